@@ -1,0 +1,1 @@
+//! The WebAssembly boundary (filled in next).

@@ -1,0 +1,69 @@
+//! A very small argument reader: positional words plus `--flag` and `--flag VALUE` options.
+
+use crate::Failure;
+
+pub struct Args {
+    pub positional: Vec<String>,
+    flags: Vec<(String, Option<String>)>,
+}
+
+impl Args {
+    /// Splits `argv`; `valued` lists the flags that take a value.
+    pub fn parse(argv: &[String], valued: &[&str], switches: &[&str]) -> Result<Self, Failure> {
+        let mut positional = Vec::new();
+        let mut flags = Vec::new();
+        let mut i = 0;
+        while i < argv.len() {
+            let a = &argv[i];
+            if let Some(name) = a.strip_prefix("--") {
+                let (name, inline) = match name.split_once('=') {
+                    Some((n, v)) => (n, Some(v.to_string())),
+                    None => (name, None),
+                };
+                if valued.contains(&name) {
+                    let value = match inline {
+                        Some(v) => v,
+                        None => {
+                            i += 1;
+                            argv.get(i)
+                                .cloned()
+                                .ok_or_else(|| Failure::input(format!("--{name} needs a value")))?
+                        }
+                    };
+                    flags.push((name.to_string(), Some(value)));
+                } else if switches.contains(&name) && inline.is_none() {
+                    flags.push((name.to_string(), None));
+                } else {
+                    return Err(Failure::input(format!("unknown option --{name}")));
+                }
+            } else {
+                positional.push(a.clone());
+            }
+            i += 1;
+        }
+        Ok(Args { positional, flags })
+    }
+
+    pub fn has(&self, name: &str) -> bool {
+        self.flags.iter().any(|(n, _)| n == name)
+    }
+
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.flags
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, v)| v.as_deref())
+    }
+
+    /// A numeric flag, with a message naming the flag when it does not parse.
+    pub fn number<T: std::str::FromStr>(&self, name: &str) -> Result<Option<T>, Failure> {
+        match self.value(name) {
+            None => Ok(None),
+            Some(v) => v
+                .parse()
+                .map(Some)
+                .map_err(|_| Failure::input(format!("--{name}: '{v}' is not a valid number"))),
+        }
+    }
+}

@@ -1,0 +1,319 @@
+//! The stepping engine every solver in Solvescope is written against.
+//!
+//! A search is a [`Machine`]: it owns its whole state and can stop after any unit of work (a *node*:
+//! one decision, one propagation round, one repair move) and later continue exactly where it stopped.
+//! `run(budget, sink)` does at most `budget` nodes and returns a [`Status`].
+//!
+//! The event sink is a generic parameter, so one algorithm serves both speeds:
+//! - with [`NoEvents`] (`Sink::ENABLED == false`) every `emit` compiles to nothing: that is `solve`;
+//! - with [`Trace`] the same code records small, invertible [`Machine::Event`]s: that is `step`.
+//!
+//! There is no second, slower copy of any algorithm for animation; `tests/step_equals_solve.rs`
+//! drains `step` to the end and checks it agrees with `solve` node for node.
+//!
+//! Time is not the machine's business: [`Stats::elapsed_micros`] is filled in by the driver
+//! ([`Stepper`]), because `std::time::Instant` does not exist in the browser (see `shared::clock`).
+
+use serde::Serialize;
+
+use crate::shared::clock;
+
+/// Where a search stands after a call to [`Machine::run`].
+///
+/// Uniqueness falls out of these without a special mode: run with a solution limit of 2; `Exhausted`
+/// with one solution is a proof of uniqueness, `LimitReached` with two shows the puzzle is ambiguous,
+/// `Exhausted` with none proves there is no solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Status {
+    /// The budget ran out; calling `run` again continues where it stopped.
+    Paused,
+    /// The whole search space was explored; `Stats::solutions` counts every solution there is.
+    Exhausted,
+    /// The search stopped because it found as many solutions as it was asked for.
+    LimitReached,
+    /// A local-search machine gave up (its restart limit was reached) without proving anything.
+    GaveUp,
+}
+
+impl Status {
+    /// True once the machine will do no more work.
+    pub fn is_done(self) -> bool {
+        self != Status::Paused
+    }
+}
+
+/// Counters every machine keeps; fields that mean nothing for an algorithm stay zero.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Stats {
+    /// Units of work done: search nodes (decisions) or, for repair, moves.
+    pub nodes: u64,
+    /// Times a search undid a decision.
+    pub backtracks: u64,
+    /// Solutions found so far.
+    pub solutions: u64,
+    /// Current depth of the search (number of open decisions).
+    pub depth: u32,
+    /// Repair moves made (min-conflicts only).
+    pub moves: u64,
+    /// Restarts (min-conflicts only).
+    pub restarts: u64,
+    /// Wall time spent inside `run`, filled in by the driver.
+    pub elapsed_micros: u64,
+}
+
+/// How much work one call to `run` may do, counted in nodes.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    left: u64,
+}
+
+impl Budget {
+    /// A budget of `n` nodes.
+    pub fn nodes(n: u64) -> Self {
+        Budget { left: n }
+    }
+
+    /// No limit: `run` returns only when the search is done.
+    pub fn unlimited() -> Self {
+        Budget { left: u64::MAX }
+    }
+
+    /// Takes one node from the budget; false means the machine must pause *before* doing the work.
+    #[inline(always)]
+    pub fn take(&mut self) -> bool {
+        if self.left == 0 {
+            false
+        } else {
+            self.left -= 1;
+            true
+        }
+    }
+
+    /// Nodes still available.
+    pub fn left(&self) -> u64 {
+        self.left
+    }
+}
+
+/// Receives the events of a search.
+pub trait Sink<E> {
+    /// False when events are thrown away: machines test it before building an expensive event,
+    /// and with it the compiler removes all tracing from the fast path.
+    const ENABLED: bool;
+    /// Records one event.
+    fn emit(&mut self, event: E);
+}
+
+/// The sink of `solve`: drops everything, costs nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoEvents;
+
+impl<E> Sink<E> for NoEvents {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn emit(&mut self, _event: E) {}
+}
+
+/// The sink of `step`: keeps every event in order.
+#[derive(Clone, Debug)]
+pub struct Trace<E> {
+    pub events: Vec<E>,
+}
+
+impl<E> Default for Trace<E> {
+    fn default() -> Self {
+        Trace { events: Vec::new() }
+    }
+}
+
+impl<E> Sink<E> for Trace<E> {
+    const ENABLED: bool = true;
+    #[inline]
+    fn emit(&mut self, event: E) {
+        self.events.push(event);
+    }
+}
+
+/// A search that can stop after any node and continue later.
+pub trait Machine {
+    /// One small, invertible change to what the viewer sees, with its reason.
+    type Event;
+    /// One complete answer.
+    type Solution;
+
+    /// Does at most `budget` nodes of work, reporting every change to `sink`.
+    /// After a done status, further calls return the same status and do nothing.
+    fn run<S: Sink<Self::Event>>(&mut self, budget: &mut Budget, sink: &mut S) -> Status;
+
+    /// Counters so far (`elapsed_micros` is left to the driver).
+    fn stats(&self) -> Stats;
+
+    /// The solutions kept so far, in the order found (at most the machine's solution limit).
+    fn solutions(&self) -> &[Self::Solution];
+}
+
+/// One batch of events as handed to the page: what changed, the counters after it, and where the
+/// search stands.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Frame<E> {
+    pub events: Vec<E>,
+    pub stats: Stats,
+    pub status: Status,
+}
+
+/// Drives a [`Machine`] for `step` and `solve`, keeping time and the last status.
+#[derive(Debug)]
+pub struct Stepper<M> {
+    machine: M,
+    status: Status,
+    elapsed_micros: u64,
+}
+
+impl<M: Machine> Stepper<M> {
+    pub fn new(machine: M) -> Self {
+        Stepper {
+            machine,
+            status: Status::Paused,
+            elapsed_micros: 0,
+        }
+    }
+
+    pub fn machine(&self) -> &M {
+        &self.machine
+    }
+
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    pub fn stats(&self) -> Stats {
+        Stats {
+            elapsed_micros: self.elapsed_micros,
+            ..self.machine.stats()
+        }
+    }
+
+    /// Runs node by node until at least `max_events` events were recorded or the search is done,
+    /// so a frame never stops in the middle of a node (every frame leaves a consistent board).
+    pub fn step(&mut self, max_events: usize) -> Frame<M::Event> {
+        let mut trace = Trace::default();
+        let started = clock::now_micros();
+        while !self.status.is_done() {
+            self.status = self.machine.run(&mut Budget::nodes(1), &mut trace);
+            if trace.events.len() >= max_events.max(1) {
+                break;
+            }
+        }
+        self.elapsed_micros += clock::now_micros().saturating_sub(started);
+        Frame {
+            events: trace.events,
+            stats: self.stats(),
+            status: self.status,
+        }
+    }
+
+    /// Runs without recording events for at most `budget` nodes (or to the end).
+    pub fn solve(&mut self, mut budget: Budget) -> Status {
+        let started = clock::now_micros();
+        if !self.status.is_done() {
+            self.status = self.machine.run(&mut budget, &mut NoEvents);
+        }
+        self.elapsed_micros += clock::now_micros().saturating_sub(started);
+        self.status
+    }
+
+    /// Like [`Stepper::solve`], but also gives up after `max_micros` of wall time, checking the clock
+    /// every `chunk` nodes. Used wherever a pasted puzzle could otherwise run for ever.
+    pub fn solve_within(&mut self, max_nodes: u64, max_micros: u64, chunk: u64) -> Status {
+        let started = clock::now_micros();
+        let mut nodes_left = max_nodes;
+        while !self.status.is_done() && nodes_left > 0 {
+            let n = chunk.min(nodes_left);
+            self.solve(Budget::nodes(n));
+            nodes_left -= n;
+            if clock::now_micros().saturating_sub(started) >= max_micros {
+                break;
+            }
+        }
+        self.status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A toy machine: counts down from `n`, one event per node; a solution at zero.
+    struct Countdown {
+        left: u32,
+        nodes: u64,
+        found: Vec<u32>,
+    }
+
+    impl Machine for Countdown {
+        type Event = u32;
+        type Solution = u32;
+        fn run<S: Sink<u32>>(&mut self, budget: &mut Budget, sink: &mut S) -> Status {
+            loop {
+                if self.left == 0 {
+                    if self.found.is_empty() {
+                        self.found.push(0);
+                    }
+                    return Status::LimitReached;
+                }
+                if !budget.take() {
+                    return Status::Paused;
+                }
+                self.nodes += 1;
+                self.left -= 1;
+                sink.emit(self.left);
+            }
+        }
+        fn stats(&self) -> Stats {
+            Stats {
+                nodes: self.nodes,
+                solutions: self.found.len() as u64,
+                ..Stats::default()
+            }
+        }
+        fn solutions(&self) -> &[u32] {
+            &self.found
+        }
+    }
+
+    #[test]
+    fn budget_pauses_and_resumes_exactly() {
+        let mut m = Countdown {
+            left: 5,
+            nodes: 0,
+            found: vec![],
+        };
+        let mut trace = Trace::default();
+        assert_eq!(m.run(&mut Budget::nodes(2), &mut trace), Status::Paused);
+        assert_eq!(trace.events, vec![4, 3]);
+        assert_eq!(
+            m.run(&mut Budget::unlimited(), &mut trace),
+            Status::LimitReached
+        );
+        assert_eq!(trace.events, vec![4, 3, 2, 1, 0]);
+        assert_eq!(m.stats().nodes, 5);
+    }
+
+    #[test]
+    fn stepper_frames_respect_max_events_and_finish() {
+        let mut s = Stepper::new(Countdown {
+            left: 5,
+            nodes: 0,
+            found: vec![],
+        });
+        let f = s.step(2);
+        assert_eq!(f.events, vec![4, 3]);
+        assert_eq!(f.status, Status::Paused);
+        assert_eq!(s.solve(Budget::unlimited()), Status::LimitReached);
+        assert_eq!(s.stats().nodes, 5);
+        assert_eq!(s.machine().solutions(), &[0]);
+    }
+}
