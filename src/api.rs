@@ -1,1 +1,103 @@
-//! The WebAssembly boundary (filled in next).
+//! The WebAssembly boundary: the only file that mentions wasm-bindgen.
+//!
+//! It is deliberately thin: [`Session`] wraps [`crate::session::Session`] (which is tested natively),
+//! and the free functions forward to the puzzle modules. Structured values cross through
+//! serde-wasm-bindgen with one serializer setting ([`to_js`]), so numbers, `null` and objects look the
+//! same in every message. Every fallible call returns `Result<_, JsError>`: bad input becomes a JS
+//! exception with the solver's readable message. The solvers never panic on any input; should a bug
+//! panic anyway, the hook installed at start-up logs it to the console before the module traps, and the
+//! page's worker restarts the module.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::puzzles;
+use crate::session::{self, Options};
+
+/// Runs once when the module is instantiated.
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        web_sys::console::error_1(&format!("solvescope: internal error: {info}").into());
+    }));
+}
+
+/// The one serializer setting of the boundary: plain JS objects (not `Map`s), `null` for `None`.
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    value
+        .serialize(&serializer)
+        .map_err(|e| JsError::new(&format!("could not send the result to JavaScript: {e}")))
+}
+
+fn options_from_js(options: JsValue) -> Result<Options, JsError> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(Options::default());
+    }
+    serde_wasm_bindgen::from_value(options)
+        .map_err(|e| JsError::new(&format!("bad solver options: {e}")))
+}
+
+/// The registry: puzzles, their aliases, algorithms and example IDs.
+#[wasm_bindgen(js_name = listPuzzles)]
+pub fn list_puzzles() -> Result<JsValue, JsError> {
+    to_js(&puzzles::REGISTRY)
+}
+
+/// A search in progress, kept in wasm memory; JavaScript holds only this handle.
+#[wasm_bindgen]
+pub struct Session {
+    inner: session::Session,
+}
+
+#[wasm_bindgen]
+impl Session {
+    /// Starts a search: `puzzle` is a registry name ("queens", …), `id` a puzzle text ID,
+    /// `algorithm` a registry algorithm name, `options` an object (or undefined).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        puzzle: &str,
+        id: &str,
+        algorithm: &str,
+        options: JsValue,
+    ) -> Result<Session, JsError> {
+        let options = options_from_js(options)?;
+        session::Session::new(puzzle, id, algorithm, &options)
+            .map(|inner| Session { inner })
+            .map_err(|e| JsError::new(&e))
+    }
+
+    /// Runs until at least `max_events` events happened or the search ended; returns one frame
+    /// `{events, stats, status}`.
+    pub fn step(&mut self, max_events: u32) -> Result<JsValue, JsError> {
+        to_js(&self.inner.step(max_events as usize))
+    }
+
+    /// Runs to the end (or until `max_nodes` nodes / `max_ms` milliseconds), without events, and
+    /// returns `{verdict, status, stats, solutions}`; every solution has passed the checker.
+    pub fn solve(&mut self, max_nodes: f64, max_ms: f64) -> Result<JsValue, JsError> {
+        let nodes = if max_nodes.is_finite() && max_nodes >= 0.0 {
+            max_nodes as u64
+        } else {
+            u64::MAX
+        };
+        let micros = if max_ms.is_finite() && max_ms >= 0.0 {
+            (max_ms * 1000.0) as u64
+        } else {
+            u64::MAX
+        };
+        let report = self.inner.solve(nodes, micros).map_err(|e| JsError::new(&e))?;
+        to_js(&report)
+    }
+
+    /// Counters and status so far: `{stats, status}`.
+    pub fn stats(&self) -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        struct Now {
+            stats: crate::engine::Stats,
+            status: crate::engine::Status,
+        }
+        let (stats, status) = self.inner.stats();
+        to_js(&Now { stats, status })
+    }
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# `npm test`: set up everything, then run every test suite; fails if any part fails.
+#   1. cargo test                     native unit, integration and doc tests
+#   2. wasm-pack test --headless --chrome   the wasm boundary in real Chromium
+#   3. tsc --noEmit                   the page's types
+#   4. the end-to-end tests           the built page in headless Chromium (playwright-core)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+export PATH="$HOME/.cargo/bin:$PATH"
+
+step() { printf '\n\033[1;34m== %s ==\033[0m\n' "$*" >&2; }
+
+step "cargo test"
+cargo test --release --locked
+
+step "wasm-pack test --headless --chrome"
+# Debian's chromedriver and chromium; wasm-pack would otherwise try to download a driver.
+CHROMEDRIVER=$(command -v chromedriver) wasm-pack test --headless --chrome --release
+
+step "build the page"
+bash scripts/build-wasm.sh
+node_modules/.bin/tsc --noEmit
+node_modules/.bin/vite build --logLevel warn
+
+step "end-to-end tests in headless Chromium"
+node --test --test-concurrency=1 tests/e2e/

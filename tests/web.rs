@@ -1,0 +1,112 @@
+//! The wasm boundary, exercised in real headless Chromium by `wasm-pack test --headless --chrome`.
+//!
+//! These tests go through `api::Session` exactly as the page's worker does and read the results back
+//! as JavaScript objects, so they catch serialization and error-conversion mistakes the native tests
+//! cannot see. Every placement read back is verified by the independent checker.
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Array, Reflect};
+use solvescope::api::{list_puzzles, Session};
+use solvescope::puzzles::queens::check_placement;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn get(v: &JsValue, key: &str) -> JsValue {
+    Reflect::get(v, &key.into()).unwrap_or_else(|_| panic!("no field {key}"))
+}
+
+fn num(v: &JsValue, key: &str) -> f64 {
+    get(v, key)
+        .as_f64()
+        .unwrap_or_else(|| panic!("{key} is not a number"))
+}
+
+fn columns(v: &JsValue) -> Vec<usize> {
+    Array::from(v)
+        .iter()
+        .map(|c| c.as_f64().unwrap() as usize)
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn registry_lists_queens() {
+    let list = Array::from(&list_puzzles().unwrap());
+    let names: Vec<String> = list
+        .iter()
+        .map(|p| get(&p, "name").as_string().unwrap())
+        .collect();
+    assert!(names.contains(&"queens".to_string()), "{names:?}");
+}
+
+#[wasm_bindgen_test]
+fn session_steps_then_solves_the_same_search() {
+    let mut s = Session::new("queens", "queens:8", "backtrack", JsValue::UNDEFINED).unwrap();
+    let frame = s.step(5).unwrap();
+    let events = Array::from(&get(&frame, "events"));
+    assert!(events.length() >= 5);
+    assert_eq!(
+        get(&events.get(0), "kind").as_string().as_deref(),
+        Some("place")
+    );
+    assert_eq!(get(&frame, "status").as_string().as_deref(), Some("paused"));
+
+    let report = s.solve(f64::INFINITY, f64::INFINITY).unwrap();
+    assert_eq!(
+        get(&report, "verdict").as_string().as_deref(),
+        Some("found")
+    );
+    let sols = Array::from(&get(&report, "solutions"));
+    assert_eq!(sols.length(), 1);
+    let cols = columns(&sols.get(0));
+    check_placement(8, &cols).unwrap();
+    // Stepping first must not change the search: 113 nodes to the first 8-queens solution.
+    assert_eq!(num(&get(&report, "stats"), "nodes"), 113.0);
+}
+
+#[wasm_bindgen_test]
+fn draining_step_gives_what_solve_gives() {
+    let mut stepped = Session::new("queens", "queens:6", "backtrack", JsValue::UNDEFINED).unwrap();
+    let mut last = JsValue::UNDEFINED;
+    for _ in 0..10_000 {
+        last = stepped.step(1).unwrap();
+        if get(&last, "status").as_string().as_deref() != Some("paused") {
+            break;
+        }
+    }
+    let mut solved = Session::new("queens", "queens:6", "backtrack", JsValue::UNDEFINED).unwrap();
+    let report = solved.solve(f64::INFINITY, f64::INFINITY).unwrap();
+    assert_eq!(
+        num(&get(&last, "stats"), "nodes"),
+        num(&get(&report, "stats"), "nodes")
+    );
+}
+
+#[wasm_bindgen_test]
+fn bad_input_is_a_readable_exception() {
+    let err = Session::new("queens", "queens:99", "backtrack", JsValue::UNDEFINED)
+        .err()
+        .expect("n = 99 must be refused");
+    let err: JsValue = err.into();
+    let message = err
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .unwrap_or_default();
+    assert!(message.contains("1 to 64"), "{message}");
+
+    let bad_options = js_sys::JSON::parse(r#"{"mdoe":"all"}"#).unwrap();
+    let err: JsValue = Session::new("queens", "queens:8", "backtrack", bad_options)
+        .err()
+        .expect("a misspelt option must be refused")
+        .into();
+    let message = String::from(err.dyn_ref::<js_sys::Error>().unwrap().message());
+    assert!(message.contains("mdoe"), "{message}");
+}
+
+#[wasm_bindgen_test]
+fn seeded_random_stream_matches_native() {
+    let mut r = solvescope::shared::rng::Rng::new(0);
+    let got: Vec<u64> = (0..3).map(|_| r.next_u64()).collect();
+    assert_eq!(got, solvescope::shared::rng::PINNED_SEED0);
+}

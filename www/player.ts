@@ -1,0 +1,230 @@
+// The player owns time: it pulls frames of events from a solver session, applies them one by one to
+// a view through a puzzle's reducer, and can undo them again (Step back) without asking the solver,
+// because every event is an invertible delta. Speed runs from one event per second to "as fast as
+// frames allow", where events are applied in batches and the board is drawn once per animation frame.
+
+import type { Frame, SolverEvent, Stats, Status } from './protocol';
+
+/** Undoes one applied event. */
+export type Undo = () => void;
+
+/** Applies one event to the view and returns how to take it back. */
+export type Apply<E> = (event: E) => Undo;
+
+/** Events per second at the top of the speed scale: batches as large as a frame can draw. */
+export const MAX_SPEED = 1_000_000;
+/** Most events the player keeps for stepping back; older history is dropped. */
+const HISTORY = 200_000;
+
+export interface PlayerState {
+  playing: boolean;
+  /** The search has ended and every event was shown. */
+  finished: boolean;
+  status: Status | null;
+  stats: Stats | null;
+  /** Events applied so far (including dropped history). */
+  position: number;
+  canStepBack: boolean;
+}
+
+interface FrameMark {
+  /** Number of events (absolute) after which this frame's stats hold. */
+  end: number;
+  stats: Stats;
+  status: Status;
+}
+
+export class Player<E extends SolverEvent> {
+  private log: E[] = [];
+  private undos: Undo[] = [];
+  /** Absolute index of log[0] (history before it was dropped). */
+  private base = 0;
+  /** Events applied (absolute). */
+  private cursor = 0;
+  private marks: FrameMark[] = [];
+  private sourceDone = false;
+  private fetching: Promise<void> | null = null;
+  private raf = 0;
+  private lastTime = 0;
+  private credit = 0;
+  private playing = false;
+  private disposed = false;
+
+  /** Events per second. */
+  speed = 10;
+  /** Pause when an event matching this arrives (e.g. a solution), so a class can look at it. */
+  pauseOn: ((e: E) => boolean) | null = null;
+
+  constructor(
+    private readonly source: (maxEvents: number) => Promise<Frame>,
+    private readonly apply: Apply<E>,
+    private readonly onChange: (state: PlayerState) => void,
+    private readonly onError: (e: unknown) => void,
+  ) {}
+
+  state(): PlayerState {
+    const mark = this.markAt(this.cursor);
+    const finished = this.sourceDone && this.cursor === this.base + this.log.length;
+    return {
+      playing: this.playing,
+      finished,
+      status: mark?.status ?? null,
+      stats: mark?.stats ?? null,
+      position: this.cursor,
+      canStepBack: this.cursor > this.base,
+    };
+  }
+
+  /** The frame holding the last applied event (frame k holds events after frame k-1's end). */
+  private markAt(position: number): FrameMark | undefined {
+    if (position === 0 || this.marks.length === 0) return undefined;
+    let lo = 0;
+    let hi = this.marks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.marks[mid]!.end >= position) hi = mid;
+      else lo = mid + 1;
+    }
+    return this.marks[lo];
+  }
+
+  private notify(): void {
+    if (!this.disposed) this.onChange(this.state());
+  }
+
+  /** Makes sure at least `count` unapplied events are buffered (or the search is over). */
+  private async ensure(count: number): Promise<void> {
+    while (!this.sourceDone && this.base + this.log.length - this.cursor < count) {
+      if (!this.fetching) {
+        const want = Math.min(Math.max(count, 64), 20_000);
+        this.fetching = this.source(want).then((frame) => {
+          this.fetching = null;
+          if (this.disposed) return;
+          this.log.push(...(frame.events as E[]));
+          this.marks.push({ end: this.base + this.log.length, stats: frame.stats, status: frame.status });
+          if (frame.status !== 'paused') this.sourceDone = true;
+        });
+      }
+      await this.fetching;
+      if (this.disposed) return;
+    }
+  }
+
+  private applyNext(): E | null {
+    const e = this.log[this.cursor - this.base];
+    if (e === undefined) return null;
+    this.undos.push(this.apply(e));
+    this.cursor++;
+    if (this.undos.length > HISTORY) this.dropHistory();
+    return e;
+  }
+
+  private dropHistory(): void {
+    const drop = HISTORY / 2;
+    this.undos.splice(0, drop);
+    this.log.splice(0, drop);
+    this.base += drop;
+    while (this.marks.length > 1 && this.marks[0]!.end < this.base) this.marks.shift();
+  }
+
+  /** Applies the next event; false when the search is over. */
+  async stepForward(): Promise<boolean> {
+    try {
+      await this.ensure(1);
+    } catch (e) {
+      this.fail(e);
+      return false;
+    }
+    const e = this.applyNext();
+    this.notify();
+    return e !== null;
+  }
+
+  /** Undoes the last event; false at the start of the kept history. */
+  stepBack(): boolean {
+    if (this.cursor <= this.base) return false;
+    this.pause();
+    this.undos.pop()!();
+    this.cursor--;
+    this.notify();
+    return true;
+  }
+
+  play(): void {
+    if (this.playing || this.disposed) return;
+    this.playing = true;
+    this.lastTime = performance.now();
+    this.credit = 0;
+    this.raf = requestAnimationFrame((t) => void this.tick(t));
+    this.notify();
+  }
+
+  pause(): void {
+    if (!this.playing) return;
+    this.playing = false;
+    cancelAnimationFrame(this.raf);
+    this.notify();
+  }
+
+  toggle(): void {
+    if (this.playing) this.pause();
+    else this.play();
+  }
+
+  private async tick(now: number): Promise<void> {
+    if (!this.playing) return;
+    const dt = Math.min(now - this.lastTime, 250);
+    this.lastTime = now;
+    // At the first step of a slow speed show one event at once rather than after a full period.
+    this.credit = Math.max(this.credit, 0) + (dt * this.speed) / 1000;
+    if (this.credit < 1 && this.speed < 2 && this.cursor === 0) this.credit = 1;
+    const batch = Math.min(Math.floor(this.credit), 50_000);
+    if (batch > 0) {
+      try {
+        await this.ensure(batch);
+      } catch (e) {
+        this.fail(e);
+        return;
+      }
+      if (!this.playing) return;
+      let applied = 0;
+      while (applied < batch) {
+        const e = this.applyNext();
+        if (e === null) break;
+        applied++;
+        if (this.pauseOn?.(e)) {
+          this.playing = false;
+          break;
+        }
+      }
+      this.credit -= applied;
+      if (applied === 0 && this.sourceDone) this.playing = false;
+      this.notify();
+    }
+    if (this.playing) this.raf = requestAnimationFrame((t) => void this.tick(t));
+  }
+
+  private fail(e: unknown): void {
+    this.playing = false;
+    cancelAnimationFrame(this.raf);
+    this.onError(e);
+    this.notify();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.playing = false;
+    cancelAnimationFrame(this.raf);
+  }
+}
+
+/** Maps a 0..100 slider to events per second: 1/s at 0, logarithmic, unlimited at 100. */
+export function sliderToSpeed(value: number): number {
+  if (value >= 100) return MAX_SPEED;
+  return Math.round(Math.pow(10, (value / 100) * 4.5));
+}
+
+export function speedLabel(speed: number): string {
+  if (speed >= MAX_SPEED) return 'max';
+  return speed === 1 ? '1 event/s' : `${speed} events/s`;
+}

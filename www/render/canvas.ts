@@ -1,0 +1,68 @@
+// Canvas helpers shared by every renderer: crisp high-DPI sizing and the colour theme read from CSS
+// custom properties (so dark mode and contrast live in style.css only).
+
+export interface Surface {
+  ctx: CanvasRenderingContext2D;
+  /** Device pixels per CSS pixel. */
+  dpr: number;
+  /** Backing-store size in device pixels (square). */
+  px: number;
+}
+
+/** Sizes `canvas` to `cssSize` CSS pixels square, with a backing store in device pixels. */
+export function fitCanvas(canvas: HTMLCanvasElement, cssSize: number): Surface {
+  const dpr = Math.max(1, window.devicePixelRatio || 1);
+  const px = Math.max(1, Math.round(cssSize * dpr));
+  if (canvas.width !== px || canvas.height !== px) {
+    canvas.width = px;
+    canvas.height = px;
+  }
+  canvas.style.width = `${cssSize}px`;
+  canvas.style.height = `${cssSize}px`;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('this browser cannot draw on a canvas');
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  return { ctx, dpr, px };
+}
+
+export type Theme = Record<
+  | 'bg'
+  | 'fg'
+  | 'muted'
+  | 'light'
+  | 'dark'
+  | 'piece'
+  | 'attack'
+  | 'accent'
+  | 'good'
+  | 'bad'
+  | 'grid'
+  | 'faint',
+  string
+>;
+
+/** Reads the board colours from CSS custom properties on `el` (they change with dark mode). */
+export function readTheme(el: Element): Theme {
+  const cs = getComputedStyle(el);
+  const v = (name: string, fallback: string) => cs.getPropertyValue(name).trim() || fallback;
+  return {
+    bg: v('--bg', '#fff'),
+    fg: v('--fg', '#111'),
+    muted: v('--muted', '#666'),
+    light: v('--board-light', '#f0d9b5'),
+    dark: v('--board-dark', '#b58863'),
+    piece: v('--piece', '#111'),
+    attack: v('--attack', '#d33'),
+    accent: v('--accent', '#1a73e8'),
+    good: v('--good', '#188038'),
+    bad: v('--bad', '#c5221f'),
+    grid: v('--grid', '#999'),
+    faint: v('--faint', '#ccc'),
+  };
+}
+
+/** Largest square (CSS px) that fits the element's width, clamped. */
+export function squareFor(el: HTMLElement, max: number): number {
+  const w = el.clientWidth || max;
+  return Math.max(120, Math.min(max, Math.floor(w)));
+}

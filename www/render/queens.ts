@@ -1,0 +1,124 @@
+// Draws an N-Queens board from a view; pure: the same view always gives the same picture.
+// Cells are whole device pixels so lines stay crisp at any N and any screen density.
+
+import { type Surface, type Theme } from './canvas';
+
+export interface QueensView {
+  n: number;
+  /** Column of the queen in each row, -1 for none. */
+  queens: number[];
+  /** Squares of the row being entered that are attacked, and by which row's queen. */
+  attacked: { row: number; cols: number[]; by: number[] } | null;
+  /** A row that just ran out of columns (backtrack), or -1. */
+  deadRow: number;
+  /** The square just tried, highlighted. */
+  focus: { row: number; col: number } | null;
+  /** The board is a solution. */
+  solved: boolean;
+}
+
+export function emptyQueensView(n: number): QueensView {
+  return { n, queens: new Array<number>(n).fill(-1), attacked: null, deadRow: -1, focus: null, solved: false };
+}
+
+export function drawQueens(s: Surface, view: QueensView, theme: Theme): void {
+  const { ctx, px } = s;
+  const n = view.n;
+  const cell = Math.max(1, Math.floor(px / n));
+  const size = cell * n;
+  const off = Math.floor((px - size) / 2);
+  ctx.clearRect(0, 0, px, px);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      ctx.fillStyle = (r + c) % 2 === 0 ? theme.light : theme.dark;
+      ctx.fillRect(off + c * cell, off + r * cell, cell, cell);
+    }
+  }
+  if (view.deadRow >= 0 && view.deadRow < n) {
+    ctx.fillStyle = withAlpha(theme.bad, 0.35);
+    ctx.fillRect(off, off + view.deadRow * cell, size, cell);
+  }
+  if (view.attacked) {
+    const { row, cols, by } = view.attacked;
+    ctx.strokeStyle = theme.attack;
+    ctx.lineWidth = Math.max(1, cell / 14);
+    cols.forEach((c, i) => {
+      const x = off + c * cell;
+      const y = off + row * cell;
+      ctx.fillStyle = withAlpha(theme.attack, 0.28);
+      ctx.fillRect(x, y, cell, cell);
+      if (cell >= 10) {
+        const m = cell * 0.3;
+        ctx.beginPath();
+        ctx.moveTo(x + m, y + m);
+        ctx.lineTo(x + cell - m, y + cell - m);
+        ctx.moveTo(x + cell - m, y + m);
+        ctx.lineTo(x + m, y + cell - m);
+        ctx.stroke();
+      }
+      // A faint line from the attacking queen shows *why* the square is unsafe.
+      const ar = by[i];
+      const ac = ar === undefined ? -1 : view.queens[ar];
+      if (cell >= 16 && ar !== undefined && ac !== undefined && ac >= 0) {
+        ctx.save();
+        ctx.globalAlpha = 0.35;
+        ctx.beginPath();
+        ctx.moveTo(off + ac * cell + cell / 2, off + ar * cell + cell / 2);
+        ctx.lineTo(x + cell / 2, y + cell / 2);
+        ctx.stroke();
+        ctx.restore();
+      }
+    });
+  }
+  if (view.focus) {
+    ctx.strokeStyle = theme.accent;
+    ctx.lineWidth = Math.max(2, Math.floor(cell / 10));
+    const w = ctx.lineWidth;
+    ctx.strokeRect(off + view.focus.col * cell + w / 2, off + view.focus.row * cell + w / 2, cell - w, cell - w);
+  }
+  for (let r = 0; r < n; r++) {
+    const c = view.queens[r] ?? -1;
+    if (c < 0) continue;
+    drawQueen(ctx, off + c * cell, off + r * cell, cell, view.solved ? theme.good : theme.piece, theme.bg);
+  }
+}
+
+function drawQueen(ctx: CanvasRenderingContext2D, x: number, y: number, cell: number, fill: string, outline: string): void {
+  if (cell < 8) {
+    ctx.fillStyle = fill;
+    ctx.fillRect(x, y, cell, cell);
+    return;
+  }
+  // A simple crown: five points over a band, scaled to the cell.
+  const u = cell / 10;
+  ctx.beginPath();
+  ctx.moveTo(x + 2 * u, y + 7.5 * u);
+  ctx.lineTo(x + 1.5 * u, y + 3.5 * u);
+  ctx.lineTo(x + 3.3 * u, y + 5.2 * u);
+  ctx.lineTo(x + 5 * u, y + 2.5 * u);
+  ctx.lineTo(x + 6.7 * u, y + 5.2 * u);
+  ctx.lineTo(x + 8.5 * u, y + 3.5 * u);
+  ctx.lineTo(x + 8 * u, y + 7.5 * u);
+  ctx.closePath();
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.lineWidth = Math.max(1, u * 0.5);
+  ctx.strokeStyle = outline;
+  ctx.stroke();
+  ctx.fillRect(x + 2 * u, y + 7.9 * u, 6 * u, 1.1 * u);
+}
+
+/** `#rrggbb` or `rgb()` colour with an alpha, for translucent overlays. */
+export function withAlpha(color: string, alpha: number): string {
+  const hex = /^#([0-9a-f]{6})$/i.exec(color);
+  if (hex) {
+    const v = parseInt(hex[1]!, 16);
+    return `rgba(${(v >> 16) & 255}, ${(v >> 8) & 255}, ${v & 255}, ${alpha})`;
+  }
+  const rgb = /^rgba?\(([^)]+)\)$/.exec(color);
+  if (rgb) {
+    const [r, g, b] = rgb[1]!.split(',').map((p) => p.trim());
+    return `rgba(${r}, ${g}, ${b}, ${alpha})`;
+  }
+  return color;
+}

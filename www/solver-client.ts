@@ -1,0 +1,123 @@
+// Promise-based access to the solver worker. One client per page; sessions are numbered here.
+// `cancel()` terminates the worker (stopping even a long synchronous solve at once) and starts a new
+// one; every pending request then rejects with a CancelledError and sessions must be created again.
+
+import {
+  assertNever,
+  type Frame,
+  type PuzzleInfo,
+  type Report,
+  type Request,
+  type Response,
+  type SolverOptions,
+} from './protocol';
+
+export class CancelledError extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'CancelledError';
+  }
+}
+
+type Pending = { resolve: (r: Response) => void; reject: (e: Error) => void };
+
+// Distributes Omit over the union so each request keeps its own fields.
+type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'req'> : never) : never;
+
+export class SolverClient {
+  private worker!: Worker;
+  private pending = new Map<number, Pending>();
+  private nextReq = 1;
+  private nextSession = 1;
+  /** Bumped on every restart so stale sessions can tell they are gone. */
+  generation = 0;
+
+  constructor() {
+    this.spawn();
+  }
+
+  private spawn(): void {
+    this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+    this.worker.onmessage = (e: MessageEvent<Response>) => this.receive(e.data);
+    this.worker.onerror = (e: ErrorEvent) => {
+      const err = new Error(`the solver worker failed: ${e.message || 'could not load the wasm module'}`);
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+    };
+  }
+
+  private receive(msg: Response): void {
+    switch (msg.type) {
+      case 'ready':
+        return;
+      case 'list':
+      case 'created':
+      case 'frame':
+      case 'solved':
+      case 'called':
+      case 'disposed':
+      case 'error': {
+        const p = this.pending.get(msg.req);
+        if (!p) return;
+        this.pending.delete(msg.req);
+        if (msg.type === 'error') p.reject(new Error(msg.message));
+        else p.resolve(msg);
+        return;
+      }
+      default:
+        assertNever(msg);
+    }
+  }
+
+  private request(body: RequestBody): Promise<Response> {
+    const req = this.nextReq++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(req, { resolve, reject });
+      this.worker.postMessage({ ...body, req } as Request);
+    });
+  }
+
+  /** Stops everything the worker is doing and starts a fresh one. */
+  cancel(): void {
+    this.worker.terminate();
+    for (const p of this.pending.values()) p.reject(new CancelledError());
+    this.pending.clear();
+    this.generation++;
+    this.spawn();
+  }
+
+  async puzzles(): Promise<PuzzleInfo[]> {
+    const r = await this.request({ type: 'list' });
+    if (r.type !== 'list') throw new Error('unexpected answer');
+    return r.puzzles;
+  }
+
+  async create(puzzle: string, id: string, algorithm: string, options: SolverOptions = {}): Promise<number> {
+    const session = this.nextSession++;
+    await this.request({ type: 'create', session, puzzle, id, algorithm, options });
+    return session;
+  }
+
+  async step(session: number, maxEvents: number): Promise<Frame> {
+    const r = await this.request({ type: 'step', session, maxEvents });
+    if (r.type !== 'frame') throw new Error('unexpected answer');
+    return r.frame;
+  }
+
+  async solve(session: number, maxNodes = Infinity, maxMs = 60_000): Promise<Report> {
+    const r = await this.request({ type: 'solve', session, maxNodes, maxMs });
+    if (r.type !== 'solved') throw new Error('unexpected answer');
+    return r.report;
+  }
+
+  /** Calls an exported wasm helper (parse, format, hint, check…) by name. */
+  async call<T>(fn: string, ...args: unknown[]): Promise<T> {
+    const r = await this.request({ type: 'call', fn, args });
+    if (r.type !== 'called') throw new Error('unexpected answer');
+    return r.value as T;
+  }
+
+  async dispose(session: number): Promise<void> {
+    await this.request({ type: 'dispose', session }).catch(() => undefined);
+  }
+}

@@ -1,0 +1,78 @@
+// The worker owns the wasm module and every solver session; the main thread never runs a solver,
+// so the page stays responsive however long a search takes. Cancelling is done by the page
+// terminating this worker (see solver-client.ts), which is the only way to stop a synchronous solve.
+
+import init, * as wasm from './pkg/solvescope.js';
+import { assertNever, type Request, type Response } from './protocol';
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const sessions = new Map<number, wasm.Session>();
+
+/** Free functions of the wasm module the page may call by name (puzzle helpers: parse, hint, …). */
+const callable = wasm as unknown as Record<string, unknown>;
+
+function post(message: Response): void {
+  scope.postMessage(message);
+}
+
+function errorText(e: unknown): string {
+  if (e instanceof Error) {
+    // A trap means a solver bug: say so plainly rather than showing "unreachable".
+    return e instanceof WebAssembly.RuntimeError ? `internal solver error (${e.message})` : e.message;
+  }
+  return String(e);
+}
+
+function session(id: number): wasm.Session {
+  const s = sessions.get(id);
+  if (!s) throw new Error(`no solver session ${id} (it was reset or never created)`);
+  return s;
+}
+
+function handle(msg: Request): void {
+  switch (msg.type) {
+    case 'list':
+      post({ type: 'list', req: msg.req, puzzles: wasm.listPuzzles() });
+      return;
+    case 'create': {
+      sessions.get(msg.session)?.free();
+      sessions.set(msg.session, new wasm.Session(msg.puzzle, msg.id, msg.algorithm, msg.options));
+      post({ type: 'created', req: msg.req, session: msg.session });
+      return;
+    }
+    case 'step':
+      post({ type: 'frame', req: msg.req, frame: session(msg.session).step(msg.maxEvents) });
+      return;
+    case 'solve':
+      post({ type: 'solved', req: msg.req, report: session(msg.session).solve(msg.maxNodes, msg.maxMs) });
+      return;
+    case 'call': {
+      const fn = callable[msg.fn];
+      // Only exported solver helpers are reachable; nothing from a puzzle text is ever evaluated.
+      if (typeof fn !== 'function' || msg.fn === 'default' || msg.fn.startsWith('init')) {
+        throw new Error(`unknown solver function '${msg.fn}'`);
+      }
+      post({ type: 'called', req: msg.req, value: (fn as (...a: unknown[]) => unknown)(...msg.args) });
+      return;
+    }
+    case 'dispose':
+      sessions.get(msg.session)?.free();
+      sessions.delete(msg.session);
+      post({ type: 'disposed', req: msg.req });
+      return;
+    default:
+      assertNever(msg);
+  }
+}
+
+const ready = init().then(() => post({ type: 'ready' }));
+
+scope.onmessage = async (event: MessageEvent<Request>) => {
+  await ready;
+  const msg = event.data;
+  try {
+    handle(msg);
+  } catch (e) {
+    post({ type: 'error', req: msg.req, message: errorText(e) });
+  }
+};
