@@ -16,7 +16,7 @@ cargo test --release --locked
 
 step "wasm-pack test --headless --chrome"
 # Debian's chromedriver and chromium; wasm-pack would otherwise try to download a driver.
-CHROMEDRIVER=$(command -v chromedriver) wasm-pack test --headless --chrome --release
+CHROMEDRIVER=$(command -v chromedriver) wasm-pack test --headless --chrome --release -- --test web
 
 step "build the page"
 bash scripts/build-wasm.sh

@@ -34,8 +34,11 @@ fn options_from_js(options: JsValue) -> Result<Options, JsError> {
     if options.is_undefined() || options.is_null() {
         return Ok(Options::default());
     }
-    serde_wasm_bindgen::from_value(options)
-        .map_err(|e| JsError::new(&format!("bad solver options: {e}")))
+    // Through a JSON value rather than straight into `Options`: serde-wasm-bindgen reads a struct by
+    // asking for its known fields only, which would let a misspelt option pass silently.
+    let value: serde_json::Value = serde_wasm_bindgen::from_value(options)
+        .map_err(|e| JsError::new(&format!("bad solver options: {e}")))?;
+    serde_json::from_value(value).map_err(|e| JsError::new(&format!("bad solver options: {e}")))
 }
 
 /// The registry: puzzles, their aliases, algorithms and example IDs.
@@ -86,7 +89,10 @@ impl Session {
         } else {
             u64::MAX
         };
-        let report = self.inner.solve(nodes, micros).map_err(|e| JsError::new(&e))?;
+        let report = self
+            .inner
+            .solve(nodes, micros)
+            .map_err(|e| JsError::new(&e))?;
         to_js(&report)
     }
 

@@ -111,6 +111,7 @@ export function mountQueens(client: SolverClient): Feature {
   let session: number | null = null;
   let busy = false;
   let epoch = 0; // bumps on every reset so late answers of an old search are ignored
+  let speed = 10;
 
   const bar = playbackBar(
     {
@@ -131,7 +132,6 @@ export function mountQueens(client: SolverClient): Feature {
     35,
     'N-Queens',
   );
-  let speed = 10;
 
   const boardWrap = h('div', { class: 'board-wrap' }, canvas);
   const element = h(

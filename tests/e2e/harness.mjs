@@ -1,0 +1,106 @@
+// Shared set-up for the end-to-end tests: serves the built page (dist/) on a free localhost port with
+// `vite preview` and drives Debian's Chromium through playwright-core. Nothing is downloaded: the
+// browser is /usr/bin/chromium (or $CHROMIUM), started with the flags this machine needs; Playwright
+// gives every launch a fresh, empty profile of its own.
+
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import { chromium } from 'playwright-core';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitForHttp(url, ms) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the page server did not answer at ${url}`);
+}
+
+/** Starts the preview server and a browser; returns { url, browser, close }. */
+export async function startApp() {
+  if (!existsSync(join(root, 'dist/index.html'))) {
+    throw new Error('dist/ is missing: run `npm test` (it builds the page) or `npm run build` first');
+  }
+  const port = await freePort();
+  const server = spawn(join(root, 'node_modules/.bin/vite'), ['preview', '--port', String(port), '--strictPort'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  let browser;
+  try {
+    await waitForHttp(url, 20_000);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  } catch (e) {
+    server.kill();
+    throw e;
+  }
+  return {
+    url,
+    browser,
+    async close() {
+      await browser.close().catch(() => {});
+      server.kill();
+      },
+  };
+}
+
+/** Opens a page and fails the test on any console error or uncaught exception. */
+export async function openPage(app, path = '', viewport = { width: 1200, height: 900 }, options = {}) {
+  const context = await app.browser.newContext({ viewport, ...options });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+  });
+  await page.goto(app.url + path);
+  return { page, problems, context };
+}
+
+/** Independent N-Queens checker for what the page shows (no code shared with the solvers). */
+export function checkQueens(n, columns) {
+  if (columns.length !== n) return `expected ${n} queens, got ${columns.length}`;
+  for (let r1 = 0; r1 < n; r1++) {
+    const c1 = columns[r1];
+    if (!(c1 >= 0 && c1 < n)) return `row ${r1} has no queen on the board`;
+    for (let r2 = r1 + 1; r2 < n; r2++) {
+      const c2 = columns[r2];
+      if (c1 === c2) return `rows ${r1} and ${r2} share column ${c1}`;
+      if (Math.abs(c1 - c2) === r2 - r1) return `rows ${r1} and ${r2} share a diagonal`;
+    }
+  }
+  return null;
+}
