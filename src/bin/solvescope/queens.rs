@@ -1,6 +1,10 @@
 //! `solvescope queens …`
 
+use std::time::Instant;
+
 use serde_json::json;
+use solvescope::engine::{Budget, Machine, NoEvents};
+use solvescope::puzzles::queens::backtrack::{Backtrack, Options as BacktrackOptions};
 use solvescope::session::{AnySolution, Options, Session, Verdict};
 
 use crate::args::Args;
@@ -21,19 +25,18 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
 fn count(n: &str, args: &Args) -> Result<(), Failure> {
     // --threads is accepted for the contract of FORMATS.md §6; the counter is single-threaded.
     let _threads: Option<usize> = args.number("threads")?;
-    let opts = Options {
-        mode: Some("count".into()),
-        ..Options::default()
-    };
-    let mut s = Session::new("queens", n, "backtrack", &opts)?;
-    let r = s.solve(u64::MAX, u64::MAX)?;
     let n = s_n(n)?;
+    let mut m = Backtrack::new(n, BacktrackOptions::count())?;
+    let started = Instant::now();
+    m.run(&mut Budget::unlimited(), &mut NoEvents);
+    let micros = started.elapsed().as_micros() as u64;
+    let stats = m.stats();
     emit(&json!({
         "n": n,
-        "solutions": r.stats.solutions,
-        "unique": serde_json::Value::Null,
-        "nodes": r.stats.nodes,
-        "micros": r.stats.elapsed_micros,
+        "solutions": stats.solutions,
+        "unique": m.fundamental_solutions(),
+        "nodes": stats.nodes,
+        "micros": micros,
     }));
     Ok(())
 }

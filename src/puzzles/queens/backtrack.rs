@@ -24,18 +24,25 @@ pub struct Options {
     pub limit: u64,
     /// Keep at most this many solutions in memory (counting needs none).
     pub keep: usize,
+    /// Also count fundamental solutions (distinct under the board's 8 rotations and reflections).
+    pub fundamental: bool,
 }
 
 impl Options {
     /// Stop at the first solution.
     pub fn first() -> Self {
-        Options { limit: 1, keep: 1 }
+        Options {
+            limit: 1,
+            keep: 1,
+            fundamental: false,
+        }
     }
     /// Find up to `limit` solutions and keep them all.
     pub fn all(limit: u64) -> Self {
         Options {
             limit,
             keep: limit.min(1 << 20) as usize,
+            fundamental: false,
         }
     }
     /// Count every solution, keeping none.
@@ -43,6 +50,7 @@ impl Options {
         Options {
             limit: u64::MAX,
             keep: 0,
+            fundamental: true,
         }
     }
 }
@@ -86,6 +94,10 @@ pub struct Backtrack {
     /// Per row: the column of its queen (valid below `depth`).
     placed: Vec<u32>,
     stats: Stats,
+    /// Solutions that are the smallest of their symmetry class (with `Options::fundamental`).
+    fundamental: u64,
+    /// Scratch space for the symmetry test.
+    scratch: Vec<u32>,
     solutions: Vec<Vec<usize>>,
     /// The row was just entered and its `attacked` event is still owed to the sink.
     announce: bool,
@@ -112,6 +124,8 @@ impl Backtrack {
             avail: vec![0; n + 1],
             placed: vec![0; n],
             stats: Stats::default(),
+            fundamental: 0,
+            scratch: vec![0; n],
             solutions: Vec::new(),
             announce: true,
             finished: None,
@@ -157,8 +171,16 @@ impl Backtrack {
         }
     }
 
+    /// Fundamental solutions counted so far (only with `Options::fundamental`).
+    pub fn fundamental_solutions(&self) -> u64 {
+        self.fundamental
+    }
+
     fn record_solution(&mut self) {
         self.stats.solutions += 1;
+        if self.options.fundamental && is_canonical(&self.placed, &mut self.scratch) {
+            self.fundamental += 1;
+        }
         if self.solutions.len() < self.options.keep {
             self.solutions
                 .push(self.placed.iter().map(|&c| c as usize).collect());
@@ -251,6 +273,34 @@ impl Machine for Backtrack {
     }
 }
 
+/// True when `p` (column per row) is lexicographically smallest among its 8 images under the
+/// rotations and reflections of the square, so each symmetry class is counted exactly once.
+fn is_canonical(p: &[u32], q: &mut [u32]) -> bool {
+    let n = p.len();
+    let m = n as u32 - 1;
+    // Each map sends the queen at (r, c) to a new square; writing q[row] = col builds the image.
+    type Map = fn(u32, u32, u32) -> (u32, u32);
+    const MAPS: [Map; 7] = [
+        |r, c, m| (r, m - c),     // mirror left-right
+        |r, c, m| (m - r, c),     // mirror top-bottom
+        |r, c, m| (m - r, m - c), // half turn
+        |r, c, _| (c, r),         // main diagonal
+        |r, c, m| (m - c, m - r), // anti-diagonal
+        |r, c, m| (c, m - r),     // quarter turn
+        |r, c, m| (m - c, r),     // three-quarter turn
+    ];
+    for map in MAPS {
+        for (r, &c) in p.iter().enumerate() {
+            let (r2, c2) = map(r as u32, c, m);
+            q[r2 as usize] = c2;
+        }
+        if q[..n] < *p {
+            return false;
+        }
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -272,6 +322,17 @@ mod tests {
         let known = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680];
         for (i, &k) in known.iter().enumerate() {
             assert_eq!(count(i + 1), k, "n = {}", i + 1);
+        }
+    }
+
+    #[test]
+    fn fundamental_counts_match_the_known_sequence() {
+        // OEIS A002562.
+        let known = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341];
+        for (i, &k) in known.iter().enumerate() {
+            let mut m = Backtrack::new(i + 1, Options::count()).unwrap();
+            m.run(&mut Budget::unlimited(), &mut NoEvents);
+            assert_eq!(m.fundamental_solutions(), k, "n = {}", i + 1);
         }
     }
 
