@@ -21,19 +21,37 @@ export function emptyQueensView(n: number): QueensView {
   return { n, queens: new Array<number>(n).fill(-1), attacked: null, deadRow: -1, focus: null, solved: false };
 }
 
-export function drawQueens(s: Surface, view: QueensView, theme: Theme): void {
-  const { ctx, px } = s;
-  const n = view.n;
+/** Whole-device-pixel cells, centred: the board's cell size, side and offset. */
+export interface Geometry {
+  cell: number;
+  size: number;
+  off: number;
+}
+
+export function geometry(px: number, n: number): Geometry {
   const cell = Math.max(1, Math.floor(px / n));
   const size = cell * n;
-  const off = Math.floor((px - size) / 2);
-  ctx.clearRect(0, 0, px, px);
+  return { cell, size, off: Math.floor((px - size) / 2) };
+}
+
+/** Clears the surface and draws the chequered squares. */
+export function drawChecker(s: Surface, n: number, theme: Theme): Geometry {
+  const g = geometry(s.px, n);
+  const { ctx } = s;
+  ctx.clearRect(0, 0, s.px, s.px);
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       ctx.fillStyle = (r + c) % 2 === 0 ? theme.light : theme.dark;
-      ctx.fillRect(off + c * cell, off + r * cell, cell, cell);
+      ctx.fillRect(g.off + c * g.cell, g.off + r * g.cell, g.cell, g.cell);
     }
   }
+  return g;
+}
+
+export function drawQueens(s: Surface, view: QueensView, theme: Theme): void {
+  const { ctx } = s;
+  const n = view.n;
+  const { cell, size, off } = drawChecker(s, n, theme);
   if (view.deadRow >= 0 && view.deadRow < n) {
     ctx.fillStyle = withAlpha(theme.bad, 0.35);
     ctx.fillRect(off, off + view.deadRow * cell, size, cell);
@@ -83,7 +101,7 @@ export function drawQueens(s: Surface, view: QueensView, theme: Theme): void {
   }
 }
 
-function drawQueen(ctx: CanvasRenderingContext2D, x: number, y: number, cell: number, fill: string, outline: string): void {
+export function drawQueen(ctx: CanvasRenderingContext2D, x: number, y: number, cell: number, fill: string, outline: string): void {
   if (cell < 8) {
     ctx.fillStyle = fill;
     ctx.fillRect(x, y, cell, cell);

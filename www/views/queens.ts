@@ -4,12 +4,12 @@
 
 import { h, counters, formatMicros } from '../dom';
 import { playbackBar, typingInField } from '../controls/playback';
-import { Player, type PlayerState, type Undo } from '../player';
+import type { Undo } from '../player';
 import { fitCanvas, readTheme, squareFor } from '../render/canvas';
 import { drawQueens, emptyQueensView, type QueensView } from '../render/queens';
 import type { SolverClient } from '../solver-client';
-import { CancelledError } from '../solver-client';
-import type { Report } from '../protocol';
+import type { Stats, Status } from '../protocol';
+import { Runner } from './runner';
 
 export type QueensEvent =
   | { kind: 'place'; row: number; col: number }
@@ -101,39 +101,66 @@ export function mountQueens(client: SolverClient): Feature {
   );
   const pauseAtSolution = h('input', { type: 'checkbox', id: 'queens-pause', checked: '' });
   const canvas = h('canvas', { class: 'board', id: 'queens-board', role: 'img', 'aria-label': 'empty board' });
-  const status = h('p', { class: 'status', id: 'queens-status', 'aria-live': 'polite' }, 'Press Play to watch the search, or Solve.');
+  const status = h('p', { class: 'status', id: 'queens-status', 'aria-live': 'polite' }, READY);
   const stats = counters({ nodes: 'Nodes', backtracks: 'Backtracks', solutions: 'Solutions', depth: 'Depth', elapsed: 'Solver time' });
   const error = h('p', { class: 'error', role: 'alert', hidden: '' });
-
+  const boardWrap = h('div', { class: 'board-wrap' }, canvas);
   let n = 8;
-  let view = emptyQueensView(n);
-  let player: Player<QueensEvent> | null = null;
-  let session: number | null = null;
-  let busy = false;
-  let epoch = 0; // bumps on every reset so late answers of an old search are ignored
-  let speed = 10;
+
+  const run: Runner<QueensEvent, QueensView> = new Runner<QueensEvent, QueensView>(client, {
+    async create(c) {
+      const parsed = Number(nInput.value);
+      if (!Number.isInteger(parsed) || parsed < 1 || parsed > 64) {
+        throw new Error(`N must be a whole number from 1 to 64 (got "${nInput.value}").`);
+      }
+      n = parsed;
+      return c.create('queens', `queens:${n}`, 'backtrack', { mode: mode.value });
+    },
+    fresh: () => emptyQueensView(n),
+    apply: applyQueensEvent,
+    changed(state, last) {
+      draw();
+      showStats(state?.stats ?? null);
+      if (run.busy) status.textContent = 'Solving…  (Reset stops it)';
+      else if (state?.finished) status.textContent = finishedText(state.stats?.solutions ?? 0, state.status);
+      else if (last) status.textContent = describeQueensEvent(last, n);
+      else if (!state?.position) status.textContent = READY;
+      bar.update(state, run.busy);
+    },
+    solved(view, report) {
+      const last = report.solutions[report.solutions.length - 1] as number[] | undefined;
+      if (last) {
+        view.queens = [...last];
+        view.solved = true;
+      }
+      draw();
+      showStats(report.stats);
+      status.textContent =
+        report.verdict === 'budget'
+          ? 'Stopped: the time budget of 60 s ran out.'
+          : finishedText(report.stats.solutions, report.status);
+      bar.update({ playing: false, finished: true, status: report.status, stats: report.stats, position: 0, canStepBack: false }, false);
+    },
+    error(message) {
+      error.hidden = message === null;
+      error.textContent = message ?? '';
+    },
+    pauseOn: (e) => e.kind === 'solution' && pauseAtSolution.checked,
+  });
 
   const bar = playbackBar(
     {
-      solve: () => void solve(),
-      toggle: () => void withPlayer((p) => p.toggle()),
-      step: () =>
-        void withPlayer((p) => {
-          p.pause();
-          return p.stepForward();
-        }),
-      stepBack: () => player?.stepBack(),
-      reset: () => void reset(),
-      speed: (s) => {
-        speed = s;
-        if (player) player.speed = s;
-      },
+      solve: () => void run.solve(),
+      toggle: () => void run.toggle(),
+      step: () => void run.step(),
+      stepBack: () => run.stepBack(),
+      reset: () => void run.reset(),
+      speed: (s) => run.setSpeed(s),
     },
     35,
     'N-Queens',
   );
 
-  const boardWrap = h('div', { class: 'board-wrap' }, canvas);
   const element = h(
     'section',
     { class: 'feature', id: 'queens', 'aria-labelledby': 'queens-title' },
@@ -156,16 +183,17 @@ export function mountQueens(client: SolverClient): Feature {
   );
 
   function draw(): void {
+    const view = run.view;
     const size = squareFor(boardWrap, 560);
     drawQueens(fitCanvas(canvas, size), view, readTheme(canvas));
     canvas.dataset.queens = view.queens.join(',');
     canvas.dataset.solved = String(view.solved);
-    const placed = view.queens.filter((c) => c >= 0).length;
+    const placed = view.queens.filter((c) => c >= 0);
     canvas.setAttribute(
       'aria-label',
-      placed === 0
-        ? `${n} by ${n} board, no queens`
-        : `${n} by ${n} board, queens at ` +
+      placed.length === 0
+        ? `${view.n} by ${view.n} board, no queens`
+        : `${view.n} by ${view.n} board, queens at ` +
             view.queens
               .map((c, r) => (c >= 0 ? `row ${r + 1} column ${c + 1}` : null))
               .filter(Boolean)
@@ -173,132 +201,27 @@ export function mountQueens(client: SolverClient): Feature {
     );
   }
 
-  function showStats(s: PlayerState['stats']): void {
+  function showStats(s: Stats | null): void {
     stats.set({
       nodes: s?.nodes ?? 0,
       backtracks: s?.backtracks ?? 0,
       solutions: s?.solutions ?? 0,
-      depth: view.queens.filter((c) => c >= 0).length,
+      depth: run.view.queens.filter((c) => c >= 0).length,
       elapsed: formatMicros(s?.elapsedMicros ?? 0),
     });
   }
 
-  function onState(state: PlayerState, last: QueensEvent | null): void {
-    draw();
-    showStats(state.stats);
-    if (last) status.textContent = describeQueensEvent(last, n);
-    if (state.finished) status.textContent = finishedText(state.stats?.solutions ?? 0, state.status);
-    bar.update(state, busy);
-  }
-
-  function finishedText(solutions: number, st: PlayerState['status']): string {
+  function finishedText(solutions: number, st: Status | null): string {
     if (st === 'exhausted') {
       return solutions === 0
         ? `N = ${n} has no solution: every placement was tried.`
         : `Done: all ${solutions.toLocaleString('en-US')} solutions found.`;
     }
-    return solutions === 1 ? 'Found a solution.' : `Stopped after ${solutions} solutions.`;
+    return solutions === 1 ? 'Found a solution.' : `Stopped after ${solutions.toLocaleString('en-US')} solutions.`;
   }
 
-  function showError(e: unknown): void {
-    if (e instanceof CancelledError) return;
-    error.hidden = false;
-    error.textContent = e instanceof Error ? e.message : String(e);
-  }
-
-  async function newSession(): Promise<number> {
-    return client.create('queens', `queens:${n}`, 'backtrack', { mode: mode.value });
-  }
-
-  async function reset(): Promise<void> {
-    const my = ++epoch;
-    if (busy) client.cancel(); // a running Solve is stopped at once
-    busy = false;
-    player?.dispose();
-    player = null;
-    if (session !== null) void client.dispose(session);
-    session = null;
-    error.hidden = true;
-    const parsed = Number(nInput.value);
-    if (!Number.isInteger(parsed) || parsed < 1 || parsed > 64) {
-      showError(new Error(`N must be a whole number from 1 to 64 (got "${nInput.value}").`));
-      return;
-    }
-    n = parsed;
-    view = emptyQueensView(n);
-    draw();
-    showStats(null);
-    status.textContent = 'Press Play to watch the search, or Solve.';
-    bar.update(null, false);
-    try {
-      const id = await newSession();
-      if (my !== epoch) return;
-      session = id;
-      let last: QueensEvent | null = null;
-      const p = new Player<QueensEvent>(
-        (max) => client.step(id, max),
-        (e) => {
-          last = e;
-          return applyQueensEvent(view, e);
-        },
-        (state) => onState(state, last),
-        showError,
-      );
-      p.speed = speed;
-      p.pauseOn = (e) => e.kind === 'solution' && pauseAtSolution.checked;
-      player = p;
-      bar.update(p.state(), false);
-    } catch (e) {
-      showError(e);
-    }
-  }
-
-  async function withPlayer(f: (p: Player<QueensEvent>) => unknown): Promise<void> {
-    if (!player) await reset();
-    if (player) await f(player);
-  }
-
-  async function solve(): Promise<void> {
-    const my = ++epoch;
-    player?.dispose();
-    player = null;
-    busy = true;
-    bar.update(null, true);
-    status.textContent = 'Solving…  (Reset stops it)';
-    try {
-      const id = await newSession();
-      const report: Report = await client.solve(id, Infinity, 60_000);
-      void client.dispose(id);
-      if (my !== epoch) return;
-      busy = false;
-      view = emptyQueensView(n);
-      const first = report.solutions[report.solutions.length - 1] as number[] | undefined;
-      if (first) {
-        view.queens = [...first];
-        view.solved = true;
-      }
-      draw();
-      stats.set({
-        nodes: report.stats.nodes,
-        backtracks: report.stats.backtracks,
-        solutions: report.stats.solutions,
-        depth: first ? n : 0,
-        elapsed: formatMicros(report.stats.elapsedMicros),
-      });
-      status.textContent =
-        report.verdict === 'budget'
-          ? 'Stopped: the time budget of 60 s ran out.'
-          : finishedText(report.stats.solutions, report.status);
-      bar.update({ playing: false, finished: true, status: report.status, stats: report.stats, position: 0, canStepBack: false }, false);
-    } catch (e) {
-      busy = false;
-      bar.update(null, false);
-      showError(e);
-    }
-  }
-
-  nInput.addEventListener('change', () => void reset());
-  mode.addEventListener('change', () => void reset());
+  nInput.addEventListener('change', () => void run.reset());
+  mode.addEventListener('change', () => void run.reset());
   window.addEventListener('resize', () => draw());
   matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => draw());
 
@@ -310,12 +233,14 @@ export function mountQueens(client: SolverClient): Feature {
       element.hidden = false;
       if (!started) {
         started = true;
-        void reset();
+        void run.reset();
       } else draw();
     },
     hide() {
       element.hidden = true;
-      player?.pause();
+      run.pause();
     },
   };
 }
+
+const READY = 'Press Play to watch the search, or Solve.';

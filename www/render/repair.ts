@@ -1,0 +1,206 @@
+// Draws a min-conflicts repair board. Up to 64 queens the board is drawn square by square with the
+// chosen queen, its candidate columns and their conflict counts; above that a density view plots
+// every queen as a dot (rows down, columns across), recently moved rows highlighted.
+
+import { type Surface, type Theme } from './canvas';
+import { drawChecker, drawQueen, withAlpha } from './queens';
+
+/** Largest board drawn square by square. */
+export const CELL_VIEW_MAX = 64;
+
+export interface RepairPick {
+  row: number;
+  col: number;
+  candidates: number[];
+  counts: number[];
+  best: number[];
+  tabu: number | null;
+}
+
+export interface RepairView {
+  n: number;
+  /** Column of each row's queen, -1 before the first placement. */
+  columns: Int32Array;
+  pick: RepairPick | null;
+  lastMove: { row: number; from: number; to: number } | null;
+  /** Attacking pairs on the board now. */
+  total: number;
+  /** Total conflicts after each move (index = move number), for the chart. */
+  chart: number[];
+  /** Chart indices where a restart happened. */
+  restarts: number[];
+  /** Rows moved recently (density view highlight), newest last. */
+  recent: number[];
+  solved: boolean;
+  gaveUp: string | null;
+}
+
+export function emptyRepairView(n: number): RepairView {
+  return {
+    n,
+    columns: new Int32Array(n).fill(-1),
+    pick: null,
+    lastMove: null,
+    total: 0,
+    chart: [],
+    restarts: [],
+    recent: [],
+    solved: false,
+    gaveUp: null,
+  };
+}
+
+export function drawRepair(s: Surface, view: RepairView, theme: Theme): void {
+  if (view.n <= CELL_VIEW_MAX) drawCells(s, view, theme);
+  else drawDensity(s, view, theme);
+}
+
+function drawCells(s: Surface, view: RepairView, theme: Theme): void {
+  const { ctx } = s;
+  const n = view.n;
+  const { cell, off } = drawChecker(s, n, theme);
+  const pick = view.pick;
+  if (pick) {
+    // The chosen queen's row: every candidate column with its conflict count; the tied best ones
+    // outlined, the tabu column crossed.
+    ctx.fillStyle = withAlpha(theme.accent, 0.16);
+    ctx.fillRect(off, off + pick.row * cell, cell * n, cell);
+    const best = new Set(pick.best);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.font = `${Math.max(8, Math.floor(cell * 0.42))}px system-ui, sans-serif`;
+    pick.candidates.forEach((c, i) => {
+      const x = off + c * cell;
+      const y = off + pick.row * cell;
+      if (best.has(c)) {
+        ctx.strokeStyle = theme.good;
+        ctx.lineWidth = Math.max(2, cell / 12);
+        ctx.strokeRect(x + 1.5, y + 1.5, cell - 3, cell - 3);
+      }
+      if (cell >= 14) {
+        ctx.fillStyle = best.has(c) ? theme.good : theme.fg;
+        ctx.fillText(String(pick.counts[i] ?? ''), x + cell / 2, y + cell / 2);
+      }
+    });
+    if (pick.tabu !== null && pick.tabu >= 0) {
+      const x = off + pick.tabu * cell;
+      const y = off + pick.row * cell;
+      ctx.strokeStyle = theme.muted;
+      ctx.lineWidth = Math.max(1, cell / 16);
+      ctx.beginPath();
+      ctx.moveTo(x + 3, y + 3);
+      ctx.lineTo(x + cell - 3, y + cell - 3);
+      ctx.stroke();
+    }
+  }
+  const move = view.lastMove;
+  if (move) {
+    ctx.strokeStyle = theme.accent;
+    ctx.lineWidth = Math.max(2, cell / 10);
+    ctx.setLineDash([cell / 5, cell / 8]);
+    ctx.strokeRect(off + move.from * cell + 2, off + move.row * cell + 2, cell - 4, cell - 4);
+    ctx.setLineDash([]);
+  }
+  for (let r = 0; r < n; r++) {
+    const c = view.columns[r] ?? -1;
+    if (c < 0) continue;
+    const chosen = pick !== null && pick.row === r && pick.col === c;
+    const color = view.solved ? theme.good : chosen ? theme.attack : theme.piece;
+    drawQueen(ctx, off + c * cell, off + r * cell, cell, color, theme.bg);
+  }
+}
+
+function drawDensity(s: Surface, view: RepairView, theme: Theme): void {
+  const { ctx, px } = s;
+  const n = view.n;
+  ctx.fillStyle = theme.light;
+  ctx.fillRect(0, 0, px, px);
+  // Count queens per pixel, then shade: a conflict-free board is a clean scatter of dots.
+  const counts = new Uint32Array(px * px);
+  const scale = px / n;
+  let max = 0;
+  for (let r = 0; r < n; r++) {
+    const c = view.columns[r]!;
+    if (c < 0) continue;
+    const i = Math.floor(r * scale) * px + Math.floor(c * scale);
+    const v = ++counts[i]!;
+    if (v > max) max = v;
+  }
+  const img = ctx.createImageData(px, px);
+  const [qr, qg, qb] = rgb(view.solved ? theme.good : theme.piece);
+  const [br, bg, bb] = rgb(theme.light);
+  for (let i = 0; i < counts.length; i++) {
+    const v = counts[i]!;
+    const t = v === 0 ? 0 : 0.35 + 0.65 * (v / max);
+    const o = i * 4;
+    img.data[o] = br + (qr - br) * t;
+    img.data[o + 1] = bg + (qg - bg) * t;
+    img.data[o + 2] = bb + (qb - bb) * t;
+    img.data[o + 3] = 255;
+  }
+  ctx.putImageData(img, 0, 0);
+  // Recently moved queens as larger marks so the eye can follow the repair.
+  ctx.fillStyle = theme.attack;
+  const dot = Math.max(3, Math.round(px / 200));
+  for (const r of view.recent) {
+    const c = view.columns[r]!;
+    if (c < 0) continue;
+    ctx.fillRect(Math.floor(c * scale) - dot / 2, Math.floor(r * scale) - dot / 2, dot, dot);
+  }
+}
+
+/** Total conflicts against moves, with restarts marked; downsampled to the canvas width. */
+export function drawChart(s: Surface, width: number, height: number, view: RepairView, theme: Theme): void {
+  const { ctx, dpr } = s;
+  const w = Math.round(width * dpr);
+  const h = Math.round(height * dpr);
+  ctx.clearRect(0, 0, w, h);
+  ctx.strokeStyle = theme.faint;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(0.5, 0.5, w - 1, h - 1);
+  const data = view.chart;
+  if (data.length === 0) return;
+  let max = 1;
+  for (const v of data) if (v > max) max = v;
+  const pad = 4 * dpr;
+  const x = (i: number) => pad + ((w - 2 * pad) * i) / Math.max(1, data.length - 1);
+  const y = (v: number) => h - pad - ((h - 2 * pad) * v) / max;
+  ctx.strokeStyle = theme.muted;
+  for (const r of view.restarts) {
+    ctx.beginPath();
+    ctx.moveTo(x(r), pad);
+    ctx.lineTo(x(r), h - pad);
+    ctx.stroke();
+  }
+  ctx.strokeStyle = theme.accent;
+  ctx.lineWidth = Math.max(1, dpr * 1.5);
+  ctx.beginPath();
+  const buckets = Math.max(1, Math.floor(w - 2 * pad));
+  const per = Math.max(1, Math.ceil(data.length / buckets));
+  for (let i = 0; i < data.length; i += per) {
+    let peak = 0;
+    for (let j = i; j < Math.min(data.length, i + per); j++) peak = Math.max(peak, data[j]!);
+    if (i === 0) ctx.moveTo(x(i), y(peak));
+    else ctx.lineTo(x(i), y(peak));
+  }
+  ctx.lineTo(x(data.length - 1), y(data[data.length - 1]!));
+  ctx.stroke();
+  ctx.fillStyle = theme.muted;
+  ctx.font = `${11 * dpr}px system-ui, sans-serif`;
+  ctx.textBaseline = 'top';
+  ctx.fillText(`${max.toLocaleString('en-US')} conflicts`, pad + 2, pad);
+}
+
+function rgb(color: string): [number, number, number] {
+  const m = /^#([0-9a-f]{6})$/i.exec(color.trim());
+  if (m) {
+    const v = parseInt(m[1]!, 16);
+    return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
+  }
+  const p = /rgba?\(([^)]+)\)/.exec(color);
+  if (p) {
+    const [r, g, b] = p[1]!.split(',').map((x) => Number(x.trim()));
+    return [r ?? 0, g ?? 0, b ?? 0];
+  }
+  return [0, 0, 0];
+}

@@ -1,0 +1,155 @@
+// One run of one solver on one puzzle, shared by every view: it creates the session, owns the
+// player, and handles Solve / Play / Step / Step back / Reset, cancellation and late answers.
+// Views supply what differs: how to create the session, the empty view, the reducer, and drawing.
+
+import { Player, type PlayerState, type Undo } from '../player';
+import type { Report, SolverEvent } from '../protocol';
+import { CancelledError, type SolverClient } from '../solver-client';
+
+export interface RunSpec<E extends SolverEvent, V> {
+  /** Creates the solver session for the current parameters (throws a readable error on bad input). */
+  create(client: SolverClient): Promise<number>;
+  /** The view before any event. */
+  fresh(): V;
+  /** Applies one event to the view, returning its inverse. */
+  apply(view: V, event: E): Undo;
+  /** Redraws after a change; `last` is the event just applied, if any. */
+  changed(state: PlayerState | null, last: E | null): void;
+  /** Shows the result of an instant Solve on a fresh view. */
+  solved(view: V, report: Report): void;
+  /** Shows an error (never a CancelledError). */
+  error(message: string | null): void;
+  /** Pause playback when this returns true for an applied event. */
+  pauseOn?: (event: E) => boolean;
+  /** Solve's limits. */
+  solveLimits?: () => { maxNodes: number; maxMs: number };
+}
+
+export class Runner<E extends SolverEvent, V> {
+  view: V;
+  busy = false;
+  private player: Player<E> | null = null;
+  private session: number | null = null;
+  private epoch = 0;
+  private speed = 10;
+  private last: E | null = null;
+
+  constructor(
+    private readonly client: SolverClient,
+    private readonly spec: RunSpec<E, V>,
+  ) {
+    this.view = spec.fresh();
+  }
+
+  state(): PlayerState | null {
+    return this.player?.state() ?? null;
+  }
+
+  setSpeed(eventsPerSecond: number): void {
+    this.speed = eventsPerSecond;
+    if (this.player) this.player.speed = eventsPerSecond;
+  }
+
+  private report(e: unknown): void {
+    if (e instanceof CancelledError) return;
+    this.spec.error(e instanceof Error ? e.message : String(e));
+  }
+
+  private drop(): void {
+    this.player?.dispose();
+    this.player = null;
+    if (this.session !== null) void this.client.dispose(this.session);
+    this.session = null;
+  }
+
+  /** Starts over with the current parameters; also stops a running Solve at once. */
+  async reset(): Promise<boolean> {
+    const my = ++this.epoch;
+    if (this.busy) this.client.cancel();
+    this.busy = false;
+    this.drop();
+    this.spec.error(null);
+    this.view = this.spec.fresh();
+    this.last = null;
+    this.spec.changed(null, null);
+    try {
+      const id = await this.spec.create(this.client);
+      if (my !== this.epoch) return false;
+      this.session = id;
+      const p = new Player<E>(
+        (max) => this.client.step(id, max),
+        (e) => {
+          this.last = e;
+          return this.spec.apply(this.view, e);
+        },
+        (state) => this.spec.changed(state, this.last),
+        (e) => this.report(e),
+      );
+      p.speed = this.speed;
+      if (this.spec.pauseOn) p.pauseOn = this.spec.pauseOn;
+      this.player = p;
+      this.spec.changed(p.state(), null);
+      return true;
+    } catch (e) {
+      if (my === this.epoch) this.report(e);
+      return false;
+    }
+  }
+
+  private async withPlayer(f: (p: Player<E>) => unknown): Promise<void> {
+    if (!this.player && !(await this.reset())) return;
+    if (this.player) await f(this.player);
+  }
+
+  toggle(): Promise<void> {
+    return this.withPlayer((p) => p.toggle());
+  }
+
+  play(): Promise<void> {
+    return this.withPlayer((p) => p.play());
+  }
+
+  pause(): void {
+    this.player?.pause();
+  }
+
+  step(): Promise<void> {
+    return this.withPlayer((p) => {
+      p.pause();
+      return p.stepForward();
+    });
+  }
+
+  stepBack(): void {
+    this.player?.stepBack();
+  }
+
+  /** Solves from scratch at full speed (no events) and shows the result. */
+  async solve(): Promise<void> {
+    const my = ++this.epoch;
+    this.drop();
+    this.busy = true;
+    this.spec.error(null);
+    this.spec.changed(null, null);
+    try {
+      const id = await this.spec.create(this.client);
+      const limits = this.spec.solveLimits?.() ?? { maxNodes: Infinity, maxMs: 60_000 };
+      const report = await this.client.solve(id, limits.maxNodes, limits.maxMs);
+      void this.client.dispose(id);
+      if (my !== this.epoch) return;
+      this.busy = false;
+      this.view = this.spec.fresh();
+      this.spec.solved(this.view, report);
+    } catch (e) {
+      if (my !== this.epoch) return;
+      this.busy = false;
+      this.spec.changed(null, null);
+      this.report(e);
+    }
+  }
+
+  dispose(): void {
+    this.epoch++;
+    this.drop();
+  }
+}
