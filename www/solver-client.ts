@@ -25,25 +25,24 @@ type Pending = { resolve: (r: Response) => void; reject: (e: Error) => void };
 type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'req'> : never) : never;
 
 export class SolverClient {
-  private worker!: Worker;
+  /** Started on the first request, so tabs never opened cost nothing. */
+  private worker: Worker | null = null;
   private pending = new Map<number, Pending>();
   private nextReq = 1;
   private nextSession = 1;
   /** Bumped on every restart so stale sessions can tell they are gone. */
   generation = 0;
 
-  constructor() {
-    this.spawn();
-  }
-
-  private spawn(): void {
-    this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
-    this.worker.onmessage = (e: MessageEvent<Response>) => this.receive(e.data);
-    this.worker.onerror = (e: ErrorEvent) => {
+  private spawn(): Worker {
+    const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+    this.worker = worker;
+    worker.onmessage = (e: MessageEvent<Response>) => this.receive(e.data);
+    worker.onerror = (e: ErrorEvent) => {
       const err = new Error(`the solver worker failed: ${e.message || 'could not load the wasm module'}`);
       for (const p of this.pending.values()) p.reject(err);
       this.pending.clear();
     };
+    return worker;
   }
 
   private receive(msg: Response): void {
@@ -73,17 +72,17 @@ export class SolverClient {
     const req = this.nextReq++;
     return new Promise((resolve, reject) => {
       this.pending.set(req, { resolve, reject });
-      this.worker.postMessage({ ...body, req } as Request);
+      (this.worker ?? this.spawn()).postMessage({ ...body, req } as Request);
     });
   }
 
   /** Stops everything the worker is doing and starts a fresh one. */
   cancel(): void {
-    this.worker.terminate();
+    this.worker?.terminate();
+    this.worker = null;
     for (const p of this.pending.values()) p.reject(new CancelledError());
     this.pending.clear();
     this.generation++;
-    this.spawn();
   }
 
   async puzzles(): Promise<PuzzleInfo[]> {

@@ -1,0 +1,210 @@
+// Search versus repair, side by side: backtracking on the left, min-conflicts on the right, the same
+// N, started together at the same speed, each with its own counters. At N = 30 and above the class
+// sees backtracking grind through thousands of nodes while repair finishes in a few dozen moves.
+
+import { h, counters, formatMicros } from '../dom';
+import { playbackBar, typingInField, type PlaybackBar } from '../controls/playback';
+import type { PlayerState } from '../player';
+import { fitCanvas, readTheme, squareFor } from '../render/canvas';
+import { drawQueens, emptyQueensView, type QueensView } from '../render/queens';
+import { drawRepair, emptyRepairView, type RepairView } from '../render/repair';
+import type { SolverClient } from '../solver-client';
+import { Runner } from './runner';
+import { applyQueensEvent, describeQueensEvent, type Feature, type QueensEvent } from './queens';
+import { applyRepairEvent, describeRepairEvent, parseSeed, randomSeed, repairForm, type RepairEvent } from './repair';
+
+const MAX_N = 64;
+
+export function mountRace(client: SolverClient): Feature {
+  const nInput = h('input', { type: 'number', min: '4', max: String(MAX_N), value: '30', id: 'race-n', inputmode: 'numeric' });
+  const seedInput = h('input', { type: 'text', id: 'race-seed', inputmode: 'numeric', placeholder: 'random', size: '12' });
+  const form = repairForm('race');
+  const error = h('p', { class: 'error', role: 'alert', hidden: '' });
+  let n = 30;
+
+  function side(id: string, title: string, names: Record<string, string>) {
+    const canvas = h('canvas', { class: 'board', id: `race-${id}-board`, role: 'img', 'aria-label': title });
+    const wrap = h('div', { class: 'board-wrap' }, canvas);
+    const stats = counters(names);
+    const status = h('p', { class: 'status', id: `race-${id}-status`, 'aria-live': 'polite' }, '');
+    const element = h('div', { class: 'race-side', id: `race-${id}` }, h('h3', {}, title), wrap, stats.element, status);
+    return { canvas, wrap, stats, status, element };
+  }
+  const left = side('search', 'Search: backtracking', { nodes: 'Nodes', backtracks: 'Backtracks', elapsed: 'Solver time' });
+  const right = side('repair', 'Repair: min-conflicts', { moves: 'Moves', restarts: 'Restarts', elapsed: 'Solver time' });
+
+  function errorShown(message: string | null): void {
+    error.hidden = message === null;
+    error.textContent = message ?? '';
+  }
+
+  function readN(): number {
+    const parsed = Number(nInput.value);
+    if (!Number.isInteger(parsed) || parsed < 4 || parsed > MAX_N) {
+      throw new Error(`N must be a whole number from 4 to ${MAX_N} for the side-by-side view (got "${nInput.value}").`);
+    }
+    return parsed;
+  }
+
+  const search: Runner<QueensEvent, QueensView> = new Runner<QueensEvent, QueensView>(client, {
+    async create(c) {
+      n = readN();
+      return c.create('queens', `queens:${n}`, 'backtrack', { mode: 'first' });
+    },
+    fresh: () => emptyQueensView(n),
+    apply: applyQueensEvent,
+    changed(state, last) {
+      drawSearch();
+      left.stats.set({ nodes: state?.stats?.nodes ?? 0, backtracks: state?.stats?.backtracks ?? 0, elapsed: formatMicros(state?.stats?.elapsedMicros ?? 0) });
+      left.status.textContent = state?.finished
+        ? `Found a placement after ${(state.stats?.nodes ?? 0).toLocaleString('en-US')} nodes.`
+        : last
+          ? describeQueensEvent(last, n)
+          : '';
+      syncBar();
+    },
+    solved(view, report) {
+      const cols = report.solutions[0] as number[] | undefined;
+      if (cols) {
+        view.queens = [...cols];
+        view.solved = true;
+      }
+      drawSearch();
+      left.stats.set({ nodes: report.stats.nodes, backtracks: report.stats.backtracks, elapsed: formatMicros(report.stats.elapsedMicros) });
+      left.status.textContent = cols
+        ? `Solved in ${report.stats.nodes.toLocaleString('en-US')} nodes.`
+        : report.verdict === 'budget'
+          ? 'Still searching when the time budget ran out.'
+          : 'No solution.';
+      syncBar();
+    },
+    error: errorShown,
+  });
+
+  const repair: Runner<RepairEvent, RepairView> = new Runner<RepairEvent, RepairView>(client, {
+    async create(c) {
+      n = readN();
+      const seed = parseSeed(seedInput.value) ?? randomSeed();
+      seedInput.placeholder = `random (now ${seed})`;
+      return c.create('queens', `queens:${n}#${seed}`, 'repair', form.options());
+    },
+    fresh: () => emptyRepairView(n),
+    apply: applyRepairEvent,
+    changed(state, last) {
+      drawRepairSide();
+      right.stats.set({ moves: state?.stats?.moves ?? 0, restarts: state?.stats?.restarts ?? 0, elapsed: formatMicros(state?.stats?.elapsedMicros ?? 0) });
+      right.status.textContent = last ? describeRepairEvent(last) : '';
+      syncBar();
+    },
+    solved(view, report) {
+      const cols = report.solutions[0] as number[] | undefined;
+      if (cols) {
+        view.columns.set(cols);
+        view.solved = true;
+      }
+      drawRepairSide();
+      right.stats.set({ moves: report.stats.moves, restarts: report.stats.restarts, elapsed: formatMicros(report.stats.elapsedMicros) });
+      right.status.textContent = cols ? `Solved in ${report.stats.moves.toLocaleString('en-US')} moves.` : 'Repair gave up.';
+      syncBar();
+    },
+    error: errorShown,
+  });
+
+  const both = [search, repair] as const;
+  const bar: PlaybackBar = playbackBar(
+    {
+      solve: () => void Promise.all(both.map((r) => r.solve())),
+      toggle: () => {
+        const playing = both.some((r) => r.state()?.playing);
+        if (playing) both.forEach((r) => r.pause());
+        else void Promise.all(both.map((r) => r.play()));
+      },
+      step: () => void Promise.all(both.map((r) => r.step())),
+      stepBack: () => both.forEach((r) => r.stepBack()),
+      reset: () => void resetBoth(),
+      speed: (s) => both.forEach((r) => r.setSpeed(s)),
+    },
+    40,
+    'Side by side',
+  );
+
+  async function resetBoth(): Promise<void> {
+    // One Reset for both, in order: resetting one while the other's Solve runs would cancel it.
+    await search.reset();
+    await repair.reset();
+  }
+
+  function syncBar(): void {
+    const states = both.map((r) => r.state());
+    const merged: PlayerState | null =
+      states[0] && states[1]
+        ? {
+            playing: states.some((s) => s?.playing),
+            finished: states.every((s) => s?.finished),
+            status: null,
+            stats: null,
+            position: Math.max(states[0].position, states[1].position),
+            canStepBack: states.some((s) => s?.canStepBack),
+          }
+        : null;
+    bar?.update(merged, both.some((r) => r.busy));
+  }
+
+  function drawSearch(): void {
+    const size = squareFor(left.wrap, 460);
+    drawQueens(fitCanvas(left.canvas, size), search.view, readTheme(left.canvas));
+    left.canvas.dataset.queens = search.view.queens.join(',');
+    left.canvas.dataset.solved = String(search.view.solved);
+  }
+
+  function drawRepairSide(): void {
+    const size = squareFor(right.wrap, 460);
+    drawRepair(fitCanvas(right.canvas, size), repair.view, readTheme(right.canvas));
+    right.canvas.dataset.queens = Array.from(repair.view.columns).join(',');
+    right.canvas.dataset.solved = String(repair.view.solved);
+  }
+
+  const element = h(
+    'section',
+    { class: 'feature', id: 'race', 'aria-labelledby': 'race-title' },
+    h('h2', { id: 'race-title' }, 'Search versus repair'),
+    h(
+      'p',
+      { class: 'lede' },
+      'The same board, two ideas. Backtracking builds a placement queen by queen and undoes its mistakes; repair starts from a complete, wrong placement and fixes it move by move. Try N = 8, then N = 30 and more.',
+    ),
+    h('div', { class: 'params' }, h('label', { for: 'race-n' }, 'N ', nInput), h('label', { for: 'race-seed' }, 'Repair seed ', seedInput)),
+    form.element,
+    bar.element,
+    error,
+    h('div', { class: 'race' }, left.element, right.element),
+  );
+
+  nInput.addEventListener('change', () => void resetBoth());
+  seedInput.addEventListener('change', () => void repair.reset());
+  form.onChange(() => void repair.reset());
+  window.addEventListener('resize', () => {
+    drawSearch();
+    drawRepairSide();
+  });
+
+  let started = false;
+  return {
+    element,
+    key: (e) => !typingInField(e) && bar.key(e),
+    show() {
+      element.hidden = false;
+      if (!started) {
+        started = true;
+        void resetBoth();
+      } else {
+        drawSearch();
+        drawRepairSide();
+      }
+    },
+    hide() {
+      element.hidden = true;
+      both.forEach((r) => r.pause());
+    },
+  };
+}

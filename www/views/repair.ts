@@ -1,0 +1,344 @@
+// Min-conflicts repair on N-Queens: a full board from the start, then one conflicted queen at a time
+// moves to its least-conflicted column. Shows the chosen queen, its candidate columns with their
+// conflict counts, the move, and a live chart of total conflicts; a density view above N = 64.
+
+import { h, counters, formatMicros } from '../dom';
+import { playbackBar, typingInField, type PlaybackBar } from '../controls/playback';
+import type { Undo } from '../player';
+import { fitCanvas, readTheme, squareFor } from '../render/canvas';
+import { drawChart, drawRepair, emptyRepairView, type RepairView } from '../render/repair';
+import type { SolverClient } from '../solver-client';
+import type { Stats, SolverOptions } from '../protocol';
+import { Runner } from './runner';
+import type { Feature } from './queens';
+
+export type RepairEvent =
+  | { kind: 'repairInit'; columns: number[]; totalConflicts: number; greedy: boolean; why: string }
+  | {
+      kind: 'repairPick';
+      row: number;
+      col: number;
+      conflicts: number;
+      candidates: number[];
+      counts: number[];
+      best: number[];
+      tabu: number | null;
+      why: string;
+    }
+  | {
+      kind: 'repairMove';
+      row: number;
+      from: number;
+      to: number;
+      conflictsBefore: number;
+      conflictsAfter: number;
+      totalBefore: number;
+      totalAfter: number;
+      reason: string;
+      why: string;
+    }
+  | { kind: 'repairSwap'; rowA: number; rowB: number; colA: number; colB: number; totalBefore: number; totalAfter: number; why: string }
+  | { kind: 'repairRestart'; old: number[]; columns: number[]; totalBefore: number; totalAfter: number; restarts: number; why: string }
+  | { kind: 'repairSolution'; columns: number[]; moves: number; restarts: number }
+  | { kind: 'repairGaveUp'; reason: string; why: string };
+
+/** Largest N the page animates (the density view holds every column in memory). */
+export const ANIMATE_MAX = 1_000_000;
+/** Largest N the page solves. */
+export const SOLVE_MAX = 10_000_000;
+const RECENT = 64;
+
+/** Applies one repair event to `view`, returning its inverse. Shared with the race view. */
+export function applyRepairEvent(view: RepairView, e: RepairEvent): Undo {
+  const before = { pick: view.pick, lastMove: view.lastMove, total: view.total, solved: view.solved, gaveUp: view.gaveUp };
+  const restore = () => Object.assign(view, before);
+  switch (e.kind) {
+    case 'repairInit':
+    case 'repairRestart': {
+      const old = view.columns.slice();
+      view.columns.set(e.columns);
+      view.total = e.kind === 'repairInit' ? e.totalConflicts : e.totalAfter;
+      view.pick = null;
+      view.lastMove = null;
+      if (e.kind === 'repairRestart') view.restarts.push(view.chart.length);
+      view.chart.push(view.total);
+      const recent = view.recent;
+      view.recent = [];
+      return () => {
+        view.columns.set(old);
+        view.chart.pop();
+        if (e.kind === 'repairRestart') view.restarts.pop();
+        view.recent = recent;
+        restore();
+      };
+    }
+    case 'repairPick':
+      view.pick = {
+        row: e.row,
+        col: e.col,
+        candidates: e.candidates,
+        counts: e.counts,
+        best: e.best,
+        tabu: e.tabu ?? null,
+      };
+      view.lastMove = null;
+      return restore;
+    case 'repairMove':
+    case 'repairSwap': {
+      const moves: [number, number, number][] =
+        e.kind === 'repairMove'
+          ? [[e.row, e.from, e.to]]
+          : [
+              [e.rowA, e.colA, e.colB],
+              [e.rowB, e.colB, e.colA],
+            ];
+      for (const [row, , to] of moves) view.columns[row] = to;
+      view.total = e.totalAfter;
+      view.chart.push(e.totalAfter);
+      view.lastMove = { row: moves[0]![0], from: moves[0]![1], to: moves[0]![2] };
+      const recentBefore = view.recent;
+      view.recent = [...recentBefore.slice(-(RECENT - moves.length)), ...moves.map((m) => m[0])];
+      return () => {
+        for (const [row, from] of moves) view.columns[row] = from;
+        view.chart.pop();
+        view.recent = recentBefore;
+        restore();
+      };
+    }
+    case 'repairSolution':
+      view.solved = true;
+      view.pick = null;
+      return restore;
+    case 'repairGaveUp':
+      view.gaveUp = e.why;
+      return restore;
+  }
+}
+
+export function describeRepairEvent(e: RepairEvent): string {
+  switch (e.kind) {
+    case 'repairSolution':
+      return `No two queens attack each other: solved after ${e.moves.toLocaleString('en-US')} moves and ${e.restarts} restarts.`;
+    default:
+      return e.why;
+  }
+}
+
+/** The repair options chosen in a form, as solver options (shared with the race view). */
+export interface RepairForm {
+  element: HTMLElement;
+  options(): SolverOptions;
+  onChange(f: () => void): void;
+}
+
+export function repairForm(prefix: string): RepairForm {
+  const strategy = h(
+    'select',
+    { id: `${prefix}-strategy` },
+    h('option', { value: 'auto' }, 'Automatic (article up to 4096, swaps above)'),
+    h('option', { value: 'minConflicts' }, "The article's min-conflicts"),
+    h('option', { value: 'swap' }, 'Swap repair (large N)'),
+  );
+  const tabu = h('input', { type: 'number', min: '0', max: '1000', value: '0', id: `${prefix}-tabu` });
+  const noise = h('input', { type: 'number', min: '0', max: '1', step: '0.05', value: '0', id: `${prefix}-noise` });
+  const greedy = h('input', { type: 'checkbox', id: `${prefix}-greedy` });
+  const conflictSet = h('input', { type: 'checkbox', id: `${prefix}-set` });
+  const element = h(
+    'details',
+    { class: 'options' },
+    h('summary', {}, 'Repair options'),
+    h(
+      'div',
+      { class: 'params' },
+      h('label', { for: `${prefix}-strategy` }, 'Algorithm ', strategy),
+      h('label', { for: `${prefix}-tabu`, title: 'A moved queen may not return to its old column for this many moves' }, 'Tabu tenure ', tabu),
+      h('label', { for: `${prefix}-noise`, title: 'Probability of a random move instead of a least-conflict one' }, 'Noise p ', noise),
+      h('label', { class: 'check', title: 'Place each queen on a least-conflicted column among a sample' }, greedy, ' Greedy start'),
+      h('label', { class: 'check', title: 'Keep the set of conflicted queens up to date instead of rescanning' }, conflictSet, ' Maintain conflict set'),
+    ),
+  );
+  const listeners: (() => void)[] = [];
+  for (const el of [strategy, tabu, noise, greedy, conflictSet]) el.addEventListener('change', () => listeners.forEach((f) => f()));
+  return {
+    element,
+    options() {
+      const t = Number(tabu.value);
+      const p = Number(noise.value);
+      if (!Number.isInteger(t) || t < 0) throw new Error(`Tabu tenure must be a whole number ≥ 0 (got "${tabu.value}").`);
+      if (!(p >= 0 && p <= 1)) throw new Error(`Noise must be a probability from 0 to 1 (got "${noise.value}").`);
+      // Only what differs from the defaults: the swap strategy refuses options it cannot honour.
+      const o: SolverOptions = { strategy: strategy.value };
+      if (t > 0) o['tabu'] = t;
+      if (p > 0) o['noise'] = p;
+      if (greedy.checked) o['greedy'] = true;
+      if (conflictSet.checked) o['maintainConflictSet'] = true;
+      return o;
+    },
+    onChange(f) {
+      listeners.push(f);
+    },
+  };
+}
+
+/** A random seed the page chooses when the user leaves the field empty (shown, so runs can be shared). */
+export function randomSeed(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0]!;
+}
+
+export function parseSeed(text: string): number | null {
+  const t = text.trim();
+  if (t === '') return null;
+  if (!/^\d{1,15}$/.test(t)) throw new Error(`The seed must be a whole number of at most 15 digits (got "${text}").`);
+  return Number(t);
+}
+
+export function mountRepair(client: SolverClient): Feature {
+  const nInput = h('input', { type: 'number', min: '1', max: String(SOLVE_MAX), value: '8', id: 'repair-n', inputmode: 'numeric' });
+  const seedInput = h('input', { type: 'text', id: 'repair-seed', inputmode: 'numeric', placeholder: 'random', size: '12' });
+  const form = repairForm('repair');
+  const canvas = h('canvas', { class: 'board', id: 'repair-board', role: 'img', 'aria-label': 'empty board' });
+  const chart = h('canvas', { class: 'chart', id: 'repair-chart', role: 'img', 'aria-label': 'total conflicts against moves' });
+  const status = h('p', { class: 'status', id: 'repair-status', 'aria-live': 'polite' }, READY);
+  const stats = counters({ moves: 'Moves', restarts: 'Restarts', conflicts: 'Conflicts now', elapsed: 'Solver time' });
+  const error = h('p', { class: 'error', role: 'alert', hidden: '' });
+  const boardWrap = h('div', { class: 'board-wrap' }, canvas);
+  let n = 8;
+  let seed = 0;
+
+  const run: Runner<RepairEvent, RepairView> = new Runner<RepairEvent, RepairView>(client, {
+    async create(c) {
+      const parsed = Number(nInput.value);
+      if (!Number.isInteger(parsed) || parsed < 1 || parsed > SOLVE_MAX) {
+        throw new Error(`N must be a whole number from 1 to ${SOLVE_MAX.toLocaleString('en-US')} (got "${nInput.value}").`);
+      }
+      n = parsed;
+      seed = parseSeed(seedInput.value) ?? randomSeed();
+      seedInput.placeholder = `random (now ${seed})`;
+      return c.create('queens', `queens:${n}#${seed}`, 'repair', form.options());
+    },
+    fresh: () => emptyRepairView(n),
+    apply: applyRepairEvent,
+    changed(state, last) {
+      draw();
+      showStats(state?.stats ?? null);
+      if (run.busy) status.textContent = 'Solving…  (Reset stops it)';
+      else if (last) status.textContent = describeRepairEvent(last);
+      else if (!state?.position) status.textContent = n > ANIMATE_MAX ? `Animation goes up to N = ${ANIMATE_MAX.toLocaleString('en-US')}; press Solve.` : READY;
+      bar.update(state, run.busy);
+    },
+    solved(view, report) {
+      const cols = report.solutions[0] as number[] | undefined;
+      if (cols) {
+        view.columns.set(cols);
+        view.solved = true;
+      }
+      draw();
+      showStats(report.stats);
+      status.textContent =
+        report.verdict === 'found'
+          ? `Solved N = ${n.toLocaleString('en-US')} with seed ${seed}: ${report.stats.moves.toLocaleString('en-US')} moves, ${report.stats.restarts} restarts, ${formatMicros(report.stats.elapsedMicros)}.`
+          : report.verdict === 'budget'
+            ? 'Stopped: the time budget ran out.'
+            : n === 2 || n === 3
+              ? `N = ${n} has no solution, so repair cannot succeed.`
+              : 'Repair gave up without a solution.';
+      bar.update({ playing: false, finished: true, status: report.status, stats: report.stats, position: 0, canStepBack: false }, false);
+    },
+    error(message) {
+      error.hidden = message === null;
+      error.textContent = message ?? '';
+    },
+  });
+
+  const bar: PlaybackBar = playbackBar(
+    {
+      solve: () => void run.solve(),
+      toggle: () => void (n > ANIMATE_MAX ? run.solve() : run.toggle()),
+      step: () => void run.step(),
+      stepBack: () => run.stepBack(),
+      reset: () => void run.reset(),
+      speed: (s) => run.setSpeed(s),
+    },
+    30,
+    'Repair',
+  );
+
+  const element = h(
+    'section',
+    { class: 'feature', id: 'repair', 'aria-labelledby': 'repair-title' },
+    h('h2', { id: 'repair-title' }, 'N-Queens by min-conflicts repair'),
+    h(
+      'p',
+      { class: 'lede' },
+      'Repair starts from a full board — one queen per row, at random — and fixes it: pick a queen that is attacked, move it to the column in its row with the fewest conflicts (ties at random), and repeat. Numbers in the highlighted row are each column’s conflicts.',
+    ),
+    h(
+      'div',
+      { class: 'params' },
+      h('label', { for: 'repair-n' }, 'N ', nInput),
+      h('label', { for: 'repair-seed' }, 'Seed ', seedInput),
+    ),
+    form.element,
+    bar.element,
+    error,
+    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, stats.element, chart, status)),
+  );
+
+  function draw(): void {
+    const view = run.view;
+    const size = squareFor(boardWrap, 560);
+    drawRepair(fitCanvas(canvas, size), view, readTheme(canvas));
+    canvas.dataset.solved = String(view.solved);
+    if (view.n <= 64) canvas.dataset.queens = Array.from(view.columns).join(',');
+    else delete canvas.dataset.queens;
+    canvas.setAttribute('aria-label', `${view.n} by ${view.n} board, ${view.total} attacking pairs${view.solved ? ', solved' : ''}`);
+    const w = Math.min(420, Math.max(200, chart.parentElement?.clientWidth ?? 320));
+    const s = fitChart(chart, w, 140);
+    drawChart(s, w, 140, view, readTheme(chart));
+  }
+
+  function showStats(s: Stats | null): void {
+    stats.set({
+      moves: s?.moves ?? 0,
+      restarts: s?.restarts ?? 0,
+      conflicts: run.view.total,
+      elapsed: formatMicros(s?.elapsedMicros ?? 0),
+    });
+  }
+
+  nInput.addEventListener('change', () => void run.reset());
+  seedInput.addEventListener('change', () => void run.reset());
+  form.onChange(() => void run.reset());
+  window.addEventListener('resize', () => draw());
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => draw());
+
+  let started = false;
+  return {
+    element,
+    key: (e) => !typingInField(e) && bar.key(e),
+    show() {
+      element.hidden = false;
+      if (!started) {
+        started = true;
+        void run.reset();
+      } else draw();
+    },
+    hide() {
+      element.hidden = true;
+      run.pause();
+    },
+  };
+}
+
+/** A chart canvas of `w`×`h` CSS pixels with a device-pixel backing store. */
+export function fitChart(canvas: HTMLCanvasElement, w: number, hgt: number) {
+  const dpr = Math.max(1, window.devicePixelRatio || 1);
+  canvas.width = Math.round(w * dpr);
+  canvas.height = Math.round(hgt * dpr);
+  canvas.style.width = `${w}px`;
+  canvas.style.height = `${hgt}px`;
+  const ctx = canvas.getContext('2d')!;
+  return { ctx, dpr, px: canvas.width };
+}
+
+const READY = 'Press Play to watch the repair, or Solve.';
