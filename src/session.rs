@@ -111,7 +111,7 @@ pub struct Report {
 
 enum Machines {
     QueensBacktrack(Stepper<queens::backtrack::Backtrack>),
-    QueensRepair(Stepper<queens::repair::Repair>),
+    QueensRepair(Box<Stepper<queens::repair::Repair>>),
 }
 
 /// A search in progress.
@@ -212,7 +212,7 @@ impl Session {
                 };
                 let m = queens::repair::Repair::new(qid.n, seed, opts)?;
                 Ok(Session {
-                    machine: Machines::QueensRepair(Stepper::new(m)),
+                    machine: Machines::QueensRepair(Box::new(Stepper::new(m))),
                     proves_uniqueness: false,
                     counting: false,
                 })

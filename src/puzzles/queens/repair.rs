@@ -24,8 +24,8 @@
 //!
 //! Improvements, all options (the article suggests the first two):
 //! - `maintainConflictSet`: see above;
-//! - `tabu: k`: a queen that left column `c` may not return to `c` during its next `k` moves of the
-//!   whole run (k = 0: off);
+//! - `tabu: k`: a queen that left column `c` may not return to `c` during the next `k` moves of the
+//!   whole run, `c` being the column it last left (k = 0: off);
 //! - `greedy`: the initial placement (and each restart) puts each row's queen on a least-conflicted
 //!   column among [`GREEDY_SAMPLE`] random columns (conflicts with the rows above), ties at random;
 //! - `noise: p`: with probability p a move sends the queen to a uniformly random other column
@@ -1103,6 +1103,8 @@ struct SwapRepair {
     next_row: usize,
     /// Rolling position (past the candidate window) where rejected columns are sent.
     spill: usize,
+    /// The last suspect is the attacked one drawn for the next attempt.
+    picked: bool,
     /// `r - c + n - 1` and `r + c` diagonals.
     d1: DiagCounts,
     d2: DiagCounts,
@@ -1123,6 +1125,7 @@ impl SwapRepair {
             queens: Vec::new(),
             next_row: 0,
             spill: 0,
+            picked: false,
             d1: DiagCounts::new(2 * n - 1),
             d2: DiagCounts::new(2 * n - 1),
             total: 0,
@@ -1142,6 +1145,8 @@ impl SwapRepair {
         self.total = 0;
         self.suspects.clear();
         self.is_suspect.fill(0);
+        self.picked = false;
+        self.spill = 0;
         self.next_row = 0;
         self.phase = SwapPhase::Start;
     }
@@ -1225,6 +1230,10 @@ impl SwapRepair {
     /// Drops suspects that turned out not to be attacked, until one that is attacked is on top
     /// of a random pick; false when no suspect is left (solved).
     fn drop_settled_suspect(&mut self, rng: &mut Rng) -> bool {
+        if self.picked {
+            // Drawn before the machine paused: draw nothing more, or step and solve would differ.
+            return true;
+        }
         while !self.suspects.is_empty() {
             let k = rng.index(self.suspects.len());
             let row = self.suspects[k] as usize;
@@ -1232,6 +1241,7 @@ impl SwapRepair {
                 // Move it to the end so `attempt` finds it without drawing again.
                 let last = self.suspects.len() - 1;
                 self.suspects.swap(k, last);
+                self.picked = true;
                 return true;
             }
             self.suspects.swap_remove(k);
@@ -1245,6 +1255,7 @@ impl SwapRepair {
     fn attempt<S: Sink<Event>>(&mut self, rng: &mut Rng, sink: &mut S) -> bool {
         let n = self.n;
         let i = *self.suspects.last().expect("a conflicted suspect") as usize;
+        self.picked = false;
         let mut j = rng.index(n - 1);
         if j >= i {
             j += 1;
