@@ -109,9 +109,11 @@ pub struct Report {
     pub seed: Option<u64>,
 }
 
+// One Session holds one machine for a whole run, so the variants' size difference costs nothing.
+#[allow(clippy::large_enum_variant)]
 enum Machines {
     QueensBacktrack(Stepper<queens::backtrack::Backtrack>),
-    QueensRepair(Box<Stepper<queens::repair::Repair>>),
+    QueensRepair(Stepper<queens::repair::Repair>),
 }
 
 /// A search in progress.
@@ -212,7 +214,7 @@ impl Session {
                 };
                 let m = queens::repair::Repair::new(qid.n, seed, opts)?;
                 Ok(Session {
-                    machine: Machines::QueensRepair(Box::new(Stepper::new(m))),
+                    machine: Machines::QueensRepair(Stepper::new(m)),
                     proves_uniqueness: false,
                     counting: false,
                 })
