@@ -1395,6 +1395,21 @@ mod tests {
     }
 
     #[test]
+    fn random_permutations_are_permutations_and_seeded() {
+        for n in [1, 2, 100, 16384, 70_000] {
+            let p = random_permutation(n, &mut Rng::new(5));
+            let mut seen = vec![false; n];
+            for &c in &p {
+                assert!(!std::mem::replace(&mut seen[c as usize], true));
+            }
+            assert_eq!(p, random_permutation(n, &mut Rng::new(5)));
+        }
+        // Not the identity, and every value can land anywhere: first entries spread out.
+        let p = random_permutation(70_000, &mut Rng::new(6));
+        assert!(p[..10].iter().any(|&c| c > 35_000) && p[..10].iter().any(|&c| c < 35_000));
+    }
+
+    #[test]
     fn events_replay_to_the_board() {
         let mut m = Repair::new(12, 5, Options::article()).unwrap();
         let mut t = Trace::default();
