@@ -35,7 +35,7 @@
 //!
 //! # Large boards (`strategy: "swap"`, chosen automatically for n > [`AUTO_SWAP_ABOVE`])
 //!
-//! The O(n) column scan is what stops the article's version (n = 16384 already takes seconds). The
+//! The O(n) column scan is what stops the article's version (n = 16384 already takes ~0.8 s of CPU, see BENCHMARKS.md). The
 //! large-n path is swap-based repair over a permutation, after Sosic and Gu's fast search for
 //! N-Queens: the queens always form a permutation (one per row *and* per column), so only
 //! diagonals can conflict, and a move is a swap of two rows' columns. That was chosen over
@@ -66,8 +66,8 @@
 //!
 //! In the min-conflicts mode a node is one move, one (re)start placement. Events (all invertible
 //! from the event alone): `repairInit` (the first placement; the board was empty), `repairPick`
-//! (the chosen row, its conflicts, and for n ≤ [`PICK_DETAIL_MAX_N`] every candidate column with its
-//! conflict count; changes nothing), `repairMove` (row, from, to, that queen's conflicts before and
+//! (min-conflicts mode only: the chosen row, its conflicts, and for n ≤ [`PICK_DETAIL_MAX_N`]
+//! every candidate column with its conflict count; changes nothing), `repairMove` (row, from, to, that queen's conflicts before and
 //! after, attacking pairs before and after), `repairSwap` (the swap mode's move: two rows and their
 //! columns before), `repairRestart` (old and new placement), `repairSolution`, `repairGaveUp`.
 //! The seed is part of the run's ID: `queens:N#SEED`. n = 2 and n = 3 have no solution: the machine
