@@ -19,6 +19,45 @@ pub struct Options {
     pub mode: Option<String>,
     /// With mode "all": stop after this many solutions (default 1000).
     pub limit: Option<u64>,
+    /// Repair: "auto" (default), "minConflicts" (the article's algorithm) or "swap" (large n).
+    pub strategy: Option<String>,
+    /// Repair: keep the set of conflicted rows incrementally instead of rescanning.
+    pub maintain_conflict_set: Option<bool>,
+    /// Repair: tabu tenure k (a moved queen may not return to its old column for k moves).
+    pub tabu: Option<u32>,
+    /// Repair: greedy initial placement (least-conflicted among sampled columns).
+    pub greedy: Option<bool>,
+    /// Repair: probability of a random-walk move.
+    pub noise: Option<f64>,
+    /// Repair: moves before a restart (default 200 n).
+    pub max_steps: Option<u64>,
+    /// Repair: restarts before giving up (default: no limit).
+    pub max_restarts: Option<u64>,
+    /// Repair: the RNG seed (also accepted as `queens:N#SEED`); a fresh one is drawn if absent.
+    pub seed: Option<u64>,
+}
+
+impl Options {
+    /// Names of the repair-only options that are set (for "does not apply" messages).
+    fn repair_fields_set(&self) -> Vec<&'static str> {
+        let mut set = Vec::new();
+        let fields: [(&'static str, bool); 8] = [
+            ("strategy", self.strategy.is_some()),
+            ("maintainConflictSet", self.maintain_conflict_set.is_some()),
+            ("tabu", self.tabu.is_some()),
+            ("greedy", self.greedy.is_some()),
+            ("noise", self.noise.is_some()),
+            ("maxSteps", self.max_steps.is_some()),
+            ("maxRestarts", self.max_restarts.is_some()),
+            ("seed", self.seed.is_some()),
+        ];
+        for (name, is_set) in fields {
+            if is_set {
+                set.push(name);
+            }
+        }
+        set
+    }
 }
 
 /// One event of any machine; each puzzle's events carry their own `kind` tag.
@@ -26,6 +65,7 @@ pub struct Options {
 #[serde(untagged)]
 pub enum AnyEvent {
     Queens(queens::backtrack::Event),
+    QueensRepair(queens::repair::Event),
 }
 
 /// One solution of any puzzle.
@@ -64,10 +104,16 @@ pub struct Report {
     pub status: Status,
     pub stats: Stats,
     pub solutions: Vec<AnySolution>,
+    /// The seed of a randomised run (share it as `queens:N#SEED`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
 }
 
+// One Session holds one machine for a whole run, so the variants' size difference costs nothing.
+#[allow(clippy::large_enum_variant)]
 enum Machines {
     QueensBacktrack(Stepper<queens::backtrack::Backtrack>),
+    QueensRepair(Stepper<queens::repair::Repair>),
 }
 
 /// A search in progress.
@@ -84,6 +130,7 @@ macro_rules! with_stepper {
     ($machines:expr, $s:ident => $body:expr) => {
         match $machines {
             Machines::QueensBacktrack($s) => $body,
+            Machines::QueensRepair($s) => $body,
         }
     };
 }
@@ -103,6 +150,20 @@ impl Session {
         match (info.name, algorithm) {
             ("queens", "backtrack") => {
                 let qid = queens::parse_id(id)?;
+                let repair_only = options.repair_fields_set();
+                if !repair_only.is_empty() {
+                    return Err(format!(
+                        "queens: {} only appl{} to the repair algorithm, not to backtrack",
+                        repair_only.join(", "),
+                        if repair_only.len() == 1 { "ies" } else { "y" }
+                    ));
+                }
+                if qid.seed.is_some() {
+                    return Err(
+                        "queens: a seed (queens:N#SEED) only applies to the repair algorithm"
+                            .into(),
+                    );
+                }
                 let mode = options.mode.as_deref().unwrap_or("first");
                 let opts = match mode {
                     "first" => queens::backtrack::Options::first(),
@@ -121,20 +182,60 @@ impl Session {
                     counting: mode == "count",
                 })
             }
+            ("queens", "repair") => {
+                let qid = queens::parse_id(id)?;
+                if options.mode.as_deref().is_some_and(|m| m != "first") || options.limit.is_some()
+                {
+                    return Err(
+                        "queens repair: finds one placement; mode and limit do not apply".into(),
+                    );
+                }
+                let seed = match (qid.seed, options.seed) {
+                    (Some(a), Some(b)) if a != b => {
+                        return Err(format!(
+                            "queens repair: the ID says seed {a} but the options say seed {b}"
+                        ))
+                    }
+                    (Some(a), _) | (None, Some(a)) => a,
+                    (None, None) => crate::shared::rng::Rng::entropy_seed(),
+                };
+                let strategy = match options.strategy.as_deref() {
+                    None => queens::repair::Strategy::Auto,
+                    Some(s) => queens::repair::Strategy::parse(s)?,
+                };
+                let opts = queens::repair::Options {
+                    strategy,
+                    maintain_conflict_set: options.maintain_conflict_set.unwrap_or(false),
+                    tabu: options.tabu.unwrap_or(0),
+                    greedy: options.greedy.unwrap_or(false),
+                    noise: options.noise.unwrap_or(0.0),
+                    max_steps: options.max_steps,
+                    max_restarts: options.max_restarts,
+                };
+                let m = queens::repair::Repair::new(qid.n, seed, opts)?;
+                Ok(Session {
+                    machine: Machines::QueensRepair(Stepper::new(m)),
+                    proves_uniqueness: false,
+                    counting: false,
+                })
+            }
             (p, a) => Err(format!("{p}: algorithm '{a}' is listed but not wired up")),
         }
     }
 
     /// Runs until at least `max_events` events happened (or the search ended).
     pub fn step(&mut self, max_events: usize) -> Frame<AnyEvent> {
-        with_stepper!(&mut self.machine, s => {
-            let f = s.step(max_events);
+        fn wrap<E>(f: Frame<E>, tag: fn(E) -> AnyEvent) -> Frame<AnyEvent> {
             Frame {
-                events: f.events.into_iter().map(AnyEvent::Queens).collect(),
+                events: f.events.into_iter().map(tag).collect(),
                 stats: f.stats,
                 status: f.status,
             }
-        })
+        }
+        match &mut self.machine {
+            Machines::QueensBacktrack(s) => wrap(s.step(max_events), AnyEvent::Queens),
+            Machines::QueensRepair(s) => wrap(s.step(max_events), AnyEvent::QueensRepair),
+        }
     }
 
     /// Runs to the end without events, or until `max_nodes` nodes or `max_micros` of time were
@@ -159,7 +260,33 @@ impl Session {
             status,
             stats,
             solutions,
+            seed: self.seed(),
         })
+    }
+
+    /// The seed of a randomised run (repair), so it can be shared as `queens:N#SEED`.
+    pub fn seed(&self) -> Option<u64> {
+        match &self.machine {
+            Machines::QueensRepair(s) => Some(s.machine().seed()),
+            Machines::QueensBacktrack(_) => None,
+        }
+    }
+
+    /// The repair strategy in effect ("minConflicts" or "swap"; `None` for other machines).
+    pub fn repair_strategy(&self) -> Option<&'static str> {
+        match &self.machine {
+            Machines::QueensRepair(s) => Some(s.machine().strategy().name()),
+            Machines::QueensBacktrack(_) => None,
+        }
+    }
+
+    /// The queens on the board now, one column per row (repair runs; empty before the first
+    /// placement, and for other machines). For the page's density view of large boards.
+    pub fn repair_board(&self) -> &[u32] {
+        match &self.machine {
+            Machines::QueensRepair(s) => s.machine().board(),
+            Machines::QueensBacktrack(_) => &[],
+        }
     }
 
     /// Counters and status so far.
@@ -177,6 +304,25 @@ impl Session {
                         format!("internal error: the solver produced an invalid placement: {e}")
                     })?;
                     out.push(AnySolution::Columns(cols.clone()));
+                }
+                Ok((s.stats(), out))
+            }
+            Machines::QueensRepair(s) => {
+                let n = s.machine().n();
+                let mut out = Vec::new();
+                for cols in s.machine().solutions() {
+                    let cols: Vec<usize> = cols.iter().map(|&c| c as usize).collect();
+                    // The pairwise checker is quadratic; above a few thousand queens the linear
+                    // one (fresh tables, no code shared with the solver) takes over.
+                    let checked = if n <= 4096 {
+                        queens::check_placement(n, &cols)
+                    } else {
+                        queens::check_placement_counting(n, &cols)
+                    };
+                    checked.map_err(|e| {
+                        format!("internal error: the solver produced an invalid placement: {e}")
+                    })?;
+                    out.push(AnySolution::Columns(cols));
                 }
                 Ok((s.stats(), out))
             }

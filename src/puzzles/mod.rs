@@ -36,12 +36,19 @@ pub static REGISTRY: &[PuzzleInfo] = &[PuzzleInfo {
     name: "queens",
     title: "N-Queens",
     aliases: &["nqueens", "n-queens"],
-    algorithms: &[AlgorithmInfo {
-        name: "backtrack",
-        title: "Backtracking",
-        summary:
-            "Builds a placement row by row and undoes the last queen when a row has no safe square.",
-    }],
+    algorithms: &[
+        AlgorithmInfo {
+            name: "backtrack",
+            title: "Backtracking",
+            summary:
+                "Builds a placement row by row and undoes the last queen when a row has no safe square.",
+        },
+        AlgorithmInfo {
+            name: "repair",
+            title: "Min-conflicts repair",
+            summary: "Starts with a queen in every row and keeps moving an attacked queen to its least-attacked column (seeded; swap-based for huge boards).",
+        },
+    ],
     example: "queens:8",
 }];
 

@@ -12,6 +12,11 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   solvescope queens count N            count all solutions by backtracking
   solvescope queens solve N [--all [--limit K]]   first (or all) placements
+  solvescope queens repair N [--seed S] [--print] [--tabu K] [--greedy] [--noise P]
+             [--conflict-set] [--max-steps M] [--max-restarts R] [--strategy auto|minConflicts|swap]
+                                       one placement by min-conflicts repair (seeded)
+  solvescope queens repair-stats [--trials 200] [--sizes 8,16,...,1024] [--seed S] [repair options]
+                                       the article's statistics, one JSON line per size
 ";
 
 /// A failure with its exit code: 2 for the user's input, 1 for everything else.
