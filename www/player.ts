@@ -96,7 +96,9 @@ export class Player<E extends SolverEvent> {
   private async ensure(count: number): Promise<void> {
     while (!this.sourceDone && this.base + this.log.length - this.cursor < count) {
       if (!this.fetching) {
-        const want = Math.min(Math.max(count, 64), 20_000);
+        // Slow play and single steps fetch one node at a time, so the counters (which come per
+        // frame) match the board exactly; fast play fetches in bulk.
+        const want = Math.min(Math.max(count, this.playing ? Math.ceil(this.speed / 20) : 1), 20_000);
         this.fetching = this.source(want).then((frame) => {
           this.fetching = null;
           if (this.disposed) return;

@@ -17,7 +17,7 @@ const MAX_N = 64;
 
 export function mountRace(client: SolverClient): Feature {
   const nInput = h('input', { type: 'number', min: '4', max: String(MAX_N), value: '30', id: 'race-n', inputmode: 'numeric' });
-  const seedInput = h('input', { type: 'text', id: 'race-seed', inputmode: 'numeric', placeholder: 'random', size: '12' });
+  const seedInput = h('input', { type: 'text', id: 'race-seed', inputmode: 'numeric', placeholder: 'random', size: '24' });
   const form = repairForm('race');
   const error = h('p', { class: 'error', role: 'alert', hidden: '' });
   let n = 30;

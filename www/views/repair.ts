@@ -194,7 +194,7 @@ export function parseSeed(text: string): number | null {
 
 export function mountRepair(client: SolverClient): Feature {
   const nInput = h('input', { type: 'number', min: '1', max: String(SOLVE_MAX), value: '8', id: 'repair-n', inputmode: 'numeric' });
-  const seedInput = h('input', { type: 'text', id: 'repair-seed', inputmode: 'numeric', placeholder: 'random', size: '12' });
+  const seedInput = h('input', { type: 'text', id: 'repair-seed', inputmode: 'numeric', placeholder: 'random', size: '24' });
   const form = repairForm('repair');
   const canvas = h('canvas', { class: 'board', id: 'repair-board', role: 'img', 'aria-label': 'empty board' });
   const chart = h('canvas', { class: 'chart', id: 'repair-chart', role: 'img', 'aria-label': 'total conflicts against moves' });
