@@ -1,0 +1,72 @@
+// Min-conflicts repair and the side-by-side view in the real page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp, openPage, checkQueens } from './harness.mjs';
+
+let app;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.close();
+});
+
+const boardOf = async (page, id) => (await page.getAttribute(id, 'data-queens')).split(',').map(Number);
+const solved = (id) => `document.querySelector('${id}')?.dataset.solved === 'true'`;
+
+test('side by side: both boards end on valid placements, each with its own counters', async () => {
+  const { page, problems } = await openPage(app, '#race');
+  await page.fill('#race-n', '12');
+  await page.locator('#race-n').dispatchEvent('change');
+  await page.fill('#race-seed', '7');
+  await page.locator('#race-seed').dispatchEvent('change');
+  await page.locator('#race .playback input[type=range]').fill('100');
+  await page.locator('#race').getByRole('button', { name: 'Play' }).click();
+  await page.waitForFunction(`${solved('#race-search-board')} && ${solved('#race-repair-board')}`, null, { timeout: 30_000 });
+  assert.equal(checkQueens(12, await boardOf(page, '#race-search-board')), null);
+  assert.equal(checkQueens(12, await boardOf(page, '#race-repair-board')), null);
+  const nodes = Number((await page.textContent('#race-search [data-counter=nodes]')).replace(/,/g, ''));
+  const moves = Number((await page.textContent('#race-repair [data-counter=moves]')).replace(/,/g, ''));
+  assert.ok(nodes > 0 && moves > 0, `nodes ${nodes}, moves ${moves}`);
+  assert.deepEqual(problems, []);
+});
+
+test('repair: the same seed replays the same run, and stepping back undoes moves', async () => {
+  const { page, problems } = await openPage(app, '#repair');
+  await page.fill('#repair-n', '16');
+  await page.locator('#repair-n').dispatchEvent('change');
+  await page.fill('#repair-seed', '42');
+  await page.locator('#repair-seed').dispatchEvent('change');
+  const step = page.locator('#repair').getByRole('button', { name: 'Step', exact: true });
+  for (let i = 0; i < 6; i++) await step.click();
+  const afterSix = await boardOf(page, '#repair-board');
+  await step.click();
+  await page.locator('#repair').getByRole('button', { name: 'Step back' }).click();
+  assert.deepEqual(await boardOf(page, '#repair-board'), afterSix, 'step then step back returns to the same board');
+
+  await page.locator('#repair .playback input[type=range]').fill('100');
+  await page.locator('#repair').getByRole('button', { name: 'Play' }).click();
+  await page.waitForFunction(solved('#repair-board'), null, { timeout: 30_000 });
+  const first = await boardOf(page, '#repair-board');
+  assert.equal(checkQueens(16, first), null);
+
+  // Solve with the same seed gives the same placement (one engine for step and solve).
+  await page.locator('#repair').getByRole('button', { name: 'Solve' }).click();
+  await page.waitForFunction(() => /Solved N = 16 with seed 42/.test(document.querySelector('#repair-status')?.textContent ?? ''));
+  assert.deepEqual(await boardOf(page, '#repair-board'), first);
+  assert.deepEqual(problems, []);
+});
+
+test('repair: a million queens solve in the browser (density view)', async () => {
+  const { page, problems } = await openPage(app, '#repair');
+  await page.fill('#repair-n', '1000000');
+  await page.locator('#repair-n').dispatchEvent('change');
+  await page.fill('#repair-seed', '1');
+  await page.locator('#repair-seed').dispatchEvent('change');
+  await page.locator('#repair').getByRole('button', { name: 'Solve' }).click();
+  await page.waitForFunction(() => /Solved N = 1,000,000/.test(document.querySelector('#repair-status')?.textContent ?? ''), null, {
+    timeout: 60_000,
+  });
+  assert.equal(await page.getAttribute('#repair-board', 'data-solved'), 'true');
+  assert.deepEqual(problems, []);
+});
