@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Frame, Machine, Stats, Status, Stepper};
-use crate::puzzles::{self, queens};
+use crate::puzzles::{self, queens, skyscrapers};
 
 /// Everything a caller may tune; unknown fields are an error so typos do not pass silently.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -19,6 +19,9 @@ pub struct Options {
     pub mode: Option<String>,
     /// With mode "all": stop after this many solutions (default 1000).
     pub limit: Option<u64>,
+    /// Skyscrapers: which deductions run (`{"visibility":bool,"lines":bool,"mrv":bool}`, all on by
+    /// default; omitted fields stay on).
+    pub techniques: Option<skyscrapers::solve::Techniques>,
 }
 
 /// One event of any machine; each puzzle's events carry their own `kind` tag.
@@ -26,6 +29,7 @@ pub struct Options {
 #[serde(untagged)]
 pub enum AnyEvent {
     Queens(queens::backtrack::Event),
+    Skyscrapers(skyscrapers::solve::Event),
 }
 
 /// One solution of any puzzle.
@@ -34,6 +38,8 @@ pub enum AnyEvent {
 pub enum AnySolution {
     /// N-Queens: the column of the queen in each row.
     Columns(Vec<usize>),
+    /// Grid puzzles (Skyscrapers): rows of values.
+    Grid(Vec<Vec<u8>>),
 }
 
 /// What `solve` proved, in the words of shared/FORMATS.md §6.
@@ -68,6 +74,7 @@ pub struct Report {
 
 enum Machines {
     QueensBacktrack(Stepper<queens::backtrack::Backtrack>),
+    Skyscrapers(Stepper<skyscrapers::solve::Solver>),
 }
 
 /// A search in progress.
@@ -84,6 +91,7 @@ macro_rules! with_stepper {
     ($machines:expr, $s:ident => $body:expr) => {
         match $machines {
             Machines::QueensBacktrack($s) => $body,
+            Machines::Skyscrapers($s) => $body,
         }
     };
 }
@@ -121,20 +129,36 @@ impl Session {
                     counting: mode == "count",
                 })
             }
+            ("skyscrapers", "solve") => {
+                let puzzle = skyscrapers::parse_any(id)?;
+                let opts = skyscrapers::solve::Options {
+                    techniques: options.techniques.unwrap_or_default(),
+                    limit: options.limit.unwrap_or(2).max(1),
+                };
+                let m = skyscrapers::solve::Solver::new(&puzzle, opts)?;
+                Ok(Session {
+                    machine: Machines::Skyscrapers(Stepper::new(m)),
+                    proves_uniqueness: true,
+                    counting: false,
+                })
+            }
             (p, a) => Err(format!("{p}: algorithm '{a}' is listed but not wired up")),
         }
     }
 
     /// Runs until at least `max_events` events happened (or the search ended).
     pub fn step(&mut self, max_events: usize) -> Frame<AnyEvent> {
-        with_stepper!(&mut self.machine, s => {
-            let f = s.step(max_events);
+        fn wrap<E>(f: Frame<E>, into: fn(E) -> AnyEvent) -> Frame<AnyEvent> {
             Frame {
-                events: f.events.into_iter().map(AnyEvent::Queens).collect(),
+                events: f.events.into_iter().map(into).collect(),
                 stats: f.stats,
                 status: f.status,
             }
-        })
+        }
+        match &mut self.machine {
+            Machines::QueensBacktrack(s) => wrap(s.step(max_events), AnyEvent::Queens),
+            Machines::Skyscrapers(s) => wrap(s.step(max_events), AnyEvent::Skyscrapers),
+        }
     }
 
     /// Runs to the end without events, or until `max_nodes` nodes or `max_micros` of time were
@@ -177,6 +201,16 @@ impl Session {
                         format!("internal error: the solver produced an invalid placement: {e}")
                     })?;
                     out.push(AnySolution::Columns(cols.clone()));
+                }
+                Ok((s.stats(), out))
+            }
+            Machines::Skyscrapers(s) => {
+                let mut out = Vec::new();
+                for grid in s.machine().solutions() {
+                    skyscrapers::check_solution(s.machine().puzzle(), grid).map_err(|e| {
+                        format!("internal error: the solver produced an invalid grid: {e}")
+                    })?;
+                    out.push(AnySolution::Grid(grid.clone()));
                 }
                 Ok((s.stats(), out))
             }

@@ -42,14 +42,16 @@ fn solve(n: &str, args: &Args) -> Result<(), Failure> {
     let opts = Options {
         mode: Some(if args.has("all") { "all" } else { "first" }.into()),
         limit: args.number("limit")?,
+        ..Options::default()
     };
     let mut s = Session::new("queens", n, "backtrack", &opts)?;
     let r = s.solve(u64::MAX, u64::MAX)?;
     let solutions: Vec<&Vec<usize>> = r
         .solutions
         .iter()
-        .map(|s| match s {
-            AnySolution::Columns(c) => c,
+        .filter_map(|s| match s {
+            AnySolution::Columns(c) => Some(c),
+            _ => None,
         })
         .collect();
     emit(&json!({
