@@ -6,12 +6,15 @@
 
 mod args;
 mod queens;
+mod skyscrapers;
 
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   solvescope queens count N            count all solutions by backtracking
   solvescope queens solve N [--all [--limit K]]   first (or all) placements
+  solvescope skyscrapers solve ID… | --batch FILE|-  [--max-nodes N] [--max-ms MS] [--techniques LIST]
+  solvescope skyscrapers generate N [--seed S] [--count K]
 ";
 
 /// A failure with its exit code: 2 for the user's input, 1 for everything else.
@@ -39,6 +42,7 @@ fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.first().map(String::as_str) {
         Some("queens") => queens::run(&argv[1..]),
+        Some("skyscrapers") | Some("towers") => skyscrapers::run(&argv[1..]),
         Some("-h") | Some("--help") | Some("help") => {
             print!("{USAGE}");
             Ok(())

@@ -111,6 +111,8 @@ pub enum Reason {
     LinePermutations,
     /// A height has one place left in a row or column.
     OnlyPlace,
+    /// Places of one height across the grid (X-wing style): see `value_plane`.
+    ValuePlane,
     /// A placed height is removed from its row and column.
     NakedSingle,
     /// The search tries a height.
@@ -239,6 +241,8 @@ pub struct Solver {
     dirty_hidden: u32,
     dirty_bound: u32,
     dirty_perm: u32,
+    /// Heights (bit v-1) whose places changed: their value planes need another look.
+    dirty_plane: u32,
     phase: Phase,
     stats: Stats,
     solutions: Vec<Vec<Vec<u8>>>,
@@ -345,6 +349,7 @@ impl Solver {
             dirty_hidden: all_lines,
             dirty_bound: all_lines,
             dirty_perm: all_lines,
+            dirty_plane: full,
             phase: Phase::Start,
             stats: Stats::default(),
             solutions: Vec::new(),
@@ -432,6 +437,7 @@ impl Solver {
         self.dirty_hidden |= lines;
         self.dirty_bound |= lines;
         self.dirty_perm |= lines;
+        self.dirty_plane |= old & !new;
         if new == 0 {
             // Reported by `run` once the caller has emitted its deduction.
             self.emptied = Some((cell, old));
@@ -750,9 +756,6 @@ impl Solver {
     /// fits its clues (see the module header for the split-at-N programme).
     fn line_permutations<S: Sink<Event>>(&mut self, sink: &mut S, l: usize) -> Res {
         let (a, b) = (self.lines[l].start as u32, self.lines[l].end as u32);
-        if a == 0 && b == 0 {
-            return Ok(());
-        }
         let n = self.n;
         let mut m = [0u32; 32];
         for (i, &cell) in self.lines[l].cells.iter().enumerate() {
@@ -801,6 +804,65 @@ impl Solver {
         res
     }
 
+    /// The value plane of height `v`: each row must put `v` in a different column, so the plane is
+    /// a permutation (rows → columns) and the same line programme, with no clues, keeps exactly
+    /// the places that some complete placement of `v` uses (Hall's condition: k rows whose `v`
+    /// fits only in k columns take those columns from every other row — X-wings, swordfish).
+    fn value_plane<S: Sink<Event>>(&mut self, sink: &mut S, v: u8) -> Res {
+        let n = self.n;
+        let b = bit(v);
+        let mut m = [0u32; 32];
+        let mut all_fixed = true;
+        for (r, slot) in m.iter_mut().enumerate().take(n) {
+            for c in 0..n {
+                let x = self.cand[r * n + c];
+                if x & b != 0 {
+                    *slot |= 1 << c;
+                    all_fixed &= x == b;
+                }
+            }
+        }
+        if all_fixed {
+            return Ok(()); // every row has v placed (or lacks it, caught by hidden singles)
+        }
+        let support = line_support(
+            n,
+            &m[..n],
+            0,
+            0,
+            &mut self.fwd,
+            &mut self.bwd,
+            &mut self.need_f,
+            &mut self.need_b,
+        );
+        if support[..n].iter().all(|&s| s == 0) {
+            if S::ENABLED {
+                let why = format!("{v} cannot be placed once in every row and column any more");
+                let cells = (0..n * n).filter(|&i| self.cand[i] & b != 0).collect();
+                self.dead(sink, None, cells, why);
+            }
+            return Err(Dead);
+        }
+        let mut res = Ok(());
+        'rows: for r in 0..n {
+            let mut gone = m[r] & !support[r];
+            while gone != 0 {
+                let c = gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                res = self.narrow(sink, r * n + c, !b);
+                if res.is_err() {
+                    break 'rows;
+                }
+            }
+        }
+        self.flush(sink, Reason::ValuePlane, None, Some(v), |_| {
+            format!(
+                "Places of {v}: some rows can only take {v} in as many columns as there are rows, so no other row can use those columns"
+            )
+        });
+        res
+    }
+
     /// Runs every deduction to a fixed point, cheapest first.
     fn propagate<S: Sink<Event>>(&mut self, sink: &mut S) -> Res {
         loop {
@@ -824,6 +886,12 @@ impl Solver {
                 let l = self.dirty_perm.trailing_zeros() as usize;
                 self.dirty_perm &= !(1 << l);
                 self.line_permutations(sink, l)?;
+                continue;
+            }
+            if self.options.techniques.lines && self.dirty_plane != 0 {
+                let v = self.dirty_plane.trailing_zeros() as u8 + 1;
+                self.dirty_plane &= !bit(v);
+                self.value_plane(sink, v)?;
                 continue;
             }
             return Ok(());
@@ -880,6 +948,7 @@ impl Solver {
         self.dirty_hidden = 0;
         self.dirty_bound = 0;
         self.dirty_perm = 0;
+        self.dirty_plane = 0;
         self.changes.clear();
         match self.stack.pop() {
             None => {
