@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Frame, Machine, Stats, Status, Stepper};
-use crate::puzzles::{self, queens};
+use crate::puzzles::{self, queens, skyscrapers};
 
 /// Everything a caller may tune; unknown fields are an error so typos do not pass silently.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -35,6 +35,9 @@ pub struct Options {
     pub max_restarts: Option<u64>,
     /// Repair: the RNG seed (also accepted as `queens:N#SEED`); a fresh one is drawn if absent.
     pub seed: Option<u64>,
+    /// Skyscrapers: which deductions run (`{"visibility":bool,"lines":bool,"mrv":bool}`, all on by
+    /// default; omitted fields stay on).
+    pub techniques: Option<skyscrapers::solve::Techniques>,
 }
 
 impl Options {
@@ -66,6 +69,7 @@ impl Options {
 pub enum AnyEvent {
     Queens(queens::backtrack::Event),
     QueensRepair(queens::repair::Event),
+    Skyscrapers(skyscrapers::solve::Event),
 }
 
 /// One solution of any puzzle.
@@ -74,6 +78,8 @@ pub enum AnyEvent {
 pub enum AnySolution {
     /// N-Queens: the column of the queen in each row.
     Columns(Vec<usize>),
+    /// Grid puzzles (Skyscrapers): rows of values.
+    Grid(Vec<Vec<u8>>),
 }
 
 /// What `solve` proved, in the words of shared/FORMATS.md §6.
@@ -114,6 +120,7 @@ pub struct Report {
 enum Machines {
     QueensBacktrack(Stepper<queens::backtrack::Backtrack>),
     QueensRepair(Stepper<queens::repair::Repair>),
+    Skyscrapers(Stepper<skyscrapers::solve::Solver>),
 }
 
 /// A search in progress.
@@ -131,6 +138,7 @@ macro_rules! with_stepper {
         match $machines {
             Machines::QueensBacktrack($s) => $body,
             Machines::QueensRepair($s) => $body,
+            Machines::Skyscrapers($s) => $body,
         }
     };
 }
@@ -219,6 +227,19 @@ impl Session {
                     counting: false,
                 })
             }
+            ("skyscrapers", "solve") => {
+                let puzzle = skyscrapers::parse_any(id)?;
+                let opts = skyscrapers::solve::Options {
+                    techniques: options.techniques.unwrap_or_default(),
+                    limit: options.limit.unwrap_or(2).max(1),
+                };
+                let m = skyscrapers::solve::Solver::new(&puzzle, opts)?;
+                Ok(Session {
+                    machine: Machines::Skyscrapers(Stepper::new(m)),
+                    proves_uniqueness: true,
+                    counting: false,
+                })
+            }
             (p, a) => Err(format!("{p}: algorithm '{a}' is listed but not wired up")),
         }
     }
@@ -235,6 +256,7 @@ impl Session {
         match &mut self.machine {
             Machines::QueensBacktrack(s) => wrap(s.step(max_events), AnyEvent::Queens),
             Machines::QueensRepair(s) => wrap(s.step(max_events), AnyEvent::QueensRepair),
+            Machines::Skyscrapers(s) => wrap(s.step(max_events), AnyEvent::Skyscrapers),
         }
     }
 
@@ -268,7 +290,7 @@ impl Session {
     pub fn seed(&self) -> Option<u64> {
         match &self.machine {
             Machines::QueensRepair(s) => Some(s.machine().seed()),
-            Machines::QueensBacktrack(_) => None,
+            _ => None,
         }
     }
 
@@ -276,7 +298,7 @@ impl Session {
     pub fn repair_strategy(&self) -> Option<&'static str> {
         match &self.machine {
             Machines::QueensRepair(s) => Some(s.machine().strategy().name()),
-            Machines::QueensBacktrack(_) => None,
+            _ => None,
         }
     }
 
@@ -285,7 +307,7 @@ impl Session {
     pub fn repair_board(&self) -> &[u32] {
         match &self.machine {
             Machines::QueensRepair(s) => s.machine().board(),
-            Machines::QueensBacktrack(_) => &[],
+            _ => &[],
         }
     }
 
@@ -323,6 +345,16 @@ impl Session {
                         format!("internal error: the solver produced an invalid placement: {e}")
                     })?;
                     out.push(AnySolution::Columns(cols));
+                }
+                Ok((s.stats(), out))
+            }
+            Machines::Skyscrapers(s) => {
+                let mut out = Vec::new();
+                for grid in s.machine().solutions() {
+                    skyscrapers::check_solution(s.machine().puzzle(), grid).map_err(|e| {
+                        format!("internal error: the solver produced an invalid grid: {e}")
+                    })?;
+                    out.push(AnySolution::Grid(grid.clone()));
                 }
                 Ok((s.stats(), out))
             }

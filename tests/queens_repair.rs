@@ -21,6 +21,7 @@ fn solve(id: &str, o: &Options) -> (Verdict, u64, u64, u64, Vec<usize>) {
     let r = s.solve(u64::MAX, u64::MAX).unwrap();
     let cols = match r.solutions.first() {
         Some(AnySolution::Columns(c)) => c.clone(),
+        Some(other) => panic!("a repair run returned {other:?}"),
         None => Vec::new(),
     };
     if r.verdict == Verdict::Found {
@@ -59,6 +60,7 @@ fn drain(id: &str, o: &Options, per_frame: usize) -> (Vec<Event>, Verdict, u64, 
     let r = s.solve(u64::MAX, u64::MAX).unwrap();
     let cols = match r.solutions.first() {
         Some(AnySolution::Columns(c)) => c.clone(),
+        Some(other) => panic!("a repair run returned {other:?}"),
         None => Vec::new(),
     };
     (events, r.verdict, r.stats.moves, r.stats.nodes, cols)
@@ -477,7 +479,9 @@ fn a_run_without_seed_reports_the_seed_it_used() {
     let r = s.solve(u64::MAX, u64::MAX).unwrap();
     assert_eq!(r.seed, Some(seed));
     let again = solve(&format!("queens:50#{seed}"), &Options::default());
-    let AnySolution::Columns(first) = &r.solutions[0];
+    let AnySolution::Columns(first) = &r.solutions[0] else {
+        panic!("a repair run returned {:?}", r.solutions[0]);
+    };
     assert_eq!((r.stats.moves, first), (again.1, &again.4));
     // The seed can also be given as an option.
     let o = opts(&format!(r#"{{"seed":{seed}}}"#));

@@ -4,6 +4,7 @@
 //! adding a puzzle means adding its module and one entry here (and its arm in `session.rs`).
 
 pub mod queens;
+pub mod skyscrapers;
 
 use serde::Serialize;
 
@@ -50,6 +51,16 @@ pub static REGISTRY: &[PuzzleInfo] = &[PuzzleInfo {
         },
     ],
     example: "queens:8",
+}, PuzzleInfo {
+    name: "skyscrapers",
+    title: "Skyscrapers",
+    aliases: &["towers", "building", "skyscraper"],
+    algorithms: &[AlgorithmInfo {
+        name: "solve",
+        title: "Propagation and search",
+        summary: "Crosses out candidates with clue rules, visibility bounds, line permutations and Latin-square singles, then guesses on the cell with the fewest candidates.",
+    }],
+    example: "4://///1/3///4/////3/",
 }];
 
 /// Finds a puzzle by name or alias (case-insensitive).

@@ -6,6 +6,7 @@
 
 mod args;
 mod queens;
+mod skyscrapers;
 
 use std::process::ExitCode;
 
@@ -17,6 +18,8 @@ const USAGE: &str = "usage:
                                        one placement by min-conflicts repair (seeded)
   solvescope queens repair-stats [--trials 200] [--sizes 8,16,...,1024] [--seed S] [repair options]
                                        the article's statistics, one JSON line per size
+  solvescope skyscrapers solve ID… | --batch FILE|-  [--max-nodes N] [--max-ms MS] [--techniques LIST]
+  solvescope skyscrapers generate N [--seed S] [--count K]
 ";
 
 /// A failure with its exit code: 2 for the user's input, 1 for everything else.
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.first().map(String::as_str) {
         Some("queens") => queens::run(&argv[1..]),
+        Some("skyscrapers") | Some("towers") => skyscrapers::run(&argv[1..]),
         Some("-h") | Some("--help") | Some("help") => {
             print!("{USAGE}");
             Ok(())

@@ -69,8 +69,9 @@ fn solve(n: &str, args: &Args) -> Result<(), Failure> {
     let solutions: Vec<&Vec<usize>> = r
         .solutions
         .iter()
-        .map(|s| match s {
-            AnySolution::Columns(c) => c,
+        .filter_map(|s| match s {
+            AnySolution::Columns(c) => Some(c),
+            _ => None,
         })
         .collect();
     emit(&json!({
@@ -132,7 +133,7 @@ fn repair(n: &str, args: &Args) -> Result<(), Failure> {
     if args.has("print") {
         line["columns"] = match r.solutions.first() {
             Some(AnySolution::Columns(c)) => json!(c),
-            None => serde_json::Value::Null,
+            _ => serde_json::Value::Null,
         };
     }
     emit(&line);

@@ -1,0 +1,88 @@
+// Native against wasm on the same inputs, in the same run. Each workload runs `reps` times on both
+// sides; the table shows medians of the solver's own time (Session's elapsed micros: the clock is
+// read inside the solve call on both sides, so parsing and process start-up are not counted).
+import { execFileSync } from 'node:child_process';
+import { readFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+
+const require = createRequire(import.meta.url);
+const wasm = require('../target/wasm-node/solvescope.js');
+const reps = Number(process.argv[2] || 7);
+const cli = new URL('../target/release/solvescope', import.meta.url).pathname;
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+
+/** Rows of a fixture file: `col`-th tab-separated column of every non-comment line. */
+function ids(file, col) {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => l.split('\t')[col]);
+}
+
+function nativeMicros(args) {
+  const out = execFileSync(cli, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+  return out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l).micros);
+}
+
+function wasmMicros(puzzle, id, algorithm, options) {
+  const s = new wasm.Session(puzzle, id, algorithm, options);
+  try {
+    const r = s.solve(Infinity, 600_000);
+    return r.stats.elapsedMicros;
+  } finally {
+    s.free();
+  }
+}
+
+const rows = [];
+function run(label, puzzle, algorithm, list, cliArgs, options = {}) {
+  if (list.length === 0) return;
+  const native = list.map(() => []);
+  const inWasm = list.map(() => []);
+  for (let r = 0; r < reps; r++) {
+    nativeMicros(cliArgs(list)).forEach((m, i) => native[i].push(m));
+    list.forEach((id, i) => inWasm[i].push(wasmMicros(puzzle, id, algorithm, options)));
+  }
+  const n = list.map((_, i) => median(native[i]));
+  const w = list.map((_, i) => median(inWasm[i]));
+  const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+  rows.push({ label, count: list.length, nativeMed: median(n), wasmMed: median(w), nativeMax: Math.max(...n), wasmMax: Math.max(...w), ratio: sum(w) / Math.max(1, sum(n)) });
+}
+
+run('Skyscrapers, Tatham fixtures', 'skyscrapers', 'solve', ids('tests/fixtures/tatham-towers.txt', 2), (l) => ['skyscrapers', 'solve', ...l]);
+for (const f of ['tests/fixtures/skyscrapers-generated.txt', 'tests/fixtures/skyscrapers-large.txt']) {
+  run(`Skyscrapers, ${f.split('/').pop()}`, 'skyscrapers', 'solve', ids(f, 1), (l) => ['skyscrapers', 'solve', ...l]);
+}
+run('Hashi, Tatham fixtures', 'hashi', 'solve', ids('tests/fixtures/tatham-bridges.txt', 1), (l) => ['hashi', 'solve', ...l]);
+for (const f of ['tests/fixtures/hashi-generated.txt', 'tests/fixtures/hashi-large.txt']) {
+  run(`Hashi, ${f.split('/').pop()}`, 'hashi', 'solve', ids(f, 1), (l) => ['hashi', 'solve', ...l]);
+}
+for (const n of [1000, 100000, 1000000]) {
+  const seeds = [1, 2, 3];
+  const native = [];
+  const inWasm = [];
+  for (let r = 0; r < reps; r++) {
+    for (const s of seeds) {
+      native.push(...nativeMicros(['queens', 'repair', String(n), '--seed', String(s)]));
+      inWasm.push(wasmMicros('queens', `queens:${n}#${s}`, 'repair', {}));
+    }
+  }
+  rows.push({ label: `Queens repair n=${n.toLocaleString('en-US')} (3 seeds)`, count: 3, nativeMed: median(native), wasmMed: median(inWasm), nativeMax: Math.max(...native), wasmMax: Math.max(...inWasm), ratio: median(inWasm) / median(native) });
+}
+
+const fmt = (us) => (us >= 10_000 ? `${(us / 1000).toFixed(0)} ms` : us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us} µs`);
+console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'}, ${os.cpus().length} cores; node ${process.version}; ${reps} repetitions, medians`);
+console.log('| workload | puzzles | native median | wasm median | native max | wasm max | wasm / native (total) |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  console.log(`| ${r.label} | ${r.count} | ${fmt(r.nativeMed)} | ${fmt(r.wasmMed)} | ${fmt(r.nativeMax)} | ${fmt(r.wasmMax)} | ${r.ratio.toFixed(2)}x |`);
+}

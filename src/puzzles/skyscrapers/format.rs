@@ -1,0 +1,558 @@
+//! Reading and writing Skyscrapers puzzles: Tatham Towers IDs, puzz.link URLs, plain grids
+//! (shared/FORMATS.md §1-§3). Parsers are strict about structure and name the field, character
+//! offset or row/column of the first problem; they never panic.
+
+use super::{Puzzle, Side, MAX_N};
+
+/// Reads whichever format `text` is in: a Tatham ID (`N:...` on one line), a URL (anything else
+/// with `?` or `://`), or a plain grid.
+///
+/// ```
+/// use solvescope::puzzles::skyscrapers::parse_any;
+/// let a = parse_any("4://///1/3///4/////3/").unwrap();
+/// let b = parse_any("https://puzz.link/p?skyscrapers/4/4/k13h4j3g").unwrap();
+/// assert_eq!(a, b);
+/// ```
+pub fn parse_any(text: &str) -> Result<Puzzle, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err("skyscrapers: the puzzle text is empty".into());
+    }
+    // A Tatham ID starts with its size and ':' (and may contain "://" when clues are missing).
+    if !t.contains('\n') {
+        if let Some((params, _)) = t.split_once(':') {
+            if params.starts_with(|c: char| c.is_ascii_digit()) {
+                return parse_tatham(t);
+            }
+        }
+    }
+    if t.contains('?') || t.contains("://") {
+        return parse_puzzlink(t);
+    }
+    parse_plain(t)
+}
+
+fn check_n(n: usize, what: &str) -> Result<(), String> {
+    if !(1..=MAX_N).contains(&n) {
+        return Err(format!(
+            "skyscrapers: {what} N = {n} is out of range (1 to {MAX_N})"
+        ));
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tatham Towers IDs
+
+/// Reads a Tatham Towers ID `N:clues[,givens]` (shared/FORMATS.md §1). The parameter part may carry
+/// a generation suffix such as `7dx`, which is ignored.
+pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
+    let t = text.trim();
+    let (params, desc) = t
+        .split_once(':')
+        .ok_or("skyscrapers: a Tatham ID needs 'N:' before the clues (e.g. 4:/1//…)")?;
+    let digits: String = params.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let rest = &params[digits.len()..];
+    if digits.is_empty() || !(rest.is_empty() || (rest.len() == 2 && rest.starts_with('d'))) {
+        return Err(format!(
+            "skyscrapers: the size '{params}' before ':' should be a number like 6 (or 6dx)"
+        ));
+    }
+    let n: usize = digits
+        .parse()
+        .map_err(|_| format!("skyscrapers: the size '{digits}' is too large"))?;
+    check_n(n, "the size")?;
+    let mut puzzle = Puzzle::empty(n)?;
+    let (clues, givens) = match desc.split_once(',') {
+        Some((c, g)) => (c, Some(g)),
+        None => (desc, None),
+    };
+    let fields: Vec<&str> = clues.split('/').collect();
+    if fields.len() != 4 * n {
+        return Err(format!(
+            "skyscrapers: a {n}x{n} Tatham ID needs {} clue fields separated by '/', found {}",
+            4 * n,
+            fields.len()
+        ));
+    }
+    for (k, f) in fields.iter().enumerate() {
+        if f.is_empty() {
+            continue;
+        }
+        let v: usize = f
+            .parse()
+            .ok()
+            .filter(|v| (1..=n).contains(v))
+            .ok_or_else(|| {
+                format!(
+                    "skyscrapers: clue field {} is '{f}', expected empty or a number from 1 to {n}",
+                    k + 1
+                )
+            })?;
+        puzzle.clues[k / n][k % n] = v as u8;
+    }
+    if let Some(g) = givens {
+        // Offset of the givens stream inside the whole text, for messages.
+        let base = t.len() - g.len();
+        let bytes = g.as_bytes();
+        let mut cell = 0usize;
+        let mut i = 0usize;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if b.is_ascii_lowercase() {
+                cell += (b - b'a' + 1) as usize;
+                i += 1;
+            } else if b.is_ascii_digit() {
+                let start = i;
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let v: usize = g[start..i].parse().unwrap_or(usize::MAX);
+                if !(1..=n).contains(&v) {
+                    return Err(format!(
+                        "skyscrapers: the given '{}' at character {} is not a height from 1 to {n}",
+                        &g[start..i],
+                        base + start + 1
+                    ));
+                }
+                if cell >= n * n {
+                    return Err(format!(
+                        "skyscrapers: the givens run past the {} cells at character {}",
+                        n * n,
+                        base + start + 1
+                    ));
+                }
+                puzzle.givens[cell] = v as u8;
+                cell += 1;
+                if i < bytes.len() && bytes[i] == b'_' {
+                    i += 1;
+                }
+            } else {
+                return Err(format!(
+                    "skyscrapers: unexpected '{}' at character {} in the givens (expected a-z, digits or _)",
+                    char::from(b).escape_default(),
+                    base + i + 1
+                ));
+            }
+            if cell > n * n {
+                return Err(format!(
+                    "skyscrapers: the givens cover {cell} cells, more than the {} of the grid (at character {})",
+                    n * n,
+                    base + i
+                ));
+            }
+        }
+        if cell != n * n {
+            return Err(format!(
+                "skyscrapers: the givens cover {cell} cells, the grid has {}",
+                n * n
+            ));
+        }
+    }
+    puzzle.validate()?;
+    Ok(puzzle)
+}
+
+/// Writes the Tatham Towers ID of `puzzle` (givens only when there are some).
+pub fn to_tatham_id(puzzle: &Puzzle) -> String {
+    let n = puzzle.n;
+    let mut fields = Vec::with_capacity(4 * n);
+    for side in Side::ALL {
+        for i in 0..n {
+            let v = puzzle.clue(side, i);
+            fields.push(if v == 0 { String::new() } else { v.to_string() });
+        }
+    }
+    let mut out = format!("{n}:{}", fields.join("/"));
+    if puzzle.givens.iter().any(|&g| g != 0) {
+        out.push(',');
+        let mut run = 0usize;
+        let mut last_was_number = false;
+        for &g in &puzzle.givens {
+            if g == 0 {
+                run += 1;
+                continue;
+            }
+            flush_run(&mut out, &mut run, &mut last_was_number);
+            if last_was_number {
+                out.push('_');
+            }
+            out.push_str(&g.to_string());
+            last_was_number = true;
+        }
+        flush_run(&mut out, &mut run, &mut last_was_number);
+    }
+    out
+}
+
+fn flush_run(out: &mut String, run: &mut usize, last_was_number: &mut bool) {
+    while *run > 0 {
+        let k = (*run).min(26);
+        out.push(char::from(b'a' + k as u8 - 1));
+        *run -= k;
+        *last_was_number = false;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// puzz.link
+
+const PIDS: [&str; 3] = ["skyscrapers", "building", "skyscraper"];
+
+/// Reads a puzz.link (or pzv.jp) Skyscrapers URL: `…p?skyscrapers/N/N/<edges>[<cells>]`.
+pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
+    let t = text.trim();
+    let q = t.find('?').ok_or(
+        "skyscrapers: a puzz.link URL needs '?' before the puzzle (…/p?skyscrapers/N/N/…)",
+    )?;
+    let query = &t[q + 1..];
+    let parts: Vec<&str> = query.split('/').collect();
+    let mut pid = parts[0];
+    if let Some(k) = pid.rfind('&') {
+        pid = &pid[k + 1..];
+    }
+    let pid_base = pid
+        .strip_suffix("_edit")
+        .or_else(|| pid.strip_suffix("_play"))
+        .unwrap_or(pid);
+    if !PIDS.contains(&pid_base) {
+        return Err(format!(
+            "skyscrapers: the URL is for '{pid}', expected one of {}",
+            PIDS.join(", ")
+        ));
+    }
+    if parts.len() < 3 {
+        return Err("skyscrapers: the URL needs cols/rows after the puzzle type".into());
+    }
+    let cols: usize = parts[1].parse().map_err(|_| {
+        format!(
+            "skyscrapers: the column count '{}' is not a number",
+            parts[1]
+        )
+    })?;
+    let rows: usize = parts[2]
+        .parse()
+        .map_err(|_| format!("skyscrapers: the row count '{}' is not a number", parts[2]))?;
+    if cols != rows {
+        return Err(format!(
+            "skyscrapers: the grid must be square, the URL says {cols} columns and {rows} rows"
+        ));
+    }
+    check_n(cols, "the URL's")?;
+    let n = cols;
+    let body = parts.get(3).copied().unwrap_or("");
+    if parts.len() > 4 && parts[4..].iter().any(|p| !p.is_empty()) {
+        return Err(format!(
+            "skyscrapers: unexpected text after the body: '{}'",
+            parts[4..].join("/")
+        ));
+    }
+    // Character offset of the body in `t`, for messages.
+    let base = t.len() - query.len() + parts[..3].iter().map(|p| p.len() + 1).sum::<usize>();
+    let mut puzzle = Puzzle::empty(n)?;
+    let mut edges = vec![0u8; 4 * n];
+    let used = decode_number16(body, &mut edges, n, base, "clue")?;
+    for (k, &v) in edges.iter().enumerate() {
+        puzzle.clues[k / n][k % n] = v;
+    }
+    let rest = &body[used..];
+    if !rest.is_empty() {
+        decode_number16(rest, &mut puzzle.givens, n, base + used, "given")?;
+    }
+    puzzle.validate()?;
+    Ok(puzzle)
+}
+
+/// Decodes a number16 stream into `out` (stopping once it is full, as pzprjs does) and returns the
+/// bytes consumed. Values must be 1..=n; `.` (unknown) reads as 0.
+fn decode_number16(
+    s: &str,
+    out: &mut [u8],
+    n: usize,
+    base: usize,
+    what: &str,
+) -> Result<usize, String> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    let mut k = 0;
+    while i < b.len() && k < out.len() {
+        let c = b[i];
+        let at = base + i + 1;
+        let (value, width) = match c {
+            b'0'..=b'9' | b'a'..=b'f' => (Some((c as char).to_digit(16).unwrap_or(0) as usize), 1),
+            b'-' | b'+' => {
+                let w = if c == b'-' { 2 } else { 3 };
+                let hex = s.get(i + 1..i + 1 + w).ok_or_else(|| {
+                    format!(
+                        "skyscrapers: '{}' at character {at} needs {w} hex digits after it",
+                        c as char
+                    )
+                })?;
+                let v = usize::from_str_radix(hex, 16).map_err(|_| {
+                    format!("skyscrapers: '{hex}' after character {at} is not hexadecimal")
+                })?;
+                (Some(v), 1 + w)
+            }
+            b'.' => (Some(0), 1),
+            b'g'..=b'z' => {
+                k += (c - b'f') as usize;
+                i += 1;
+                continue;
+            }
+            _ => {
+                return Err(format!(
+                    "skyscrapers: unexpected '{}' at character {at} of the URL",
+                    (c as char).escape_default()
+                ))
+            }
+        };
+        if let Some(v) = value {
+            if c != b'.' && !(1..=n).contains(&v) {
+                return Err(format!(
+                    "skyscrapers: {what} value {v} at character {at} is not from 1 to {n}"
+                ));
+            }
+            out[k] = v as u8;
+        }
+        k += 1;
+        i += width;
+    }
+    Ok(i.min(b.len()))
+}
+
+/// Writes the puzz.link URL of `puzzle`.
+pub fn to_puzzlink_url(puzzle: &Puzzle) -> String {
+    let n = puzzle.n;
+    let edges: Vec<u8> = Side::ALL
+        .iter()
+        .flat_map(|&s| puzzle.clues[s.index()].iter().copied())
+        .collect();
+    let mut body = encode_number16(&edges);
+    if puzzle.givens.iter().any(|&g| g != 0) {
+        body.push_str(&encode_number16(&puzzle.givens));
+    }
+    format!("https://puzz.link/p?skyscrapers/{n}/{n}/{body}")
+}
+
+fn encode_number16(values: &[u8]) -> String {
+    let mut out = String::new();
+    let mut run = 0usize;
+    let flush = |out: &mut String, run: &mut usize| {
+        while *run > 0 {
+            let k = (*run).min(20);
+            out.push(char::from(b'f' + k as u8));
+            *run -= k;
+        }
+    };
+    for &v in values {
+        if v == 0 {
+            run += 1;
+            continue;
+        }
+        flush(&mut out, &mut run);
+        if v < 16 {
+            out.push(char::from_digit(v as u32, 16).unwrap_or('0'));
+        } else {
+            out.push_str(&format!("-{v:02x}"));
+        }
+    }
+    flush(&mut out, &mut run);
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plain grids
+
+/// Reads the plain (N+2)×(N+2) grid: the outer ring holds the clues, corners and missing clues are
+/// `.`, `0` or `-`; inner cells `.`/`0` or a given height. Rows are separated by newlines or `/`.
+/// A row is either one character per cell (heights 10..16 as `a`..`g`) or whitespace-separated
+/// numbers.
+pub fn parse_plain(text: &str) -> Result<Puzzle, String> {
+    let rows: Vec<&str> = text
+        .split(['\n', '/'])
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .collect();
+    let size = rows.len();
+    if size < 3 {
+        return Err(format!(
+            "skyscrapers: a plain grid needs N+2 rows (at least 3), found {size}"
+        ));
+    }
+    let n = size - 2;
+    check_n(n, "the plain grid's")?;
+    let mut grid = vec![vec![0u8; size]; size];
+    for (r, row) in rows.iter().enumerate() {
+        let tokens: Vec<String> = if row.contains(char::is_whitespace) {
+            row.split_whitespace().map(str::to_string).collect()
+        } else {
+            row.chars().map(|c| c.to_string()).collect()
+        };
+        if tokens.len() != size {
+            return Err(format!(
+                "skyscrapers: row {} of the plain grid has {} entries, expected {size} (N+2 for a {size}-row grid)",
+                r + 1,
+                tokens.len()
+            ));
+        }
+        for (c, tok) in tokens.iter().enumerate() {
+            let v = match tok.as_str() {
+                "." | "-" | "0" => 0,
+                s if s.len() == 1 && matches!(s.as_bytes()[0].to_ascii_lowercase(), b'a'..=b'g') => {
+                    (s.as_bytes()[0].to_ascii_lowercase() - b'a' + 10) as usize
+                }
+                s => s.parse::<usize>().map_err(|_| {
+                    format!(
+                        "skyscrapers: '{s}' at row {}, column {} of the plain grid is not a number or '.'",
+                        r + 1,
+                        c + 1
+                    )
+                })?,
+            };
+            if v > n {
+                return Err(format!(
+                    "skyscrapers: {v} at row {}, column {} of the plain grid is larger than N = {n}",
+                    r + 1,
+                    c + 1
+                ));
+            }
+            let corner = (r == 0 || r == size - 1) && (c == 0 || c == size - 1);
+            if corner && v != 0 {
+                return Err(format!(
+                    "skyscrapers: the corner at row {}, column {} of the plain grid must be '.'",
+                    r + 1,
+                    c + 1
+                ));
+            }
+            grid[r][c] = v as u8;
+        }
+    }
+    let mut p = Puzzle::empty(n)?;
+    for i in 0..n {
+        p.clues[Side::Top.index()][i] = grid[0][i + 1];
+        p.clues[Side::Bottom.index()][i] = grid[size - 1][i + 1];
+        p.clues[Side::Left.index()][i] = grid[i + 1][0];
+        p.clues[Side::Right.index()][i] = grid[i + 1][size - 1];
+        for c in 0..n {
+            p.givens[i * n + c] = grid[i + 1][c + 1];
+        }
+    }
+    p.validate()?;
+    Ok(p)
+}
+
+/// Writes the plain grid, rows separated by newlines (one character per cell up to N = 9,
+/// space-separated numbers above).
+pub fn to_plain(puzzle: &Puzzle) -> String {
+    let n = puzzle.n;
+    let size = n + 2;
+    let mut grid = vec![vec![0u8; size]; size];
+    for i in 0..n {
+        grid[0][i + 1] = puzzle.clue(Side::Top, i);
+        grid[size - 1][i + 1] = puzzle.clue(Side::Bottom, i);
+        grid[i + 1][0] = puzzle.clue(Side::Left, i);
+        grid[i + 1][size - 1] = puzzle.clue(Side::Right, i);
+        for c in 0..n {
+            grid[i + 1][c + 1] = puzzle.givens[i * n + c];
+        }
+    }
+    let rows: Vec<String> = grid
+        .iter()
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|&v| {
+                    if v == 0 {
+                        ".".to_string()
+                    } else {
+                        v.to_string()
+                    }
+                })
+                .collect();
+            cells.join(if n <= 9 { "" } else { " " })
+        })
+        .collect();
+    rows.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tatham_and_puzzlink_examples_agree() {
+        let a = parse_tatham("4://///1/3///4/////3/").unwrap();
+        assert_eq!(a.clues[Side::Bottom.index()], vec![0, 1, 3, 0]);
+        assert_eq!(a.clues[Side::Left.index()], vec![0, 4, 0, 0]);
+        assert_eq!(a.clues[Side::Right.index()], vec![0, 0, 3, 0]);
+        let b = parse_puzzlink("https://puzz.link/p?skyscrapers/4/4/k13h4j3g").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(
+            to_puzzlink_url(&a),
+            "https://puzz.link/p?skyscrapers/4/4/k13h4j3g"
+        );
+        for url in [
+            "http://pzv.jp/p.html?building/4/4/k13h4j3g",
+            "https://puzz.link/p?pzprv3=1&skyscraper_edit/4/4/k13h4j3g",
+            "p?skyscrapers_play/4/4/k13h4j3g",
+        ] {
+            assert_eq!(parse_any(url).unwrap(), a, "{url}");
+        }
+    }
+
+    #[test]
+    fn givens_are_read_and_written() {
+        let p = parse_tatham("4:/3///3////////2///2,i1f").unwrap();
+        assert_eq!(p.givens[9], 1);
+        assert_eq!(p.givens.iter().filter(|&&g| g != 0).count(), 1);
+        assert_eq!(to_tatham_id(&p), "4:/3///3////////2///2,i1f");
+        let q = parse_tatham(
+            "9:///3/4/5//3/3//2//4//1/5/3//2///2/2/1///3//////4/5/2/3,h1_1m2s1_4b3c5b7a5c1i2j",
+        )
+        .unwrap();
+        assert_eq!(q.givens[8], 1);
+        assert_eq!(q.givens[9], 1);
+        assert_eq!(parse_tatham(&to_tatham_id(&q)).unwrap(), q);
+        assert_eq!(parse_puzzlink(&to_puzzlink_url(&q)).unwrap(), q);
+        assert_eq!(parse_plain(&to_plain(&q)).unwrap(), q);
+    }
+
+    #[test]
+    fn plain_grids_in_both_layouts() {
+        let p = parse_tatham("4://///1/3///4/////3/").unwrap();
+        let text = "....../....../4...../.....3/....../..13..";
+        assert_eq!(parse_plain(text).unwrap(), p);
+        assert_eq!(parse_plain(&to_plain(&p)).unwrap(), p);
+        let mut big = Puzzle::empty(12).unwrap();
+        big.clues[0][3] = 12;
+        big.clues[3][11] = 10;
+        big.givens[5] = 11;
+        assert_eq!(parse_plain(&to_plain(&big)).unwrap(), big);
+        assert_eq!(parse_any(&to_plain(&big)).unwrap(), big);
+        assert_eq!(parse_any(&to_puzzlink_url(&big)).unwrap(), big);
+        assert_eq!(parse_any(&to_tatham_id(&big)).unwrap(), big);
+    }
+
+    #[test]
+    fn errors_say_what_and_where() {
+        let e = parse_tatham("4:1/2/3").unwrap_err();
+        assert!(e.contains("16 clue fields") && e.contains("found 3"), "{e}");
+        let e = parse_tatham(&format!("4:5{}", "/".repeat(15))).unwrap_err();
+        assert!(e.contains("field 1") && e.contains("'5'"), "{e}");
+        let e = parse_tatham(&format!("4:{},a9o", "/".repeat(15))).unwrap_err();
+        assert!(e.contains("character 20"), "{e}");
+        let e = parse_tatham(&format!("4:{},z", "/".repeat(15))).unwrap_err();
+        assert!(e.contains("26 cells"), "{e}");
+        let e = parse_puzzlink("https://puzz.link/p?skyscrapers/4/5/k").unwrap_err();
+        assert!(e.contains("square"), "{e}");
+        let e = parse_puzzlink("https://puzz.link/p?hashi/4/4/k").unwrap_err();
+        assert!(e.contains("'hashi'"), "{e}");
+        let e = parse_puzzlink("https://puzz.link/p?skyscrapers/4/4/k9").unwrap_err();
+        assert!(e.contains("character"), "{e}");
+        let e = parse_plain("...\n.5.\n...").unwrap_err();
+        assert!(e.contains("row 2, column 2"), "{e}");
+        let e = parse_plain("1..\n...\n...").unwrap_err();
+        assert!(e.contains("corner"), "{e}");
+        assert!(parse_tatham("17:").unwrap_err().contains("out of range"));
+    }
+}

@@ -1,0 +1,168 @@
+//! A seeded puzzle generator, for tests, benchmarks and `solvescope skyscrapers generate`.
+//!
+//! 1. A random Latin square, row by row: each new row is a perfect matching between columns and
+//!    the heights each column still lacks (Hall's theorem guarantees one exists for every Latin
+//!    rectangle), found by augmenting paths over shuffled orders. Not uniform over Latin squares,
+//!    but varied and always successful.
+//! 2. All 4N clues of that square. If they do not pin it down, givens from the square are added
+//!    where the first two solutions differ, until the solver proves it unique.
+//! 3. Clues, then givens, are removed in random order whenever the puzzle stays unique, so the
+//!    result is minimal: no single clue or given can go.
+//!
+//! Same `(n, seed)`, same puzzle, on every platform (only [`Rng`] is used).
+
+use super::solve::{solve, Options};
+use super::{visible_count, Puzzle, Side};
+use crate::engine::{Machine, Status};
+use crate::shared::rng::Rng;
+
+/// A random Latin square of side `n` (rows of heights 1..=n).
+pub fn random_latin(n: usize, rng: &mut Rng) -> Vec<Vec<u8>> {
+    let mut grid: Vec<Vec<u8>> = Vec::with_capacity(n);
+    for _ in 0..n {
+        // allowed[c] = heights column c still lacks.
+        let allowed: Vec<Vec<u8>> = (0..n)
+            .map(|c| {
+                let mut v: Vec<u8> = (1..=n as u8)
+                    .filter(|&h| grid.iter().all(|row| row[c] != h))
+                    .collect();
+                rng.shuffle(&mut v);
+                v
+            })
+            .collect();
+        let mut owner: Vec<Option<usize>> = vec![None; n + 1]; // height -> column
+        let mut order: Vec<usize> = (0..n).collect();
+        rng.shuffle(&mut order);
+        for &c in &order {
+            let mut seen = vec![false; n + 1];
+            augment(c, &allowed, &mut owner, &mut seen);
+        }
+        let mut row = vec![0u8; n];
+        for h in 1..=n {
+            if let Some(c) = owner[h] {
+                row[c] = h as u8;
+            }
+        }
+        grid.push(row);
+    }
+    grid
+}
+
+fn augment(c: usize, allowed: &[Vec<u8>], owner: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+    for &h in &allowed[c] {
+        let h = h as usize;
+        if seen[h] {
+            continue;
+        }
+        seen[h] = true;
+        if owner[h].is_none() || owner[h].is_some_and(|o| augment(o, allowed, owner, seen)) {
+            owner[h] = Some(c);
+            return true;
+        }
+    }
+    false
+}
+
+/// The puzzle with every clue of `grid` and no givens.
+pub fn all_clues(grid: &[Vec<u8>]) -> Puzzle {
+    let n = grid.len();
+    let mut p = Puzzle {
+        n,
+        clues: [vec![0; n], vec![0; n], vec![0; n], vec![0; n]],
+        givens: vec![0; n * n],
+    };
+    for i in 0..n {
+        let row: Vec<u8> = grid[i].clone();
+        let col: Vec<u8> = (0..n).map(|r| grid[r][i]).collect();
+        let rev = |v: &Vec<u8>| v.iter().rev().copied().collect::<Vec<u8>>();
+        p.clues[Side::Top.index()][i] = visible_count(&col) as u8;
+        p.clues[Side::Bottom.index()][i] = visible_count(&rev(&col)) as u8;
+        p.clues[Side::Left.index()][i] = visible_count(&row) as u8;
+        p.clues[Side::Right.index()][i] = visible_count(&rev(&row)) as u8;
+    }
+    p
+}
+
+/// Unique = proved within `max_nodes`; also returns a second solution when there is one.
+fn uniqueness(p: &Puzzle, max_nodes: u64) -> (bool, Option<Vec<Vec<u8>>>) {
+    match solve(p, Options::default(), max_nodes) {
+        Ok((Status::Exhausted, s)) => (s.solutions().len() == 1, None),
+        Ok((Status::LimitReached, s)) => (false, s.solutions().get(1).cloned()),
+        _ => (false, None),
+    }
+}
+
+/// Generates a minimal puzzle of size `n` with a unique solution, returned with it.
+/// `max_nodes` bounds each uniqueness check (a check that runs out keeps the clue).
+pub fn generate(n: usize, seed: u64, max_nodes: u64) -> Result<(Puzzle, Vec<Vec<u8>>), String> {
+    Puzzle::empty(n)?;
+    let mut rng = Rng::new(seed);
+    let grid = random_latin(n, &mut rng);
+    let mut p = all_clues(&grid);
+    loop {
+        let (unique, other) = uniqueness(&p, max_nodes);
+        if unique {
+            break;
+        }
+        // Pin a cell where another solution differs (or any open cell if none was shown).
+        let open: Vec<usize> = (0..n * n)
+            .filter(|&i| p.givens[i] == 0)
+            .filter(|&i| {
+                other
+                    .as_ref()
+                    .is_none_or(|o| o[i / n][i % n] != grid[i / n][i % n])
+            })
+            .collect();
+        if open.is_empty() {
+            return Err("skyscrapers: generator could not make the puzzle unique".into());
+        }
+        let i = open[rng.index(open.len())];
+        p.givens[i] = grid[i / n][i % n];
+    }
+    let mut items: Vec<(usize, usize)> = (0..4 * n).map(|k| (0, k)).collect();
+    rng.shuffle(&mut items);
+    let mut givens: Vec<(usize, usize)> = (0..n * n)
+        .filter(|&i| p.givens[i] != 0)
+        .map(|i| (1, i))
+        .collect();
+    rng.shuffle(&mut givens);
+    items.extend(givens);
+    for (kind, k) in items {
+        let mut q = p.clone();
+        if kind == 0 {
+            q.clues[k / n][k % n] = 0;
+        } else {
+            q.givens[k] = 0;
+        }
+        if uniqueness(&q, max_nodes).0 {
+            p = q;
+        }
+    }
+    Ok((p, grid))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::skyscrapers::check_solution;
+
+    #[test]
+    fn latin_squares_are_latin() {
+        let mut rng = Rng::new(3);
+        for n in 1..=16 {
+            let g = random_latin(n, &mut rng);
+            check_solution(&all_clues(&g), &g).unwrap();
+        }
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_and_reproducible() {
+        for n in [3, 4, 5] {
+            let (p, g) = generate(n, 9, 100_000).unwrap();
+            check_solution(&p, &g).unwrap();
+            let all = crate::puzzles::skyscrapers::brute_force(&p, 2);
+            assert_eq!(all, vec![g.clone()]);
+            assert_eq!(generate(n, 9, 100_000).unwrap().0, p);
+        }
+    }
+}

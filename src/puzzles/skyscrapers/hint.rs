@@ -1,0 +1,328 @@
+//! Help for a player: the next deduction from their board ([`hint`]) and the cells that are wrong
+//! ([`check_board`]). A board is rows of digits, 0 = empty.
+//!
+//! A hint runs the solver's own first node (givens and the player's digits, clue rules, then
+//! propagation to a fixed point) with a trace, and returns the first deduction that places a
+//! digit the player has not written yet, with the reasons of the eliminations that led to it.
+//! So a hint never needs a full solve, and it explains itself with the same sentences as the
+//! animation.
+
+use serde::Serialize;
+
+use super::solve::{solve, Change, Event, LineRef, Options, Reason, Solver};
+use super::{clue_place, visible_count, Puzzle, Side};
+use crate::engine::{Budget, Machine, Status, Trace};
+
+/// A wrong cell on the player's board (0-based row and column; `why` in 1-based words).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Mistake {
+    pub row: u32,
+    pub col: u32,
+    pub value: u8,
+    pub why: String,
+}
+
+/// What the player could do next.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Hint {
+    /// The board is full and breaks no rule.
+    Solved,
+    /// A digit on the board is wrong (first mistake found).
+    #[serde(rename_all = "camelCase")]
+    Mistake {
+        row: u32,
+        col: u32,
+        value: u8,
+        why: String,
+    },
+    /// The board breaks no rule by itself, yet it cannot be completed.
+    #[serde(rename_all = "camelCase")]
+    Contradiction { cells: Vec<[u32; 2]>, why: String },
+    /// Put `value` at (row, col). `steps` are the reasons of the eliminations needed first (in
+    /// order), `changes` the candidate changes of the deduction itself.
+    #[serde(rename_all = "camelCase")]
+    Place {
+        row: u32,
+        col: u32,
+        value: u8,
+        reason: Reason,
+        line: Option<LineRef>,
+        why: String,
+        steps: Vec<String>,
+        changes: Vec<Change>,
+    },
+    /// No digit follows yet, but these candidates can be crossed out.
+    #[serde(rename_all = "camelCase")]
+    Eliminate {
+        reason: Reason,
+        line: Option<LineRef>,
+        why: String,
+        changes: Vec<Change>,
+    },
+    /// Nothing follows by deduction alone: a guess is needed.
+    #[serde(rename_all = "camelCase")]
+    Guess { why: String },
+}
+
+fn check_shape(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<(), String> {
+    let n = puzzle.n;
+    if board.len() != n {
+        return Err(format!(
+            "the board has {} rows, the puzzle {n}",
+            board.len()
+        ));
+    }
+    for (r, row) in board.iter().enumerate() {
+        if row.len() != n {
+            return Err(format!(
+                "row {} of the board has {} cells, expected {n}",
+                r + 1,
+                row.len()
+            ));
+        }
+        if let Some(c) = row.iter().position(|&v| v as usize > n) {
+            return Err(format!(
+                "row {}, column {} holds {}, but heights go from 1 to {n}",
+                r + 1,
+                c + 1,
+                row[c]
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Every cell on `board` that breaks a rule (a repeated height, a changed given, a full line that
+/// contradicts a clue) or, when the puzzle has a unique solution, differs from it.
+/// A board of the wrong shape yields one mistake at (0, 0) saying so.
+pub fn check_board(puzzle: &Puzzle, board: &[Vec<u8>]) -> Vec<Mistake> {
+    if let Err(e) = check_shape(puzzle, board) {
+        return vec![Mistake {
+            row: 0,
+            col: 0,
+            value: 0,
+            why: e,
+        }];
+    }
+    let n = puzzle.n;
+    let mut out: Vec<Mistake> = Vec::new();
+    let mut add = |r: usize, c: usize, why: String| {
+        if !out.iter().any(|m| m.row == r as u32 && m.col == c as u32) {
+            out.push(Mistake {
+                row: r as u32,
+                col: c as u32,
+                value: board[r][c],
+                why,
+            });
+        }
+    };
+    for r in 0..n {
+        for c in 0..n {
+            let v = board[r][c];
+            if v == 0 {
+                continue;
+            }
+            let g = puzzle.givens[r * n + c];
+            if g != 0 && g != v {
+                add(
+                    r,
+                    c,
+                    format!("row {}, column {} is given as {g}", r + 1, c + 1),
+                );
+            }
+            if let Some(k) = (0..n).find(|&k| k != c && board[r][k] == v) {
+                add(
+                    r,
+                    c,
+                    format!("row {} already has {v} in column {}", r + 1, k + 1),
+                );
+            }
+            if let Some(k) = (0..n).find(|&k| k != r && board[k][c] == v) {
+                add(
+                    r,
+                    c,
+                    format!("column {} already has {v} in row {}", c + 1, k + 1),
+                );
+            }
+        }
+    }
+    for i in 0..n {
+        let row: Vec<u8> = board[i].clone();
+        let col: Vec<u8> = (0..n).map(|r| board[r][i]).collect();
+        for (side, line, first) in [
+            (Side::Left, row.clone(), (i, 0)),
+            (Side::Right, row.iter().rev().copied().collect(), (i, n - 1)),
+            (Side::Top, col.clone(), (0, i)),
+            (
+                Side::Bottom,
+                col.iter().rev().copied().collect(),
+                (n - 1, i),
+            ),
+        ] {
+            let clue = puzzle.clue(side, i) as usize;
+            if clue == 0 || line.contains(&0) {
+                continue;
+            }
+            let seen = visible_count(&line);
+            if seen != clue {
+                add(
+                    first.0,
+                    first.1,
+                    format!("the clue {clue} {} sees {seen} towers", clue_place(side, i)),
+                );
+            }
+        }
+    }
+    if let Ok((Status::Exhausted, s)) = solve(puzzle, Options::default(), 200_000) {
+        if let [sol] = s.solutions() {
+            for r in 0..n {
+                for c in 0..n {
+                    let v = board[r][c];
+                    if v != 0 && v != sol[r][c] {
+                        add(
+                            r,
+                            c,
+                            format!(
+                                "{v} at row {}, column {} does not fit the solution",
+                                r + 1,
+                                c + 1
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The next step from the player's `board` (see the module header).
+pub fn hint(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<Hint, String> {
+    check_shape(puzzle, board)?;
+    let n = puzzle.n;
+    if let Some(m) = check_board(puzzle, board).into_iter().next() {
+        return Ok(Hint::Mistake {
+            row: m.row,
+            col: m.col,
+            value: m.value,
+            why: m.why,
+        });
+    }
+    if board.iter().all(|row| row.iter().all(|&v| v != 0)) {
+        return Ok(Hint::Solved);
+    }
+    let mut q = puzzle.clone();
+    for r in 0..n {
+        for c in 0..n {
+            if board[r][c] != 0 {
+                q.givens[r * n + c] = board[r][c];
+            }
+        }
+    }
+    let mut solver = Solver::new(&q, Options::default())?;
+    let mut trace = Trace::default();
+    solver.run(&mut Budget::nodes(1), &mut trace);
+    let mut steps = Vec::new();
+    let mut first_elimination = None;
+    for e in trace.events {
+        match e {
+            Event::SkyContradiction { cells, why, .. } => {
+                return Ok(Hint::Contradiction { cells, why });
+            }
+            Event::SkyDeduce {
+                reason,
+                line,
+                why,
+                changes,
+                ..
+            } if reason != Reason::Given => {
+                let placed = changes.iter().find(|ch| {
+                    ch.after.count_ones() == 1 && board[ch.row as usize][ch.col as usize] == 0
+                });
+                if let Some(ch) = placed {
+                    return Ok(Hint::Place {
+                        row: ch.row,
+                        col: ch.col,
+                        value: (ch.after.trailing_zeros() + 1) as u8,
+                        reason,
+                        line,
+                        why,
+                        steps,
+                        changes,
+                    });
+                }
+                if first_elimination.is_none() {
+                    first_elimination = Some(Hint::Eliminate {
+                        reason,
+                        line,
+                        why: why.clone(),
+                        changes,
+                    });
+                }
+                steps.push(why);
+            }
+            _ => {}
+        }
+    }
+    Ok(first_elimination.unwrap_or(Hint::Guess {
+        why:
+            "No digit follows from the clues and the board by the solver's rules; a guess is needed"
+                .into(),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::skyscrapers::parse_tatham;
+
+    fn empty(n: usize) -> Vec<Vec<u8>> {
+        vec![vec![0; n]; n]
+    }
+
+    #[test]
+    fn hints_walk_a_puzzle_to_its_solution() {
+        let p = parse_tatham("5:/3//4/2///2////2//1/3/////").unwrap();
+        let mut board = empty(5);
+        for _ in 0..25 {
+            match hint(&p, &board).unwrap() {
+                Hint::Place {
+                    row,
+                    col,
+                    value,
+                    why,
+                    ..
+                } => {
+                    assert!(!why.is_empty());
+                    assert_eq!(board[row as usize][col as usize], 0);
+                    board[row as usize][col as usize] = value;
+                }
+                Hint::Solved => break,
+                other => panic!("unexpected hint {other:?}"),
+            }
+        }
+        assert_eq!(hint(&p, &board).unwrap(), Hint::Solved);
+        crate::puzzles::skyscrapers::check_solution(&p, &board).unwrap();
+    }
+
+    #[test]
+    fn mistakes_are_named() {
+        let p = parse_tatham("4://///1/3///4/////3/").unwrap();
+        let mut board = empty(4);
+        board[0][0] = 1; // the solution has 2 there
+        let m = check_board(&p, &board);
+        assert_eq!(m.len(), 1);
+        assert!(m[0].why.contains("row 1, column 1"), "{}", m[0].why);
+        board[0][1] = 1;
+        assert!(check_board(&p, &board)
+            .iter()
+            .any(|m| m.why.contains("already has 1")));
+        match hint(&p, &board).unwrap() {
+            Hint::Mistake { row: 0, .. } => {}
+            h => panic!("{h:?}"),
+        }
+        assert!(hint(&p, &empty(3)).is_err());
+    }
+}

@@ -1,0 +1,333 @@
+//! Skyscrapers (Tatham's "Towers"): fill an N×N grid with towers of height 1..N so that every row
+//! and every column holds each height once (a Latin square). A clue outside the grid says how many
+//! towers are visible from that side, looking along the row or column: a tower hides every lower
+//! tower behind it. Some cells may start with a given height.
+//!
+//! Model: 1 ≤ N ≤ [`MAX_N`] (candidates are `u32` bitmasks, bit `v-1` for height `v`); clues on any
+//! subset of the four sides, 0 meaning "no clue"; optional givens (0 = empty).
+//!
+//! Formats (shared/FORMATS.md §1-§3), all in [`format`]:
+//! - Tatham Towers IDs `N:t1/…/tN/b1/…/bN/l1/…/lN/r1/…/rN[,givens]` (clue groups top, bottom,
+//!   left, right; givens as a row-major run-length stream);
+//! - puzz.link URLs for the pids `skyscrapers`, `building`, `skyscraper`;
+//! - the plain (N+2)×(N+2) text grid with the clues in the outer ring.
+//!
+//! Solving lives in [`solve`] (one [`crate::engine::Machine`], techniques switchable for teaching),
+//! hints and board checking for players in [`hint`], a seeded puzzle generator in [`generate`].
+//! [`check_solution`] is the independent checker: naive, written from the rules alone, sharing no
+//! code with the solver, and every answer the project hands out goes through it.
+//!
+//! Known limits: N > 16 is refused (masks would not fit the line tables of the solver); puzz.link's
+//! "unknown clue" (`.`) is read as no clue, since it constrains nothing.
+
+pub mod format;
+pub mod generate;
+pub mod hint;
+pub mod solve;
+
+pub use format::{
+    parse_any, parse_plain, parse_puzzlink, parse_tatham, to_plain, to_puzzlink_url, to_tatham_id,
+};
+
+use serde::Serialize;
+
+/// Largest N accepted.
+pub const MAX_N: usize = 16;
+
+/// The four sides a clue can stand on, in the order of Tatham IDs and puzz.link bodies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Side {
+    /// Above the grid, looking down a column.
+    Top,
+    /// Below the grid, looking up a column.
+    Bottom,
+    /// Left of the grid, looking right along a row.
+    Left,
+    /// Right of the grid, looking left along a row.
+    Right,
+}
+
+impl Side {
+    pub const ALL: [Side; 4] = [Side::Top, Side::Bottom, Side::Left, Side::Right];
+
+    /// Index into [`Puzzle::clues`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// An immutable Skyscrapers puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Puzzle {
+    pub n: usize,
+    /// `clues[side][i]`, sides in [`Side`] order; `i` is the column (top/bottom) or row (left/right);
+    /// 0 = no clue.
+    pub clues: [Vec<u8>; 4],
+    /// Row-major given heights, 0 = empty.
+    pub givens: Vec<u8>,
+}
+
+impl Puzzle {
+    /// An empty puzzle (no clues, no givens) of size `n`.
+    pub fn empty(n: usize) -> Result<Self, String> {
+        if !(1..=MAX_N).contains(&n) {
+            return Err(format!("skyscrapers: N must be from 1 to {MAX_N}, got {n}"));
+        }
+        Ok(Puzzle {
+            n,
+            clues: [vec![0; n], vec![0; n], vec![0; n], vec![0; n]],
+            givens: vec![0; n * n],
+        })
+    }
+
+    pub fn clue(&self, side: Side, i: usize) -> u8 {
+        self.clues[side.index()][i]
+    }
+
+    /// Checks sizes and ranges (parsers call this, so a `Puzzle` from them is always sound).
+    pub fn validate(&self) -> Result<(), String> {
+        let n = self.n;
+        if !(1..=MAX_N).contains(&n) {
+            return Err(format!("skyscrapers: N must be from 1 to {MAX_N}, got {n}"));
+        }
+        for side in Side::ALL {
+            let c = &self.clues[side.index()];
+            if c.len() != n {
+                return Err(format!(
+                    "skyscrapers: {side:?} clues: expected {n}, got {}",
+                    c.len()
+                ));
+            }
+            if let Some(i) = c.iter().position(|&v| v as usize > n) {
+                return Err(format!(
+                    "skyscrapers: {side:?} clue {} is {}, but clues go from 1 to {n}",
+                    i + 1,
+                    c[i]
+                ));
+            }
+        }
+        if self.givens.len() != n * n {
+            return Err(format!(
+                "skyscrapers: expected {} givens, got {}",
+                n * n,
+                self.givens.len()
+            ));
+        }
+        if let Some(i) = self.givens.iter().position(|&v| v as usize > n) {
+            return Err(format!(
+                "skyscrapers: the given at row {}, column {} is {}, but heights go from 1 to {n}",
+                i / n + 1,
+                i % n + 1,
+                self.givens[i]
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Where a clue stands, in words: "on the left of row 3", "above column 2".
+pub fn clue_place(side: Side, i: usize) -> String {
+    match side {
+        Side::Top => format!("above column {}", i + 1),
+        Side::Bottom => format!("below column {}", i + 1),
+        Side::Left => format!("on the left of row {}", i + 1),
+        Side::Right => format!("on the right of row {}", i + 1),
+    }
+}
+
+/// Towers visible when walking `heights` from its first element (the naive definition).
+pub fn visible_count(heights: &[u8]) -> usize {
+    let mut tallest = 0;
+    let mut seen = 0;
+    for &h in heights {
+        if h > tallest {
+            tallest = h;
+            seen += 1;
+        }
+    }
+    seen
+}
+
+/// The independent checker: every row and column is a permutation of 1..N, the givens are kept and
+/// every clue equals the number of towers counted from its side. Deliberately plain code with no
+/// bitmasks and nothing shared with the solver.
+pub fn check_solution(puzzle: &Puzzle, grid: &[Vec<u8>]) -> Result<(), String> {
+    let n = puzzle.n;
+    if grid.len() != n {
+        return Err(format!("expected {n} rows, got {}", grid.len()));
+    }
+    for (r, row) in grid.iter().enumerate() {
+        if row.len() != n {
+            return Err(format!(
+                "row {}: expected {n} heights, got {}",
+                r + 1,
+                row.len()
+            ));
+        }
+        for (c, &h) in row.iter().enumerate() {
+            if h == 0 || h as usize > n {
+                return Err(format!(
+                    "row {}, column {}: height {h} is not in 1..{n}",
+                    r + 1,
+                    c + 1
+                ));
+            }
+            let g = puzzle.givens[r * n + c];
+            if g != 0 && g != h {
+                return Err(format!(
+                    "row {}, column {}: the given {g} was changed to {h}",
+                    r + 1,
+                    c + 1
+                ));
+            }
+        }
+    }
+    for i in 0..n {
+        let row: Vec<u8> = grid[i].clone();
+        let col: Vec<u8> = (0..n).map(|r| grid[r][i]).collect();
+        for (name, line) in [("row", &row), ("column", &col)] {
+            for h in 1..=n as u8 {
+                let times = line.iter().filter(|&&x| x == h).count();
+                if times != 1 {
+                    return Err(format!(
+                        "{name} {}: height {h} appears {times} times",
+                        i + 1
+                    ));
+                }
+            }
+        }
+        let mut row_rev = row.clone();
+        row_rev.reverse();
+        let mut col_rev = col.clone();
+        col_rev.reverse();
+        for (side, line) in [
+            (Side::Top, &col),
+            (Side::Bottom, &col_rev),
+            (Side::Left, &row),
+            (Side::Right, &row_rev),
+        ] {
+            let clue = puzzle.clue(side, i) as usize;
+            let seen = visible_count(line);
+            if clue != 0 && clue != seen {
+                return Err(format!(
+                    "the clue {clue} {} sees {seen} towers",
+                    clue_place(side, i)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Counts solutions (up to `limit`) by plain enumeration: rows are tried as permutations of 1..N
+/// in lexicographic order, rejecting a row that repeats a height in a column, breaks a row clue or
+/// a given; column clues are counted on the full grid. Exponential, meant for N ≤ 6 in tests; an
+/// independent cross-check of the solver (shares no code with it). Returns the solutions found.
+pub fn brute_force(puzzle: &Puzzle, limit: usize) -> Vec<Vec<Vec<u8>>> {
+    let n = puzzle.n;
+    let mut perms: Vec<Vec<u8>> = Vec::new();
+    let mut cur: Vec<u8> = Vec::new();
+    fn gen(n: usize, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if cur.len() == n {
+            out.push(cur.clone());
+            return;
+        }
+        for h in 1..=n as u8 {
+            if !cur.contains(&h) {
+                cur.push(h);
+                gen(n, cur, out);
+                cur.pop();
+            }
+        }
+    }
+    gen(n, &mut cur, &mut perms);
+    let mut grid: Vec<Vec<u8>> = Vec::new();
+    let mut found = Vec::new();
+    fn place(
+        puzzle: &Puzzle,
+        perms: &[Vec<u8>],
+        grid: &mut Vec<Vec<u8>>,
+        found: &mut Vec<Vec<Vec<u8>>>,
+        limit: usize,
+    ) {
+        let n = puzzle.n;
+        if found.len() >= limit {
+            return;
+        }
+        let r = grid.len();
+        if r == n {
+            if check_solution(puzzle, grid).is_ok() {
+                found.push(grid.clone());
+            }
+            return;
+        }
+        'perm: for p in perms {
+            for c in 0..n {
+                let g = puzzle.givens[r * n + c];
+                if g != 0 && g != p[c] {
+                    continue 'perm;
+                }
+                if grid.iter().any(|row| row[c] == p[c]) {
+                    continue 'perm;
+                }
+            }
+            let left = puzzle.clue(Side::Left, r) as usize;
+            if left != 0 && visible_count(p) != left {
+                continue;
+            }
+            let right = puzzle.clue(Side::Right, r) as usize;
+            let rev: Vec<u8> = p.iter().rev().copied().collect();
+            if right != 0 && visible_count(&rev) != right {
+                continue;
+            }
+            grid.push(p.clone());
+            place(puzzle, perms, grid, found, limit);
+            grid.pop();
+        }
+    }
+    place(puzzle, &perms, &mut grid, &mut found, limit);
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tatham_example() -> Puzzle {
+        parse_tatham("4://///1/3///4/////3/").unwrap()
+    }
+
+    #[test]
+    fn checker_accepts_the_known_solution_and_rejects_changes() {
+        let p = tatham_example();
+        let good: Vec<Vec<u8>> = ["2143", "1234", "4312", "3421"]
+            .iter()
+            .map(|r| r.bytes().map(|b| b - b'0').collect())
+            .collect();
+        check_solution(&p, &good).unwrap();
+        let mut swapped = good.clone();
+        swapped.swap(0, 1);
+        assert!(check_solution(&p, &swapped).is_err());
+        let mut dup = good.clone();
+        dup[0][0] = 1;
+        assert!(check_solution(&p, &dup).unwrap_err().contains("appears"));
+        assert!(check_solution(&p, &good[..3]).is_err());
+    }
+
+    #[test]
+    fn brute_force_finds_the_unique_solution() {
+        let p = tatham_example();
+        let all = brute_force(&p, 10);
+        assert_eq!(all.len(), 1);
+        assert_eq!(all[0][0], vec![2, 1, 4, 3]);
+    }
+
+    #[test]
+    fn visible_counts() {
+        assert_eq!(visible_count(&[1, 2, 3, 4]), 4);
+        assert_eq!(visible_count(&[4, 1, 2, 3]), 1);
+        assert_eq!(visible_count(&[2, 1, 4, 3]), 2);
+    }
+}
