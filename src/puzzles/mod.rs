@@ -3,6 +3,7 @@
 //! The CLI, the wasm API (`list_puzzles`), the page's menus and the tests all read [`REGISTRY`], so
 //! adding a puzzle means adding its module and one entry here (and its arm in `session.rs`).
 
+pub mod hashi;
 pub mod queens;
 
 use serde::Serialize;
@@ -43,6 +44,17 @@ pub static REGISTRY: &[PuzzleInfo] = &[PuzzleInfo {
             "Builds a placement row by row and undoes the last queen when a row has no safe square.",
     }],
     example: "queens:8",
+},
+PuzzleInfo {
+    name: "hashi",
+    title: "Hashiwokakero (Bridges)",
+    aliases: &["hashiwokakero", "bridges", "hashikake"],
+    algorithms: &[AlgorithmInfo {
+        name: "solve",
+        title: "Deductions + search",
+        summary: "Narrows the bridges possible on every pair of islands by degree, crossing, isolation and connectivity rules, then tries values on the most demanding island and backtracks; proves uniqueness.",
+    }],
+    example: "7x7m2:3a4c3i2b1a5e5n3e2",
 }];
 
 /// Finds a puzzle by name or alias (case-insensitive).
