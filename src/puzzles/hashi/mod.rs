@@ -28,6 +28,7 @@
 //!   because the exact union-find test decides the same question faster (see BENCHMARKS.md).
 
 pub mod format;
+pub mod generate;
 pub mod graph;
 pub mod matrix_tree;
 pub mod solve;
