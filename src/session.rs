@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Frame, Machine, Stats, Status, Stepper};
-use crate::puzzles::{self, queens};
+use crate::puzzles::{self, hashi, queens};
 
 /// Everything a caller may tune; unknown fields are an error so typos do not pass silently.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -19,6 +19,9 @@ pub struct Options {
     pub mode: Option<String>,
     /// With mode "all": stop after this many solutions (default 1000).
     pub limit: Option<u64>,
+    /// Hashi: the deduction techniques to use, by name (default: all but "matrixTree"; see
+    /// `hashi::Techniques::NAMES`). An empty list is plain backtracking.
+    pub techniques: Option<Vec<String>>,
 }
 
 /// One event of any machine; each puzzle's events carry their own `kind` tag.
@@ -26,6 +29,7 @@ pub struct Options {
 #[serde(untagged)]
 pub enum AnyEvent {
     Queens(queens::backtrack::Event),
+    Hashi(hashi::Event),
 }
 
 /// One solution of any puzzle.
@@ -34,6 +38,8 @@ pub enum AnyEvent {
 pub enum AnySolution {
     /// N-Queens: the column of the queen in each row.
     Columns(Vec<usize>),
+    /// Hashiwokakero: the bridges (each pair once, `n` bridges).
+    Bridges(Vec<hashi::Bridge>),
 }
 
 /// What `solve` proved, in the words of shared/FORMATS.md §6.
@@ -68,6 +74,7 @@ pub struct Report {
 
 enum Machines {
     QueensBacktrack(Stepper<queens::backtrack::Backtrack>),
+    Hashi(Stepper<hashi::Solver>, Box<hashi::Puzzle>),
 }
 
 /// A search in progress.
@@ -84,6 +91,7 @@ macro_rules! with_stepper {
     ($machines:expr, $s:ident => $body:expr) => {
         match $machines {
             Machines::QueensBacktrack($s) => $body,
+            Machines::Hashi($s, _) => $body,
         }
     };
 }
@@ -121,20 +129,47 @@ impl Session {
                     counting: mode == "count",
                 })
             }
+            ("hashi", "solve") => {
+                let puzzle = hashi::parse_any(id)?;
+                let techniques = match &options.techniques {
+                    Some(names) => hashi::Techniques::from_names(names)?,
+                    None => hashi::Techniques::default(),
+                };
+                let opts = hashi::SolveOptions {
+                    techniques,
+                    ..hashi::SolveOptions::default()
+                };
+                let m = hashi::Solver::new(&puzzle, opts)?;
+                Ok(Session {
+                    machine: Machines::Hashi(Stepper::new(m), Box::new(puzzle)),
+                    proves_uniqueness: true,
+                    counting: false,
+                })
+            }
             (p, a) => Err(format!("{p}: algorithm '{a}' is listed but not wired up")),
         }
     }
 
     /// Runs until at least `max_events` events happened (or the search ended).
     pub fn step(&mut self, max_events: usize) -> Frame<AnyEvent> {
-        with_stepper!(&mut self.machine, s => {
-            let f = s.step(max_events);
-            Frame {
-                events: f.events.into_iter().map(AnyEvent::Queens).collect(),
-                stats: f.stats,
-                status: f.status,
+        match &mut self.machine {
+            Machines::QueensBacktrack(s) => {
+                let f = s.step(max_events);
+                Frame {
+                    events: f.events.into_iter().map(AnyEvent::Queens).collect(),
+                    stats: f.stats,
+                    status: f.status,
+                }
             }
-        })
+            Machines::Hashi(s, _) => {
+                let f = s.step(max_events);
+                Frame {
+                    events: f.events.into_iter().map(AnyEvent::Hashi).collect(),
+                    stats: f.stats,
+                    status: f.status,
+                }
+            }
+        }
     }
 
     /// Runs to the end without events, or until `max_nodes` nodes or `max_micros` of time were
@@ -177,6 +212,16 @@ impl Session {
                         format!("internal error: the solver produced an invalid placement: {e}")
                     })?;
                     out.push(AnySolution::Columns(cols.clone()));
+                }
+                Ok((s.stats(), out))
+            }
+            Machines::Hashi(s, puzzle) => {
+                let mut out = Vec::new();
+                for bridges in s.machine().solutions() {
+                    hashi::check_solution(puzzle, bridges).map_err(|e| {
+                        format!("internal error: the solver produced an invalid solution: {e}")
+                    })?;
+                    out.push(AnySolution::Bridges(bridges.clone()));
                 }
                 Ok((s.stats(), out))
             }

@@ -5,6 +5,7 @@
 //! Arguments are parsed by hand: the grammar is tiny and a parser crate would dominate build time.
 
 mod args;
+mod hashi;
 mod queens;
 
 use std::process::ExitCode;
@@ -12,6 +13,8 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   solvescope queens count N            count all solutions by backtracking
   solvescope queens solve N [--all [--limit K]]   first (or all) placements
+  solvescope hashi solve ID... | --batch FILE|-  [--max-nodes N] [--max-ms MS] [--techniques a,b,...]
+                                       solve Bridges puzzles and prove uniqueness (JSON lines)
 ";
 
 /// A failure with its exit code: 2 for the user's input, 1 for everything else.
@@ -39,6 +42,7 @@ fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.first().map(String::as_str) {
         Some("queens") => queens::run(&argv[1..]),
+        Some("hashi") | Some("hashiwokakero") | Some("bridges") => hashi::run(&argv[1..]),
         Some("-h") | Some("--help") | Some("help") => {
             print!("{USAGE}");
             Ok(())

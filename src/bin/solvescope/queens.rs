@@ -42,6 +42,7 @@ fn solve(n: &str, args: &Args) -> Result<(), Failure> {
     let opts = Options {
         mode: Some(if args.has("all") { "all" } else { "first" }.into()),
         limit: args.number("limit")?,
+        ..Options::default()
     };
     let mut s = Session::new("queens", n, "backtrack", &opts)?;
     let r = s.solve(u64::MAX, u64::MAX)?;
@@ -50,6 +51,7 @@ fn solve(n: &str, args: &Args) -> Result<(), Failure> {
         .iter()
         .map(|s| match s {
             AnySolution::Columns(c) => c,
+            _ => unreachable!("a queens session returns columns"),
         })
         .collect();
     emit(&json!({
