@@ -27,6 +27,7 @@
 //!   a multiple of both (probability about 1e-18) would be pruned wrongly. It is off by default
 //!   because the exact union-find test decides the same question faster (see BENCHMARKS.md).
 
+pub mod brute;
 pub mod format;
 pub mod generate;
 pub mod graph;
