@@ -72,9 +72,11 @@ pub struct Report {
     pub solutions: Vec<AnySolution>,
 }
 
+// A session holds exactly one machine for its whole life, so the variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
 enum Machines {
     QueensBacktrack(Stepper<queens::backtrack::Backtrack>),
-    Hashi(Stepper<hashi::Solver>, Box<hashi::Puzzle>),
+    Hashi(Stepper<hashi::Solver>),
 }
 
 /// A search in progress.
@@ -91,7 +93,7 @@ macro_rules! with_stepper {
     ($machines:expr, $s:ident => $body:expr) => {
         match $machines {
             Machines::QueensBacktrack($s) => $body,
-            Machines::Hashi($s, _) => $body,
+            Machines::Hashi($s) => $body,
         }
     };
 }
@@ -141,7 +143,7 @@ impl Session {
                 };
                 let m = hashi::Solver::new(&puzzle, opts)?;
                 Ok(Session {
-                    machine: Machines::Hashi(Stepper::new(m), Box::new(puzzle)),
+                    machine: Machines::Hashi(Stepper::new(m)),
                     proves_uniqueness: true,
                     counting: false,
                 })
@@ -161,7 +163,7 @@ impl Session {
                     status: f.status,
                 }
             }
-            Machines::Hashi(s, _) => {
+            Machines::Hashi(s) => {
                 let f = s.step(max_events);
                 Frame {
                     events: f.events.into_iter().map(AnyEvent::Hashi).collect(),
@@ -215,7 +217,8 @@ impl Session {
                 }
                 Ok((s.stats(), out))
             }
-            Machines::Hashi(s, puzzle) => {
+            Machines::Hashi(s) => {
+                let puzzle = s.machine().puzzle();
                 let mut out = Vec::new();
                 for bridges in s.machine().solutions() {
                     hashi::check_solution(puzzle, bridges).map_err(|e| {

@@ -20,9 +20,15 @@ struct Fixture {
 fn fixtures() -> Vec<Fixture> {
     let mut out = Vec::new();
     for (file, text) in [
-        ("tatham-bridges.txt", include_str!("fixtures/tatham-bridges.txt")),
+        (
+            "tatham-bridges.txt",
+            include_str!("fixtures/tatham-bridges.txt"),
+        ),
         ("hashi-small.txt", include_str!("fixtures/hashi-small.txt")),
-        ("hashi-generated.txt", include_str!("fixtures/hashi-generated.txt")),
+        (
+            "hashi-generated.txt",
+            include_str!("fixtures/hashi-generated.txt"),
+        ),
     ] {
         for line in text.lines() {
             if line.starts_with('#') || line.trim().is_empty() {
@@ -60,7 +66,13 @@ fn every_fixture_gets_its_status_and_solution() {
     for fx in fixtures() {
         let p = parse_any(&fx.id).unwrap_or_else(|e| panic!("{}: {e}", fx.file));
         let (st, sols, _) = solve_all(&p, SolveOptions::default(), u64::MAX).unwrap();
-        assert_eq!(status_word(st, sols.len()), fx.status, "{} {}", fx.file, fx.id);
+        assert_eq!(
+            status_word(st, sols.len()),
+            fx.status,
+            "{} {}",
+            fx.file,
+            fx.id
+        );
         for s in &sols {
             check_solution(&p, s).unwrap_or_else(|e| panic!("{}: {e}", fx.id));
         }
@@ -89,7 +101,10 @@ fn fixtures_agree_with_every_technique_set() {
             ..Techniques::none()
         },
     ];
-    for fx in fixtures().iter().filter(|f| f.file != "hashi-generated.txt") {
+    for fx in fixtures()
+        .iter()
+        .filter(|f| f.file != "hashi-generated.txt")
+    {
         let p = parse_any(&fx.id).unwrap();
         for t in sets {
             if p.width > 10 && !t.degree {
@@ -110,52 +125,94 @@ fn fixtures_agree_with_every_technique_set() {
 
 #[test]
 fn the_articles_example_has_no_solution_through_the_session() {
-    let mut s = Session::new("hashi", "3.3.2/...../.2.2./...../2.3.3", "solve", &Options::default()).unwrap();
+    let mut s = Session::new(
+        "hashi",
+        "3.3.2/...../.2.2./...../2.3.3",
+        "solve",
+        &Options::default(),
+    )
+    .unwrap();
     let r = s.solve(u64::MAX, u64::MAX).unwrap();
     assert_eq!(r.verdict, Verdict::None);
     assert!(r.solutions.is_empty());
     // Also by brute force, independently of the solver.
-    assert!(brute_force(&parse_any("3.3.2/...../.2.2./...../2.3.3").unwrap(), false, 1).is_empty());
+    assert!(brute_force(
+        &parse_any("3.3.2/...../.2.2./...../2.3.3").unwrap(),
+        false,
+        1
+    )
+    .is_empty());
 }
 
 #[test]
 fn session_verdicts_and_options() {
     let o = Options::default();
-    let r = Session::new("bridges", "3x3m2:2a2c2a2", "solve", &o).unwrap().solve(u64::MAX, u64::MAX).unwrap();
+    let r = Session::new("bridges", "3x3m2:2a2c2a2", "solve", &o)
+        .unwrap()
+        .solve(u64::MAX, u64::MAX)
+        .unwrap();
     assert_eq!(r.verdict, Verdict::Unique);
     assert!(matches!(&r.solutions[0], AnySolution::Bridges(b) if b.len() == 4));
-    let r = Session::new("hashi", "3.3/.../3.3", "solve", &o).unwrap().solve(u64::MAX, u64::MAX).unwrap();
+    let r = Session::new("hashi", "3.3/.../3.3", "solve", &o)
+        .unwrap()
+        .solve(u64::MAX, u64::MAX)
+        .unwrap();
     assert_eq!((r.verdict, r.solutions.len()), (Verdict::Multiple, 2));
     let opts = Options {
         techniques: Some(vec!["degree".into(), "matrixTree".into()]),
         ..Options::default()
     };
-    let r = Session::new("hashi", "3x3m2:2a2c2a2", "solve", &opts).unwrap().solve(u64::MAX, u64::MAX).unwrap();
+    let r = Session::new("hashi", "3x3m2:2a2c2a2", "solve", &opts)
+        .unwrap()
+        .solve(u64::MAX, u64::MAX)
+        .unwrap();
     assert_eq!(r.verdict, Verdict::Unique);
     let bad = Options {
         techniques: Some(vec!["magic".into()]),
         ..Options::default()
     };
-    let err = Session::new("hashi", "3x3m2:2a2c2a2", "solve", &bad).err().unwrap();
+    let err = Session::new("hashi", "3x3m2:2a2c2a2", "solve", &bad)
+        .err()
+        .unwrap();
     assert!(err.contains("unknown technique 'magic'"), "{err}");
     let json: Result<Options, _> = serde_json::from_str(r#"{"techniques":["degree"],"bogus":1}"#);
     assert!(json.is_err());
     // A node budget pauses with a budget verdict.
-    let big = &fixtures().into_iter().find(|f| f.id.starts_with("25x25")).unwrap().id;
+    let big = &fixtures()
+        .into_iter()
+        .find(|f| f.id.starts_with("25x25"))
+        .unwrap()
+        .id;
     let opts = Options {
         techniques: Some(vec![]),
         ..Options::default()
     };
-    let r = Session::new("hashi", big, "solve", &opts).unwrap().solve(50, u64::MAX).unwrap();
+    let r = Session::new("hashi", big, "solve", &opts)
+        .unwrap()
+        .solve(50, u64::MAX)
+        .unwrap();
     assert_eq!((r.verdict, r.stats.nodes), (Verdict::Budget, 50));
 }
 
 /// Drains `step` one small frame at a time and compares with `solve`.
 #[test]
 fn step_equals_solve() {
-    let mut ids: Vec<String> = fixtures().into_iter().filter(|f| f.file != "hashi-generated.txt").map(|f| f.id).collect();
-    ids.push(fixtures().into_iter().find(|f| f.file == "hashi-generated.txt").unwrap().id);
-    for techniques in [None, Some(vec!["degree".to_string(), "matrixTree".to_string()])] {
+    let mut ids: Vec<String> = fixtures()
+        .into_iter()
+        .filter(|f| f.file != "hashi-generated.txt")
+        .map(|f| f.id)
+        .collect();
+    ids.push(
+        fixtures()
+            .into_iter()
+            .find(|f| f.file == "hashi-generated.txt")
+            .unwrap()
+            .id,
+    );
+    for techniques in [
+        None,
+        Some(vec!["degree".to_string(), "matrixTree".to_string()]),
+    ] {
         let opts = Options {
             techniques: techniques.clone(),
             ..Options::default()
@@ -189,7 +246,11 @@ fn step_equals_solve() {
 /// to show the events are invertible from themselves alone.
 #[test]
 fn range_events_replay_forwards_and_backwards() {
-    for id in ["3x3m2:3a3c3a3", "7x7m2:2g1d3g5e6h2a3b33c2b", "6x6m2L:2a4a2i4i1a4a3g"] {
+    for id in [
+        "3x3m2:3a3c3a3",
+        "7x7m2:2g1d3g5e6h2a3b33c2b",
+        "6x6m2L:2a4a2i4i1a4a3g",
+    ] {
         let p = parse_any(id).unwrap();
         let mut s = Solver::new(&p, SolveOptions::default()).unwrap();
         let start = s.ranges();
@@ -197,14 +258,26 @@ fn range_events_replay_forwards_and_backwards() {
         s.run(&mut Budget::unlimited(), &mut t);
         let mut r = start.clone();
         for e in &t.events {
-            if let Event::HashiRange { edge, before, after, .. } = e {
+            if let Event::HashiRange {
+                edge,
+                before,
+                after,
+                ..
+            } = e
+            {
                 assert_eq!(r[*edge as usize], *before);
                 r[*edge as usize] = *after;
             }
         }
         assert_eq!(r, s.ranges(), "{id}");
         for e in t.events.iter().rev() {
-            if let Event::HashiRange { edge, before, after, .. } = e {
+            if let Event::HashiRange {
+                edge,
+                before,
+                after,
+                ..
+            } = e
+            {
                 assert_eq!(r[*edge as usize], *after);
                 r[*edge as usize] = *before;
             }
@@ -245,7 +318,14 @@ fn brute_force_agrees_on_random_small_boards() {
         let want = brute_force(&p, false, 2);
         let (st, sols, _) = solve_all(&p, SolveOptions::default(), u64::MAX).unwrap();
         assert_eq!(sols.len(), want.len(), "seed {seed}: {}", to_plain(&p));
-        assert_eq!(st, if want.len() == 2 { Status::LimitReached } else { Status::Exhausted });
+        assert_eq!(
+            st,
+            if want.len() == 2 {
+                Status::LimitReached
+            } else {
+                Status::Exhausted
+            }
+        );
         for s in &sols {
             check_solution(&p, s).unwrap();
         }
@@ -263,7 +343,9 @@ fn brute_force_agrees_on_random_small_boards() {
 #[test]
 fn parsers_never_panic_on_garbage() {
     let mut rng = Rng::new(99);
-    let alphabet: Vec<char> = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGL.#/:?&=-+x \n\t_é".chars().collect();
+    let alphabet: Vec<char> = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGL.#/:?&=-+x \n\t_é"
+        .chars()
+        .collect();
     let seeds = [
         "7x7m2:3a4c3i2b1a5e5n3e2",
         "https://puzz.link/p?hashi/3/3/2g2i2g2",
@@ -274,7 +356,9 @@ fn parsers_never_panic_on_garbage() {
     for round in 0..20_000 {
         let text: String = if round % 2 == 0 {
             let len = rng.index(40);
-            (0..len).map(|_| alphabet[rng.index(alphabet.len())]).collect()
+            (0..len)
+                .map(|_| alphabet[rng.index(alphabet.len())])
+                .collect()
         } else {
             // Truncate or mutate a valid ID.
             let base: Vec<char> = seeds[rng.index(seeds.len())].chars().collect();
@@ -301,7 +385,10 @@ fn parsers_never_panic_on_garbage() {
 fn ids_round_trip() {
     for fx in fixtures() {
         let p = parse_any(&fx.id).unwrap();
-        assert_eq!(parse_any(&to_plain(&p)).map(|q| q.cells), Ok(p.cells.clone()));
+        assert_eq!(
+            parse_any(&to_plain(&p)).map(|q| q.cells),
+            Ok(p.cells.clone())
+        );
         if let Ok(t) = to_tatham_id(&p) {
             assert_eq!(t, fx.id, "Tatham IDs are written back exactly");
             assert_eq!(parse_any(&t).unwrap(), p);
@@ -341,7 +428,14 @@ fn hints_follow_the_solution() {
     let wrong = g
         .edges
         .iter()
-        .map(|e| Bridge { a: g.pos(e.a), b: g.pos(e.b), n: 1 }.normalized())
+        .map(|e| {
+            Bridge {
+                a: g.pos(e.a),
+                b: g.pos(e.b),
+                n: 1,
+            }
+            .normalized()
+        })
         .find(|w| !sol.iter().any(|b| b.a == w.a && b.b == w.b))
         .expect("some candidate pair is unused");
     let h = hint(&p, &[wrong]).unwrap();
@@ -360,17 +454,33 @@ fn hints_follow_the_solution() {
 fn check_board_marks_problems() {
     let p = parse_plain(".2./2.2/.2.").unwrap();
     let cross = [
-        Bridge { a: (0, 1), b: (2, 1), n: 2 },
-        Bridge { a: (1, 0), b: (1, 2), n: 2 },
+        Bridge {
+            a: (0, 1),
+            b: (2, 1),
+            n: 2,
+        },
+        Bridge {
+            a: (1, 0),
+            b: (1, 2),
+            n: 2,
+        },
     ];
     let r = check_board(&p, &cross).unwrap();
     assert_eq!(r.crossing.len(), 1);
     assert_eq!(r.finished.len(), 4);
     assert!(!r.solved);
-    let bad = [Bridge { a: (0, 1), b: (1, 0), n: 1 }];
+    let bad = [Bridge {
+        a: (0, 1),
+        b: (1, 0),
+        n: 1,
+    }];
     assert_eq!(check_board(&p, &bad).unwrap().invalid.len(), 1);
     let p = parse_any("3x3m2:2a2c1a1").unwrap();
-    let over = [Bridge { a: (2, 0), b: (2, 2), n: 2 }];
+    let over = [Bridge {
+        a: (2, 0),
+        b: (2, 2),
+        n: 2,
+    }];
     let r = check_board(&p, &over).unwrap();
     assert_eq!(r.overfull, vec![[2, 0], [2, 2]]);
     assert_eq!(r.mistakes, vec![over[0]]);

@@ -7,7 +7,9 @@
 use std::io::Read;
 
 use serde_json::json;
-use solvescope::session::{AnySolution, Options, Session, Verdict, DEFAULT_MAX_MICROS, DEFAULT_MAX_NODES};
+use solvescope::session::{
+    AnySolution, Options, Session, Verdict, DEFAULT_MAX_MICROS, DEFAULT_MAX_NODES,
+};
 
 use crate::args::Args;
 use crate::{emit, Failure};
@@ -16,9 +18,15 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
     let args = Args::parse(argv, &["batch", "max-nodes", "max-ms", "techniques"], &[])?;
     let words: Vec<&str> = args.positional.iter().map(String::as_str).collect();
     let Some((&"solve", ids)) = words.split_first() else {
-        return Err(Failure::input("hashi: expected 'solve ID…' or 'solve --batch FILE' (see solvescope --help)"));
+        return Err(Failure::input(
+            "hashi: expected 'solve ID…' or 'solve --batch FILE' (see solvescope --help)",
+        ));
     };
-    let mut puzzles: Vec<(String, String)> = ids.iter().enumerate().map(|(i, s)| (format!("argument {}", i + 1), s.to_string())).collect();
+    let mut puzzles: Vec<(String, String)> = ids
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (format!("argument {}", i + 1), s.to_string()))
+        .collect();
     if let Some(file) = args.value("batch") {
         let text = if file == "-" {
             let mut s = String::new();
@@ -27,7 +35,8 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
                 .map_err(|e| Failure::input(format!("hashi: cannot read stdin: {e}")))?;
             s
         } else {
-            std::fs::read_to_string(file).map_err(|e| Failure::input(format!("hashi: cannot read '{file}': {e}")))?
+            std::fs::read_to_string(file)
+                .map_err(|e| Failure::input(format!("hashi: cannot read '{file}': {e}")))?
         };
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
@@ -35,7 +44,10 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
                 continue;
             }
             // Fixture files carry extra tab-separated columns; the ID is the field that parses.
-            let id = line.split('\t').find(|f| solvescope::puzzles::hashi::parse_any(f).is_ok()).unwrap_or(line);
+            let id = line
+                .split('\t')
+                .find(|f| solvescope::puzzles::hashi::parse_any(f).is_ok())
+                .unwrap_or(line);
             puzzles.push((format!("{file} line {}", n + 1), id.to_string()));
         }
     }
@@ -43,16 +55,25 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
         return Err(Failure::input("hashi solve: no puzzle given"));
     }
     let max_nodes: u64 = args.number("max-nodes")?.unwrap_or(DEFAULT_MAX_NODES);
-    let max_micros: u64 = args.number::<u64>("max-ms")?.map_or(DEFAULT_MAX_MICROS, |ms| ms.saturating_mul(1000));
+    let max_micros: u64 = args
+        .number::<u64>("max-ms")?
+        .map_or(DEFAULT_MAX_MICROS, |ms| ms.saturating_mul(1000));
     let options = Options {
-        techniques: args
-            .value("techniques")
-            .map(|t| t.split(',').filter(|s| !s.is_empty()).map(String::from).collect()),
+        techniques: args.value("techniques").map(|t| {
+            t.split(',')
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect()
+        }),
         ..Options::default()
     };
     for (place, id) in puzzles {
-        let mut s = Session::new("hashi", &id, "solve", &options).map_err(|e| Failure::input(format!("{place}: {e}")))?;
-        let r = s.solve(max_nodes, max_micros).map_err(|e| Failure { code: 1, message: e })?;
+        let mut s = Session::new("hashi", &id, "solve", &options)
+            .map_err(|e| Failure::input(format!("{place}: {e}")))?;
+        let r = s.solve(max_nodes, max_micros).map_err(|e| Failure {
+            code: 1,
+            message: e,
+        })?;
         let status = match r.verdict {
             Verdict::Unique => "unique",
             Verdict::Multiple => "multiple",

@@ -8,10 +8,13 @@
 
 use super::{check_solution, Bridge, Puzzle, ROCK, WATER};
 
+/// A candidate pair: its two cells and the most bridges it can carry.
+type Pair = ((usize, usize), (usize, usize), u8);
+
 /// Up to `limit` solutions of `p` (all rules, or all but no-crossing).
 pub fn brute_force(p: &Puzzle, ignore_crossing: bool, limit: usize) -> Vec<Vec<Bridge>> {
     let (w, h) = (p.width, p.height);
-    let mut pairs: Vec<((usize, usize), (usize, usize), u8)> = Vec::new();
+    let mut pairs: Vec<Pair> = Vec::new();
     for r in 0..h {
         for c in 0..w {
             if !p.is_island(r, c) {
@@ -23,7 +26,11 @@ pub fn brute_force(p: &Puzzle, ignore_crossing: bool, limit: usize) -> Vec<Vec<B
                 cc += 1;
             }
             if cc < w && p.at(r, cc) != ROCK {
-                pairs.push(((r, c), (r, cc), p.max_bridges.min(p.at(r, c)).min(p.at(r, cc))));
+                pairs.push((
+                    (r, c),
+                    (r, cc),
+                    p.max_bridges.min(p.at(r, c)).min(p.at(r, cc)),
+                ));
             }
             // Down.
             let mut rr = r + 1;
@@ -31,7 +38,11 @@ pub fn brute_force(p: &Puzzle, ignore_crossing: bool, limit: usize) -> Vec<Vec<B
                 rr += 1;
             }
             if rr < h && p.at(rr, c) != ROCK {
-                pairs.push(((r, c), (rr, c), p.max_bridges.min(p.at(r, c)).min(p.at(rr, c))));
+                pairs.push((
+                    (r, c),
+                    (rr, c),
+                    p.max_bridges.min(p.at(r, c)).min(p.at(rr, c)),
+                ));
             }
         }
     }
@@ -49,14 +60,24 @@ pub fn brute_force(p: &Puzzle, ignore_crossing: bool, limit: usize) -> Vec<Vec<B
     }
     let mut values = vec![0u8; pairs.len()];
     let mut out = Vec::new();
-    rec(p, &pairs, 0, &mut values, &mut left, &mut open, ignore_crossing, limit, &mut out);
+    rec(
+        p,
+        &pairs,
+        0,
+        &mut values,
+        &mut left,
+        &mut open,
+        ignore_crossing,
+        limit,
+        &mut out,
+    );
     out
 }
 
 #[allow(clippy::too_many_arguments)]
 fn rec(
     p: &Puzzle,
-    pairs: &[((usize, usize), (usize, usize), u8)],
+    pairs: &[Pair],
     k: usize,
     values: &mut Vec<u8>,
     left: &mut Vec<i32>,
@@ -100,7 +121,17 @@ fn rec(
         let dead = (open[ia] == 0 && left[ia] != 0) || (open[ib] == 0 && left[ib] != 0);
         if !dead {
             values[k] = v;
-            rec(p, pairs, k + 1, values, left, open, ignore_crossing, limit, out);
+            rec(
+                p,
+                pairs,
+                k + 1,
+                values,
+                left,
+                open,
+                ignore_crossing,
+                limit,
+                out,
+            );
         }
         left[ia] += v32;
         left[ib] += v32;

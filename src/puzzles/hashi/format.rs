@@ -185,7 +185,11 @@ pub fn to_tatham_id(p: &Puzzle) -> Result<String, String> {
                     out.push((b'a' + run - 1) as char);
                     run = 0;
                 }
-                out.push(if v <= 9 { (b'0' + v) as char } else { (b'A' + v - 10) as char });
+                out.push(if v <= 9 {
+                    (b'0' + v) as char
+                } else {
+                    (b'A' + v - 10) as char
+                });
             }
         }
     }
@@ -198,7 +202,9 @@ pub fn to_tatham_id(p: &Puzzle) -> Result<String, String> {
 /// Reads a puzz.link / pzv.jp URL for `hashikake`, `hashi` or `bridges` (FORMATS.md §2).
 pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
     let t = text.trim();
-    let q = t.find('?').ok_or("hashi: a puzz.link URL needs '?' before the puzzle")?;
+    let q = t
+        .find('?')
+        .ok_or("hashi: a puzz.link URL needs '?' before the puzzle")?;
     let query = &t[q + 1..];
     let parts: Vec<&str> = query.split('/').collect();
     // Skip `key=value&` pairs in front of the pid.
@@ -235,7 +241,9 @@ pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
     let mut cells = Vec::with_capacity(n);
     let mut i = 0;
     let hex = |s: &[u8]| -> Option<u32> {
-        std::str::from_utf8(s).ok().and_then(|s| u32::from_str_radix(s, 16).ok())
+        std::str::from_utf8(s)
+            .ok()
+            .and_then(|s| u32::from_str_radix(s, 16).ok())
     };
     while i < b.len() && cells.len() < n {
         let at = body_offset + i + 1;
@@ -243,9 +251,9 @@ pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
         let (value, used): (u32, usize) = match ch {
             b'0'..=b'9' | b'a'..=b'f' => ((ch as char).to_digit(16).unwrap(), 1),
             b'-' => (
-                b.get(i + 1..i + 3).and_then(hex).ok_or(format!(
-                    "hashi: '-' at character {at} needs two hex digits"
-                ))?,
+                b.get(i + 1..i + 3)
+                    .and_then(hex)
+                    .ok_or(format!("hashi: '-' at character {at} needs two hex digits"))?,
                 3,
             ),
             b'+' => (
@@ -322,7 +330,9 @@ pub fn to_puzzlink_url(p: &Puzzle) -> Result<String, String> {
                     run = 0;
                 }
             }
-            ROCK => return Err("hashi: puzz.link URLs cannot hold rocks; use the plain grid".into()),
+            ROCK => {
+                return Err("hashi: puzz.link URLs cannot hold rocks; use the plain grid".into())
+            }
             v => {
                 if run > 0 {
                     body.push((b'f' + run) as char);
@@ -335,7 +345,10 @@ pub fn to_puzzlink_url(p: &Puzzle) -> Result<String, String> {
     if run > 0 {
         body.push((b'f' + run) as char);
     }
-    Ok(format!("https://puzz.link/p?hashikake/{}/{}/{body}", p.width, p.height))
+    Ok(format!(
+        "https://puzz.link/p?hashikake/{}/{}/{body}",
+        p.width, p.height
+    ))
 }
 
 /// Reads the plain grid: `.` water, `1`-`9`/`A`-`G` islands, `#` rock; rows split by newlines or
@@ -459,7 +472,10 @@ mod tests {
         let e = parse_any("1.x/...").unwrap_err();
         assert!(e.contains("row 1, col 3"), "{e}");
         let e = parse_any("https://puzz.link/p?hashi/3/3/2g.i2g2").unwrap_err();
-        assert!(e.contains("unknown count") && e.contains("(row 1, col 3)"), "{e}");
+        assert!(
+            e.contains("unknown count") && e.contains("(row 1, col 3)"),
+            "{e}"
+        );
         let e = parse_any("https://puzz.link/p?nurikabe/3/3/2g2i2g2").unwrap_err();
         assert!(e.contains("nurikabe"), "{e}");
         let e = parse_any("7x7#12345").unwrap_err();

@@ -46,7 +46,8 @@ pub fn generate(params: &GenParams, seed: u64) -> (Puzzle, Vec<super::Bridge>) {
             if nr < 0 || nc < 0 || nr >= h as i64 || nc >= w as i64 {
                 continue;
             }
-            if (nr as usize, nc as usize) != from && state[nr as usize * w + nc as usize] == ISLAND {
+            if (nr as usize, nc as usize) != from && state[nr as usize * w + nc as usize] == ISLAND
+            {
                 ok = false;
             }
         }
@@ -69,8 +70,14 @@ pub fn generate(params: &GenParams, seed: u64) -> (Puzzle, Vec<super::Bridge>) {
             match state[r * w + c] {
                 BRIDGE => break,
                 ISLAND => {
-                    let (a, b) = if (r0, c0) < (r, c) { ((r0, c0), (r, c)) } else { ((r, c), (r0, c0)) };
-                    if rng.unit() < params.loop_chance && !links.iter().any(|l| l.a == a && l.b == b) {
+                    let (a, b) = if (r0, c0) < (r, c) {
+                        ((r0, c0), (r, c))
+                    } else {
+                        ((r, c), (r0, c0))
+                    };
+                    if rng.unit() < params.loop_chance
+                        && !links.iter().any(|l| l.a == a && l.b == b)
+                    {
                         end = Some((r, c, false));
                     }
                     break;
@@ -101,7 +108,14 @@ pub fn generate(params: &GenParams, seed: u64) -> (Puzzle, Vec<super::Bridge>) {
         }
         degree[ia] += n;
         degree[ib] += n;
-        links.push(super::Bridge { a: (r0, c0), b: (r, c), n }.normalized());
+        links.push(
+            super::Bridge {
+                a: (r0, c0),
+                b: (r, c),
+                n,
+            }
+            .normalized(),
+        );
     }
     let cells = (0..w * h)
         .map(|i| if state[i] == ISLAND { degree[i] } else { WATER })
@@ -123,7 +137,12 @@ pub fn generate(params: &GenParams, seed: u64) -> (Puzzle, Vec<super::Bridge>) {
 /// a rock goes on a water cell of a link that other solution uses and the layout does not (never on
 /// a cell the layout's bridges cover, so the layout stays a solution). Gives up (None) when no such
 /// cell exists or after `max_rocks`. Returns the puzzle and the number of rocks placed.
-pub fn add_rocks_until_unique(puzzle: &Puzzle, layout: &[super::Bridge], max_rocks: usize, max_nodes: u64) -> Option<(Puzzle, usize)> {
+pub fn add_rocks_until_unique(
+    puzzle: &Puzzle,
+    layout: &[super::Bridge],
+    max_rocks: usize,
+    max_nodes: u64,
+) -> Option<(Puzzle, usize)> {
     let mut p = puzzle.clone();
     let w = p.width;
     // Cells under the layout's bridges.
@@ -138,7 +157,8 @@ pub fn add_rocks_until_unique(puzzle: &Puzzle, layout: &[super::Bridge], max_roc
     }
     let same = |x: &super::Bridge, y: &super::Bridge| x.a == y.a && x.b == y.b;
     for rocks in 0..=max_rocks {
-        let (status, sols, _) = super::solve::solve_all(&p, super::SolveOptions::default(), max_nodes).ok()?;
+        let (status, sols, _) =
+            super::solve::solve_all(&p, super::SolveOptions::default(), max_nodes).ok()?;
         if status == Status::Exhausted && sols.len() == 1 {
             return Some((p, rocks));
         }
@@ -177,13 +197,20 @@ pub fn add_rocks_until_unique(puzzle: &Puzzle, layout: &[super::Bridge], max_roc
 
 /// Tries seeds `seed`, `seed+1`, … until the layout's puzzle has exactly one solution (proved by
 /// the solver within `max_nodes`); returns the puzzle, its solution and the seed that made it.
-pub fn generate_unique(params: &GenParams, seed: u64, tries: u64, max_nodes: u64) -> Option<(Puzzle, Vec<super::Bridge>, u64)> {
+pub fn generate_unique(
+    params: &GenParams,
+    seed: u64,
+    tries: u64,
+    max_nodes: u64,
+) -> Option<(Puzzle, Vec<super::Bridge>, u64)> {
     for s in seed..seed + tries {
         let (p, sol) = generate(params, s);
         if p.validate().is_err() {
             continue;
         }
-        let Ok((status, sols, _)) = super::solve::solve_all(&p, super::SolveOptions::default(), max_nodes) else {
+        let Ok((status, sols, _)) =
+            super::solve::solve_all(&p, super::SolveOptions::default(), max_nodes)
+        else {
             continue;
         };
         if status == Status::Exhausted && sols.len() == 1 {

@@ -85,7 +85,10 @@ mod tests {
         let k4 = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
         assert_eq!(spanning_trees_mod(4, &k4, PRIMES[1], &mut s), 16);
         // Two separate edges: disconnected.
-        assert_eq!(spanning_trees_mod(4, &[(0, 1), (2, 3)], PRIMES[0], &mut s), 0);
+        assert_eq!(
+            spanning_trees_mod(4, &[(0, 1), (2, 3)], PRIMES[0], &mut s),
+            0
+        );
         // K_7: 7^5 = 16807.
         let k7: Vec<(u32, u32)> = (0..7)
             .flat_map(|i| (i + 1..7).map(move |j| (i, j)))

@@ -36,7 +36,9 @@ pub mod solve;
 
 use serde::{Deserialize, Serialize};
 
-pub use format::{parse_any, parse_plain, parse_puzzlink, parse_tatham, to_plain, to_puzzlink_url, to_tatham_id};
+pub use format::{
+    parse_any, parse_plain, parse_puzzlink, parse_tatham, to_plain, to_puzzlink_url, to_tatham_id,
+};
 pub use solve::{check_board, hint, BoardReport, Event, Hint, SolveOptions, Solver, Techniques};
 
 /// Largest width or height accepted.
@@ -199,7 +201,11 @@ pub fn check_solution(puzzle: &Puzzle, bridges: &[Bridge]) -> Result<(), String>
             ));
         }
         if pairs.contains(&(a, b)) {
-            return Err(format!("{} and {} are joined twice in the list", cell(a), cell(b)));
+            return Err(format!(
+                "{} and {} are joined twice in the list",
+                cell(a),
+                cell(b)
+            ));
         }
         pairs.push((a, b));
         let between: Vec<(usize, usize)> = if a.0 == b.0 {
@@ -207,7 +213,11 @@ pub fn check_solution(puzzle: &Puzzle, bridges: &[Bridge]) -> Result<(), String>
         } else if a.1 == b.1 {
             (a.0 + 1..b.0).map(|r| (r, a.1)).collect()
         } else {
-            return Err(format!("the bridge {}-{} is not straight", cell(a), cell(b)));
+            return Err(format!(
+                "the bridge {}-{} is not straight",
+                cell(a),
+                cell(b)
+            ));
         };
         let mark = if a.0 == b.0 { 1 } else { 2 };
         for p in between {
@@ -341,14 +351,18 @@ mod tests {
         let good = parse_bridge_list("0,0-0,2x1;0,0-2,0x1;0,2-2,2x1;2,0-2,2x1").unwrap();
         assert!(check_solution(&p, &good).is_ok());
         let short = parse_bridge_list("0,0-0,2x2;2,0-2,2x2").unwrap();
-        assert!(check_solution(&p, &short).unwrap_err().contains("connected"));
+        assert!(check_solution(&p, &short)
+            .unwrap_err()
+            .contains("connected"));
         let bent = parse_bridge_list("0,0-2,2x1").unwrap();
         assert!(check_solution(&p, &bent).unwrap_err().contains("straight"));
         let p = parse_any("3x3m2:2a2c2a2").map(|mut p| {
             p.no_loops = true;
             p
         });
-        assert!(check_solution(&p.unwrap(), &good).unwrap_err().contains("loop"));
+        assert!(check_solution(&p.unwrap(), &good)
+            .unwrap_err()
+            .contains("loop"));
     }
 
     #[test]

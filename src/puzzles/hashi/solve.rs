@@ -61,7 +61,13 @@ impl Default for Techniques {
 
 impl Techniques {
     /// Names accepted by [`Techniques::from_names`].
-    pub const NAMES: [&'static str; 5] = ["degree", "isolation", "connectivity", "cutEdges", "matrixTree"];
+    pub const NAMES: [&'static str; 5] = [
+        "degree",
+        "isolation",
+        "connectivity",
+        "cutEdges",
+        "matrixTree",
+    ];
 
     /// Nothing but the checks the rules need: plain degree-constrained backtracking.
     pub fn none() -> Self {
@@ -141,7 +147,11 @@ pub enum Rule {
 
 /// One event of the solver. Cells are 0-based `[row, col]`; sentences (`why`) use 1-based ones.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 pub enum Event {
     /// A deduction: the rule, the islands and edges it looked at. The `hashiRange` events after it
     /// (until the next rule/guess) are its consequences.
@@ -218,6 +228,7 @@ enum Phase {
 /// The search machine.
 #[derive(Clone, Debug)]
 pub struct Solver {
+    puzzle: Puzzle,
     g: Graph,
     opts: SolveOptions,
     lo: Vec<u8>,
@@ -288,7 +299,13 @@ impl Solver {
             matrix_tree_prunes: 0,
             g,
             opts,
+            puzzle: puzzle.clone(),
         })
+    }
+
+    /// The puzzle being solved.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
     }
 
     /// The solver's graph (islands, candidate edges, crossings).
@@ -298,7 +315,11 @@ impl Solver {
 
     /// Current `[lo, hi]` of every edge.
     pub fn ranges(&self) -> Vec<[u8; 2]> {
-        self.lo.iter().zip(&self.hi).map(|(&l, &h)| [l, h]).collect()
+        self.lo
+            .iter()
+            .zip(&self.hi)
+            .map(|(&l, &h)| [l, h])
+            .collect()
     }
 
     fn cell(&self, i: u32) -> [u32; 2] {
@@ -326,7 +347,13 @@ impl Solver {
         self.queue.clear();
     }
 
-    fn dead<S: Sink<Event>>(&self, sink: &mut S, rule: Rule, islands: &[u32], why: impl FnOnce() -> String) -> Dead {
+    fn dead<S: Sink<Event>>(
+        &self,
+        sink: &mut S,
+        rule: Rule,
+        islands: &[u32],
+        why: impl FnOnce() -> String,
+    ) -> Dead {
         if S::ENABLED {
             sink.emit(Event::HashiDeadEnd {
                 rule,
@@ -339,7 +366,14 @@ impl Solver {
 
     /// Intersects the range of `e` with `[nl, nh]`; records the change, wakes both ends, and applies
     /// the crossing rule when the edge gets its first bridge.
-    fn tighten<S: Sink<Event>>(&mut self, e: u32, nl: u8, nh: u8, rule: Rule, sink: &mut S) -> Result<bool, Dead> {
+    fn tighten<S: Sink<Event>>(
+        &mut self,
+        e: u32,
+        nl: u8,
+        nh: u8,
+        rule: Rule,
+        sink: &mut S,
+    ) -> Result<bool, Dead> {
         let ei = e as usize;
         let (ol, oh) = (self.lo[ei], self.hi[ei]);
         let (l, h) = (ol.max(nl), oh.min(nh));
@@ -378,21 +412,28 @@ impl Solver {
                 let x = self.g.crossings[ei][k];
                 let xe = self.g.edges[x as usize];
                 if self.lo[x as usize] > 0 {
-                    return Err(self.dead(sink, Rule::Crossing, &[ed.a, ed.b, xe.a, xe.b], || {
-                        format!(
-                            "the bridge {}-{} would cross the bridge {}-{}",
-                            self.name(ed.a),
-                            self.name(ed.b),
-                            self.name(xe.a),
-                            self.name(xe.b)
-                        )
-                    }));
+                    return Err(
+                        self.dead(sink, Rule::Crossing, &[ed.a, ed.b, xe.a, xe.b], || {
+                            format!(
+                                "the bridge {}-{} would cross the bridge {}-{}",
+                                self.name(ed.a),
+                                self.name(ed.b),
+                                self.name(xe.a),
+                                self.name(xe.b)
+                            )
+                        }),
+                    );
                 }
                 if self.hi[x as usize] > 0 {
                     if S::ENABLED {
                         sink.emit(Event::HashiRule {
                             rule: Rule::Crossing,
-                            islands: vec![self.cell(ed.a), self.cell(ed.b), self.cell(xe.a), self.cell(xe.b)],
+                            islands: vec![
+                                self.cell(ed.a),
+                                self.cell(ed.b),
+                                self.cell(xe.a),
+                                self.cell(xe.b),
+                            ],
                             edges: vec![e, x],
                             why: format!(
                                 "the bridge {}-{} is built, so nothing can cross it from {} to {}",
@@ -485,7 +526,9 @@ impl Solver {
             );
         }
         if l == need {
-            return format!("island {me} already has all its {need} bridges: no more to its other neighbours");
+            return format!(
+                "island {me} already has all its {need} bridges: no more to its other neighbours"
+            );
         }
         let parts: Vec<String> = changes
             .iter()
@@ -521,7 +564,11 @@ impl Solver {
         if ra == rb {
             return false;
         }
-        let (big, small) = if self.size[ra as usize] >= self.size[rb as usize] { (ra, rb) } else { (rb, ra) };
+        let (big, small) = if self.size[ra as usize] >= self.size[rb as usize] {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
         self.uf[small as usize] = big;
         self.size[big as usize] += self.size[small as usize];
         self.rem[big as usize] += self.rem[small as usize];
@@ -543,7 +590,11 @@ impl Solver {
         }
         let mut groups = n as u32;
         for e in 0..self.g.edges.len() {
-            let used = if possible { self.hi[e] > 0 } else { self.lo[e] > 0 };
+            let used = if possible {
+                self.hi[e] > 0
+            } else {
+                self.lo[e] > 0
+            };
             if used {
                 let ed = self.g.edges[e];
                 if self.union(ed.a, ed.b) {
@@ -615,7 +666,10 @@ impl Solver {
                     if size < n && ra == rb && ra == hi && lo == 0 {
                         if S::ENABLED {
                             let why = if size == 2 {
-                                let (na, nb) = (self.g.islands[ed.a as usize].need, self.g.islands[ed.b as usize].need);
+                                let (na, nb) = (
+                                    self.g.islands[ed.a as usize].need,
+                                    self.g.islands[ed.b as usize].need,
+                                );
                                 format!(
                                     "joining {} and {} (a {na} and a {nb}) with {} would cut them off from the rest",
                                     self.name(ed.a),
@@ -643,7 +697,10 @@ impl Solver {
             }
             if t.isolation {
                 for i in 0..n {
-                    if self.uf[i as usize] == i && self.rem[i as usize] == 0 && self.size[i as usize] < n {
+                    if self.uf[i as usize] == i
+                        && self.rem[i as usize] == 0
+                        && self.size[i as usize] < n
+                    {
                         return Err(self.dead(sink, Rule::Isolation, &[i], || {
                             format!(
                                 "the group of {} islands around {} has all its bridges and is cut off",
@@ -998,7 +1055,8 @@ impl Machine for Solver {
                             ),
                         });
                     }
-                    let ok = self.tighten(e, v, v, Rule::Guess, sink).is_ok() && self.propagate(sink).is_ok();
+                    let ok = self.tighten(e, v, v, Rule::Guess, sink).is_ok()
+                        && self.propagate(sink).is_ok();
                     if ok {
                         self.phase = Phase::Descend;
                     } else {
@@ -1022,7 +1080,11 @@ impl Machine for Solver {
 }
 
 /// Solves `puzzle` to the end (limit 2), for hints, reports and tests.
-pub fn solve_all(puzzle: &Puzzle, opts: SolveOptions, max_nodes: u64) -> Result<(Status, Vec<Vec<Bridge>>, Stats), String> {
+pub fn solve_all(
+    puzzle: &Puzzle,
+    opts: SolveOptions,
+    max_nodes: u64,
+) -> Result<(Status, Vec<Vec<Bridge>>, Stats), String> {
     let mut s = Solver::new(puzzle, opts)?;
     let status = s.run(&mut Budget::nodes(max_nodes), &mut NoEvents);
     Ok((status, s.solutions.clone(), s.stats()))
@@ -1083,23 +1145,29 @@ fn user_edges(g: &Graph, k: u8, user: &[Bridge]) -> Result<Vec<(u32, u8)>, Hint>
     for &b in user {
         let e = g.edge_between(b.a, b.b).filter(|_| b.n >= 1 && b.n <= k);
         let Some(e) = e else {
-            return Err(mistake(b, format!(
-                "there can be no {} between ({},{}) and ({},{})",
-                bridges_word(b.n as i32),
-                b.a.0 + 1,
-                b.a.1 + 1,
-                b.b.0 + 1,
-                b.b.1 + 1
-            )));
+            return Err(mistake(
+                b,
+                format!(
+                    "there can be no {} between ({},{}) and ({},{})",
+                    bridges_word(b.n as i32),
+                    b.a.0 + 1,
+                    b.a.1 + 1,
+                    b.b.0 + 1,
+                    b.b.1 + 1
+                ),
+            ));
         };
         if out.iter().any(|&(x, _)| x == e) {
-            return Err(mistake(b, format!(
-                "the bridge ({},{})-({},{}) is listed twice",
-                b.a.0 + 1,
-                b.a.1 + 1,
-                b.b.0 + 1,
-                b.b.1 + 1
-            )));
+            return Err(mistake(
+                b,
+                format!(
+                    "the bridge ({},{})-({},{}) is listed twice",
+                    b.a.0 + 1,
+                    b.a.1 + 1,
+                    b.b.0 + 1,
+                    b.b.1 + 1
+                ),
+            ));
         }
         out.push((e, b.n));
     }
@@ -1148,35 +1216,51 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
     let g = &solver.g;
     let in_solution = |e: u32, sol: &[Bridge]| -> u8 {
         let ed = g.edges[e as usize];
-        let key = Bridge { a: g.pos(ed.a), b: g.pos(ed.b), n: 0 }.normalized();
-        sol.iter().find(|b| b.a == key.a && b.b == key.b).map_or(0, |b| b.n)
+        let key = Bridge {
+            a: g.pos(ed.a),
+            b: g.pos(ed.b),
+            n: 0,
+        }
+        .normalized();
+        sol.iter()
+            .find(|b| b.a == key.a && b.b == key.b)
+            .map_or(0, |b| b.n)
     };
     if sols.len() == 1 {
         for (&(e, n), &b) in edges.iter().zip(user) {
             let want = in_solution(e, &sols[0]);
             if n > want {
-                return Ok(mistake(b, format!(
-                    "the solution has {} between ({},{}) and ({},{}), not {}",
-                    bridges_word(want as i32),
-                    b.a.0 + 1,
-                    b.a.1 + 1,
-                    b.b.0 + 1,
-                    b.b.1 + 1,
-                    n
-                )));
+                return Ok(mistake(
+                    b,
+                    format!(
+                        "the solution has {} between ({},{}) and ({},{}), not {}",
+                        bridges_word(want as i32),
+                        b.a.0 + 1,
+                        b.a.1 + 1,
+                        b.b.0 + 1,
+                        b.b.1 + 1,
+                        n
+                    ),
+                ));
             }
         }
     }
     // Start from the user's bridges as lower bounds, then record one round of propagation.
     for (&(e, n), &b) in edges.iter().zip(user) {
-        if solver.tighten(e, n, u8::MAX, Rule::Range, &mut NoEvents).is_err() {
-            return Ok(mistake(b, format!(
-                "the bridge ({},{})-({},{}) breaks a rule together with your other bridges",
-                b.a.0 + 1,
-                b.a.1 + 1,
-                b.b.0 + 1,
-                b.b.1 + 1
-            )));
+        if solver
+            .tighten(e, n, u8::MAX, Rule::Range, &mut NoEvents)
+            .is_err()
+        {
+            return Ok(mistake(
+                b,
+                format!(
+                    "the bridge ({},{})-({},{}) breaks a rule together with your other bridges",
+                    b.a.0 + 1,
+                    b.a.1 + 1,
+                    b.b.0 + 1,
+                    b.b.1 + 1
+                ),
+            ));
         }
     }
     for i in 0..solver.g.islands.len() as u32 {
@@ -1189,7 +1273,9 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
     let mut adds: Vec<Bridge> = Vec::new();
     for ev in trace.events {
         match ev {
-            Event::HashiRule { rule, islands, why, .. } => {
+            Event::HashiRule {
+                rule, islands, why, ..
+            } => {
                 if !adds.is_empty() {
                     break;
                 }
@@ -1198,7 +1284,13 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
                 }
                 current = Some((rule, why, islands));
             }
-            Event::HashiRange { a, b, before, after, .. } if after[0] > before[0] => {
+            Event::HashiRange {
+                a,
+                b,
+                before,
+                after,
+                ..
+            } if after[0] > before[0] => {
                 adds.push(
                     Bridge {
                         a: (a[0] as usize, a[1] as usize),
@@ -1297,7 +1389,10 @@ pub fn check_board(puzzle: &Puzzle, user: &[Bridge]) -> Result<BoardReport, Stri
     let (_, sols, _) = solve_all(puzzle, SolveOptions::default(), HINT_NODES)?;
     if sols.len() == 1 {
         for &(_, b) in &placed {
-            let want = sols[0].iter().find(|s| s.a == b.a && s.b == b.b).map_or(0, |s| s.n);
+            let want = sols[0]
+                .iter()
+                .find(|s| s.a == b.a && s.b == b.b)
+                .map_or(0, |s| s.n);
             if b.n > want {
                 report.mistakes.push(b);
             }
@@ -1351,7 +1446,8 @@ mod tests {
             })
             .collect();
         assert!(
-            whys.iter().any(|w| w.starts_with("island (") && w.ends_with(" needs 2 and has two neighbours: one bridge each")),
+            whys.iter().any(|w| w.starts_with("island (")
+                && w.ends_with(" needs 2 and has two neighbours: one bridge each")),
             "{whys:?}"
         );
     }
