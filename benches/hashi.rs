@@ -17,9 +17,10 @@ struct Run {
     mt_prunes: u64,
 }
 
-fn run_once(p: &Puzzle, t: Techniques, max_nodes: u64) -> (Run, f64) {
+fn run_once(p: &Puzzle, t: Techniques, h: Heuristic, max_nodes: u64) -> (Run, f64) {
     let opts = SolveOptions {
         techniques: t,
+        heuristic: h,
         ..SolveOptions::default()
     };
     let start = Instant::now();
@@ -49,12 +50,12 @@ fn run_once(p: &Puzzle, t: Techniques, max_nodes: u64) -> (Run, f64) {
 }
 
 /// Median over repetitions (at least 3, until ~150 ms or 301 runs).
-fn measure(p: &Puzzle, t: Techniques, max_nodes: u64) -> Run {
+fn measure(p: &Puzzle, t: Techniques, h: Heuristic, max_nodes: u64) -> Run {
     let mut times = Vec::new();
     let mut total = 0.0;
     let mut last = None;
     while times.len() < 3 || (total < 150_000.0 && times.len() < 301) {
-        let (r, us) = run_once(p, t, max_nodes);
+        let (r, us) = run_once(p, t, h, max_nodes);
         times.push(us);
         total += us;
         last = Some(r);
@@ -101,7 +102,7 @@ fn main() {
         "gen",
     ));
     // Random layouts with loops, not made unique: the solver must find two solutions.
-    for seed in 1..=3u64 {
+    for seed in 1..=6u64 {
         let gp = GenParams {
             width: 60,
             height: 60,
@@ -117,20 +118,22 @@ fn main() {
         matrix_tree: true,
         ..Techniques::default()
     };
-    println!("| board | size | islands | status | solver | nodes | + matrix-tree | nodes | article (capacity + matrix-tree) | nodes | MT prunes | plain backtracking | nodes | article / solver |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("| board | size | islands | status | solver | nodes | + matrix-tree | nodes | ratio heuristic | nodes | article (capacity + matrix-tree) | nodes | MT prunes/calls | plain backtracking | nodes | article / solver |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut by_class: Vec<(usize, f64)> = Vec::new();
     for (name, p) in &boards {
         let islands = p.cells.iter().filter(|&&c| c != 0 && c != ROCK).count();
-        let a = measure(p, default, u64::MAX);
-        let b = measure(p, with_mt, u64::MAX);
+        let a = measure(p, default, Heuristic::Weighted, u64::MAX);
+        let b = measure(p, with_mt, Heuristic::Weighted, u64::MAX);
+        let r = measure(p, default, Heuristic::Ratio, u64::MAX);
         assert_eq!(a.status, b.status);
+        assert_eq!(a.status, r.status);
         by_class.push((p.width.max(p.height), a.micros));
         // The baselines get a node cap: they are exponential.
         let (c, d) = if islands <= 60 {
             (
-                Some(measure(p, Techniques::article(), 200_000)),
-                Some(measure(p, Techniques::none(), 200_000)),
+                Some(measure(p, Techniques::article(), Heuristic::Ratio, 200_000)),
+                Some(measure(p, Techniques::none(), Heuristic::Ratio, 200_000)),
             )
         } else {
             (None, None)
@@ -152,7 +155,7 @@ fn main() {
             .as_ref()
             .map_or("—".into(), |c| format!("{}/{}", c.mt_prunes, c.mt_calls));
         println!(
-            "| {name} | {}x{} | {islands} | {} | {} | {} | {} | {} | {ct} | {cn} | {prunes} | {dt} | {dn} | {ratio} |",
+            "| {name} | {}x{} | {islands} | {} | {} | {} | {} | {} | {} | {} | {ct} | {cn} | {prunes} | {dt} | {dn} | {ratio} |",
             p.width,
             p.height,
             a.status,
@@ -160,6 +163,8 @@ fn main() {
             a.nodes,
             fmt_us(b.micros),
             b.nodes,
+            fmt_us(r.micros),
+            r.nodes,
         );
     }
     println!();

@@ -39,7 +39,9 @@ use serde::{Deserialize, Serialize};
 pub use format::{
     parse_any, parse_plain, parse_puzzlink, parse_tatham, to_plain, to_puzzlink_url, to_tatham_id,
 };
-pub use solve::{check_board, hint, BoardReport, Event, Hint, SolveOptions, Solver, Techniques};
+pub use solve::{
+    check_board, hint, BoardReport, Event, Heuristic, Hint, SolveOptions, Solver, Techniques,
+};
 
 /// Largest width or height accepted.
 pub const MAX_SIDE: usize = 100;

@@ -110,10 +110,23 @@ impl Techniques {
     }
 }
 
+/// How the search picks the island to branch on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Heuristic {
+    /// The article's: highest remaining demand per open edge.
+    Ratio,
+    /// The same ratio multiplied by the island's failure weight (dom/wdeg style): every dead end
+    /// adds one to the weight of the islands it names, so the search turns to the islands that keep
+    /// failing instead of thrashing over independent parts of a big board.
+    Weighted,
+}
+
 /// Solver settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveOptions {
     pub techniques: Techniques,
+    pub heuristic: Heuristic,
     /// Stop after this many solutions (2 proves uniqueness).
     pub solution_limit: u64,
 }
@@ -122,6 +135,7 @@ impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
             techniques: Techniques::default(),
+            heuristic: Heuristic::Weighted,
             solution_limit: 2,
         }
     }
@@ -248,6 +262,12 @@ pub struct Solver {
     low: Vec<u32>,
     dfs: Vec<(u32, u32, u32)>,
     mt_scratch: Vec<u64>,
+    /// Failure weights per island (see [`Heuristic::Weighted`]); a `Cell` so that dead-end
+    /// reporting, which borrows the solver to word its sentence, can bump them.
+    weight: Vec<std::cell::Cell<u32>>,
+    /// Some edge lost its last possible bridge since the whole-graph tests (connectivity, cut
+    /// edges, matrix tree) last ran; they depend only on which edges are still possible.
+    removed: bool,
     /// Times the matrix-tree test ran / pruned.
     pub matrix_tree_calls: u64,
     pub matrix_tree_prunes: u64,
@@ -295,6 +315,8 @@ impl Solver {
             low: vec![0; n],
             dfs: Vec::new(),
             mt_scratch: Vec::new(),
+            weight: vec![std::cell::Cell::new(1); n],
+            removed: true,
             matrix_tree_calls: 0,
             matrix_tree_prunes: 0,
             g,
@@ -354,6 +376,10 @@ impl Solver {
         islands: &[u32],
         why: impl FnOnce() -> String,
     ) -> Dead {
+        for &i in islands {
+            let w = &self.weight[i as usize];
+            w.set(w.get().saturating_add(1));
+        }
         if S::ENABLED {
             sink.emit(Event::HashiDeadEnd {
                 rule,
@@ -393,6 +419,9 @@ impl Solver {
             return Ok(false);
         }
         self.trail.push((e, ol, oh));
+        if h == 0 {
+            self.removed = true;
+        }
         self.lo[ei] = l;
         self.hi[ei] = h;
         if S::ENABLED {
@@ -609,6 +638,7 @@ impl Solver {
     fn global_rules<S: Sink<Event>>(&mut self, sink: &mut S) -> Result<(), Dead> {
         let n = self.g.islands.len() as u32;
         let t = self.opts.techniques;
+        let trail_at_start = self.trail.len();
         if t.isolation || self.g.no_loops {
             self.build_groups(false);
             for e in 0..self.g.edges.len() as u32 {
@@ -712,6 +742,12 @@ impl Solver {
                 }
             }
         }
+        // Cheap rules first: if they changed anything, let the island queue run before the
+        // whole-graph tests, which only need to look again once an edge has been removed.
+        if self.trail.len() != trail_at_start || !self.removed {
+            return Ok(());
+        }
+        self.removed = false;
         if t.matrix_tree {
             self.matrix_tree_calls += 1;
             let pairs: Vec<(u32, u32)> = (0..self.g.edges.len())
@@ -837,7 +873,10 @@ impl Solver {
         }
     }
 
+    /// Undoes the trail back to `len`, which is always the fixed point reached before a decision,
+    /// so the whole-graph tests need not run again until something is removed.
     fn undo_to<S: Sink<Event>>(&mut self, len: usize, sink: &mut S) {
+        self.removed = false;
         while self.trail.len() > len {
             let (e, l, h) = self.trail.pop().unwrap();
             let ei = e as usize;
@@ -876,6 +915,9 @@ impl Solver {
             }
             if open == 0 {
                 continue;
+            }
+            if self.opts.heuristic == Heuristic::Weighted {
+                rem *= self.weight[i].get() as i64;
             }
             let better = match best {
                 None => true,
