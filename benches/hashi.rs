@@ -98,6 +98,10 @@ fn main() {
         "small",
     ));
     boards.extend(load(
+        include_str!("../tests/fixtures/hashi-external.txt"),
+        "ext",
+    ));
+    boards.extend(load(
         include_str!("../tests/fixtures/hashi-generated.txt"),
         "gen",
     ));
