@@ -9,7 +9,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Frame, Machine, Stats, Status, Stepper};
-use crate::puzzles::{self, queens, skyscrapers};
+use std::collections::BTreeMap;
+
+use crate::puzzles::{self, hashi, queens, skyscrapers};
 
 /// Everything a caller may tune; unknown fields are an error so typos do not pass silently.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -35,9 +37,10 @@ pub struct Options {
     pub max_restarts: Option<u64>,
     /// Repair: the RNG seed (also accepted as `queens:N#SEED`); a fresh one is drawn if absent.
     pub seed: Option<u64>,
-    /// Skyscrapers: which deductions run (`{"visibility":bool,"lines":bool,"mrv":bool}`, all on by
-    /// default; omitted fields stay on).
-    pub techniques: Option<skyscrapers::solve::Techniques>,
+    /// Skyscrapers and Hashi: deduction techniques switched on or off by name, e.g.
+    /// `{"lines": false}`; techniques not named keep their defaults, unknown names are an error.
+    /// Skyscrapers: visibility, lines, mrv. Hashi: see `hashi::Techniques::NAMES`.
+    pub techniques: Option<BTreeMap<String, bool>>,
 }
 
 impl Options {
@@ -70,6 +73,7 @@ pub enum AnyEvent {
     Queens(queens::backtrack::Event),
     QueensRepair(queens::repair::Event),
     Skyscrapers(skyscrapers::solve::Event),
+    Hashi(hashi::Event),
 }
 
 /// One solution of any puzzle.
@@ -80,6 +84,8 @@ pub enum AnySolution {
     Columns(Vec<usize>),
     /// Grid puzzles (Skyscrapers): rows of values.
     Grid(Vec<Vec<u8>>),
+    /// Hashiwokakero: the bridges (each pair once, `n` bridges).
+    Bridges(Vec<hashi::Bridge>),
 }
 
 /// What `solve` proved, in the words of shared/FORMATS.md §6.
@@ -121,6 +127,7 @@ enum Machines {
     QueensBacktrack(Stepper<queens::backtrack::Backtrack>),
     QueensRepair(Stepper<queens::repair::Repair>),
     Skyscrapers(Stepper<skyscrapers::solve::Solver>),
+    Hashi(Stepper<hashi::Solver>),
 }
 
 /// A search in progress.
@@ -139,6 +146,7 @@ macro_rules! with_stepper {
             Machines::QueensBacktrack($s) => $body,
             Machines::QueensRepair($s) => $body,
             Machines::Skyscrapers($s) => $body,
+            Machines::Hashi($s) => $body,
         }
     };
 }
@@ -230,12 +238,29 @@ impl Session {
             ("skyscrapers", "solve") => {
                 let puzzle = skyscrapers::parse_any(id)?;
                 let opts = skyscrapers::solve::Options {
-                    techniques: options.techniques.unwrap_or_default(),
+                    techniques: sky_techniques(options.techniques.as_ref())?,
                     limit: options.limit.unwrap_or(2).max(1),
                 };
                 let m = skyscrapers::solve::Solver::new(&puzzle, opts)?;
                 Ok(Session {
                     machine: Machines::Skyscrapers(Stepper::new(m)),
+                    proves_uniqueness: true,
+                    counting: false,
+                })
+            }
+            ("hashi", "solve") => {
+                let puzzle = hashi::parse_any(id)?;
+                let mut techniques = hashi::Techniques::default();
+                for (name, &on) in options.techniques.iter().flatten() {
+                    techniques.set(name, on)?;
+                }
+                let opts = hashi::SolveOptions {
+                    techniques,
+                    ..hashi::SolveOptions::default()
+                };
+                let m = hashi::Solver::new(&puzzle, opts)?;
+                Ok(Session {
+                    machine: Machines::Hashi(Stepper::new(m)),
                     proves_uniqueness: true,
                     counting: false,
                 })
@@ -257,6 +282,7 @@ impl Session {
             Machines::QueensBacktrack(s) => wrap(s.step(max_events), AnyEvent::Queens),
             Machines::QueensRepair(s) => wrap(s.step(max_events), AnyEvent::QueensRepair),
             Machines::Skyscrapers(s) => wrap(s.step(max_events), AnyEvent::Skyscrapers),
+            Machines::Hashi(s) => wrap(s.step(max_events), AnyEvent::Hashi),
         }
     }
 
@@ -358,7 +384,32 @@ impl Session {
                 }
                 Ok((s.stats(), out))
             }
+            Machines::Hashi(s) => {
+                let puzzle = s.machine().puzzle();
+                let mut out = Vec::new();
+                for bridges in s.machine().solutions() {
+                    hashi::check_solution(puzzle, bridges).map_err(|e| {
+                        format!("internal error: the solver produced an invalid solution: {e}")
+                    })?;
+                    out.push(AnySolution::Bridges(bridges.clone()));
+                }
+                Ok((s.stats(), out))
+            }
         }
+    }
+}
+
+/// Skyscrapers technique switches from the by-name map (omitted names stay on).
+fn sky_techniques(
+    map: Option<&BTreeMap<String, bool>>,
+) -> Result<skyscrapers::solve::Techniques, String> {
+    match map {
+        None => Ok(skyscrapers::solve::Techniques::default()),
+        Some(map) => serde_json::to_value(map)
+            .and_then(serde_json::from_value)
+            .map_err(|e| {
+                format!("skyscrapers: bad techniques: {e} (known: visibility, lines, mrv)")
+            }),
     }
 }
 

@@ -3,6 +3,7 @@
 //! The CLI, the wasm API (`list_puzzles`), the page's menus and the tests all read [`REGISTRY`], so
 //! adding a puzzle means adding its module and one entry here (and its arm in `session.rs`).
 
+pub mod hashi;
 pub mod queens;
 pub mod skyscrapers;
 
@@ -61,6 +62,17 @@ pub static REGISTRY: &[PuzzleInfo] = &[PuzzleInfo {
         summary: "Crosses out candidates with clue rules, visibility bounds, line permutations and Latin-square singles, then guesses on the cell with the fewest candidates.",
     }],
     example: "4://///1/3///4/////3/",
+},
+PuzzleInfo {
+    name: "hashi",
+    title: "Hashiwokakero (Bridges)",
+    aliases: &["hashiwokakero", "bridges", "hashikake"],
+    algorithms: &[AlgorithmInfo {
+        name: "solve",
+        title: "Deductions + search",
+        summary: "Narrows the bridges possible on every pair of islands by degree, crossing, isolation and connectivity rules, then tries values on the most demanding island and backtracks; proves uniqueness.",
+    }],
+    example: "7x7m2:3a4c3i2b1a5e5n3e2",
 }];
 
 /// Finds a puzzle by name or alias (case-insensitive).

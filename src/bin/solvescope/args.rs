@@ -67,3 +67,32 @@ impl Args {
         }
     }
 }
+
+/// `--techniques a,b,…`: exactly the named techniques on and the others of `known` off (`all` and
+/// `none` are accepted too); without the flag, `None` leaves the solver's defaults.
+pub fn techniques(
+    list: Option<&str>,
+    known: &[&str],
+) -> Result<Option<std::collections::BTreeMap<String, bool>>, Failure> {
+    let Some(list) = list else {
+        return Ok(None);
+    };
+    let mut on: std::collections::BTreeMap<String, bool> =
+        known.iter().map(|k| (k.to_string(), false)).collect();
+    for word in list.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+        match word {
+            "none" => {}
+            "all" => on.values_mut().for_each(|v| *v = true),
+            w if known.contains(&w) => {
+                on.insert(w.to_string(), true);
+            }
+            other => {
+                return Err(Failure::input(format!(
+                    "--techniques: unknown technique '{other}' (known: {}, all, none)",
+                    known.join(", ")
+                )))
+            }
+        }
+    }
+    Ok(Some(on))
+}

@@ -5,6 +5,7 @@
 //! Arguments are parsed by hand: the grammar is tiny and a parser crate would dominate build time.
 
 mod args;
+mod hashi;
 mod queens;
 mod skyscrapers;
 
@@ -20,6 +21,8 @@ const USAGE: &str = "usage:
                                        the article's statistics, one JSON line per size
   solvescope skyscrapers solve ID… | --batch FILE|-  [--max-nodes N] [--max-ms MS] [--techniques LIST]
   solvescope skyscrapers generate N [--seed S] [--count K]
+  solvescope hashi solve ID... | --batch FILE|-  [--max-nodes N] [--max-ms MS] [--techniques a,b,...]
+                                       solve Bridges puzzles and prove uniqueness (JSON lines)
 ";
 
 /// A failure with its exit code: 2 for the user's input, 1 for everything else.
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
     let result = match argv.first().map(String::as_str) {
         Some("queens") => queens::run(&argv[1..]),
         Some("skyscrapers") | Some("towers") => skyscrapers::run(&argv[1..]),
+        Some("hashi") | Some("hashiwokakero") | Some("bridges") => hashi::run(&argv[1..]),
         Some("-h") | Some("--help") | Some("help") => {
             print!("{USAGE}");
             Ok(())

@@ -7,7 +7,7 @@
 use std::io::{BufRead, Read};
 
 use serde_json::json;
-use solvescope::puzzles::skyscrapers::{self, generate::generate, solve::Techniques};
+use solvescope::puzzles::skyscrapers::{self, generate::generate};
 use solvescope::session::{self, AnySolution, Options, Session, Verdict};
 
 use crate::args::Args;
@@ -39,28 +39,6 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
     }
 }
 
-fn techniques(list: Option<&str>) -> Result<Techniques, Failure> {
-    let Some(list) = list else {
-        return Ok(Techniques::ALL);
-    };
-    let mut t = Techniques::NONE;
-    for word in list.split(',').map(str::trim).filter(|w| !w.is_empty()) {
-        match word {
-            "visibility" => t.visibility = true,
-            "lines" => t.lines = true,
-            "mrv" => t.mrv = true,
-            "none" => {}
-            "all" => t = Techniques::ALL,
-            other => {
-                return Err(Failure::input(format!(
-                    "--techniques: unknown technique '{other}' (known: visibility, lines, mrv, all, none)"
-                )))
-            }
-        }
-    }
-    Ok(t)
-}
-
 fn solve(ids: &[&str], args: &Args) -> Result<(), Failure> {
     let max_nodes: u64 = args
         .number("max-nodes")?
@@ -70,7 +48,10 @@ fn solve(ids: &[&str], args: &Args) -> Result<(), Failure> {
         .map(|ms| ms.saturating_mul(1000))
         .unwrap_or(session::DEFAULT_MAX_MICROS);
     let opts = Options {
-        techniques: Some(techniques(args.value("techniques"))?),
+        techniques: crate::args::techniques(
+            args.value("techniques"),
+            &["visibility", "lines", "mrv"],
+        )?,
         ..Options::default()
     };
     // (where, id) pairs: "argument k" or "line k".

@@ -1,0 +1,72 @@
+//! Stress run: many random layouts (with loops) per size; prints worst time and nodes.
+//! `cargo run --release --example hashi_stress -- SIZE ISLANDS LOOP% COUNT`
+use solvescope::engine::{Budget, Machine, NoEvents};
+use solvescope::puzzles::hashi::generate::*;
+use solvescope::puzzles::hashi::*;
+fn main() {
+    let a: Vec<usize> = std::env::args()
+        .skip(1)
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let (w, n, lp, count) = (a[0], a[1], a[2], a[3] as u64);
+    let mut times = Vec::new();
+    let mut total_nodes = 0u64;
+    let mut worst = (0.0, 0u64, 0u64);
+    let mut counts = [0usize; 3];
+    for seed in 0..count {
+        let gp = GenParams {
+            width: w,
+            height: w,
+            islands: n,
+            max_bridges: 2,
+            max_len: 8,
+            loop_chance: lp as f64 / 100.0,
+        };
+        let (p, _) = generate(&gp, seed);
+        let t = std::time::Instant::now();
+        let h = if std::env::var("H").is_ok() {
+            Heuristic::Ratio
+        } else {
+            Heuristic::Weighted
+        };
+        let mut s = Solver::new(
+            &p,
+            SolveOptions {
+                heuristic: h,
+                ..SolveOptions::default()
+            },
+        )
+        .unwrap();
+        let st = s.run(&mut Budget::nodes(5_000_000), &mut NoEvents);
+        let us = t.elapsed().as_secs_f64() * 1e6;
+        let k = s.solutions().len();
+        counts[k.min(2)] += 1;
+        for sol in s.solutions() {
+            check_solution(&p, sol).unwrap();
+        }
+        let _ = st;
+        let mut s1 = Solver::new(
+            &p,
+            SolveOptions {
+                solution_limit: 1,
+                ..SolveOptions::default()
+            },
+        )
+        .unwrap();
+        s1.run(&mut Budget::nodes(5_000_000), &mut NoEvents);
+        if false {
+            println!(
+                "seed {seed}: first solution after {} nodes, two after {}",
+                s1.stats().nodes,
+                s.stats().nodes
+            );
+        }
+        times.push(us);
+        total_nodes += s.stats().nodes;
+        if us > worst.0 {
+            worst = (us, s.stats().nodes, seed);
+        }
+    }
+    times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    println!("total nodes {total_nodes}; {w}x{w} n={n} loops={lp}%: none/unique/multi={counts:?} median={:.0}us p90={:.0}us worst={:.0}us nodes={} seed={}", times[times.len()/2], times[times.len()*9/10], worst.0, worst.1, worst.2);
+}

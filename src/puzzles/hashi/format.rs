@@ -1,0 +1,500 @@
+//! Reading and writing Hashiwokakero puzzles: Tatham Bridges IDs, puzz.link URLs, plain grids.
+//!
+//! Every reader ends with [`Puzzle::validate`], so a parsed puzzle always has islands, numbers in
+//! range and no two islands side by side. Messages give character offsets (IDs, URLs) or 1-based
+//! row/column (grids).
+
+use super::{Puzzle, MAX_SIDE, ROCK, WATER};
+
+/// Reads any supported form: a URL (contains `?`), a Tatham ID (contains `:`), else a plain grid.
+///
+/// ```
+/// use solvescope::puzzles::hashi::parse_any;
+/// let a = parse_any("3x3m2:2a2c2a2").unwrap();
+/// let b = parse_any("https://puzz.link/p?hashi/3/3/2g2i2g2").unwrap();
+/// let c = parse_any("2.2/.../2.2").unwrap();
+/// assert_eq!(a, b);
+/// assert_eq!(a, c);
+/// ```
+pub fn parse_any(text: &str) -> Result<Puzzle, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err("hashi: empty puzzle text".to_string());
+    }
+    if t.contains('?') {
+        parse_puzzlink(t)
+    } else if t.contains(':') || looks_like_seed_id(t) {
+        parse_tatham(t)
+    } else {
+        parse_plain(t)
+    }
+}
+
+/// `7x7m2#1234`: Tatham's generator form (params with an `x`, then `#`), refused by parse_tatham.
+fn looks_like_seed_id(t: &str) -> bool {
+    match t.split_once('#') {
+        Some((params, _)) => {
+            params.contains('x')
+                && params.starts_with(|c: char| c.is_ascii_digit())
+                && params.chars().all(|c| c.is_ascii_alphanumeric())
+        }
+        None => false,
+    }
+}
+
+fn number_at(s: &[u8], mut i: usize) -> (Option<usize>, usize) {
+    let start = i;
+    let mut v: usize = 0;
+    while i < s.len() && s[i].is_ascii_digit() {
+        v = v.saturating_mul(10).saturating_add((s[i] - b'0') as usize);
+        i += 1;
+    }
+    ((i > start).then_some(v.min(1 << 20)), i)
+}
+
+/// Reads a Tatham Bridges game ID `PARAMS:DESC` (FORMATS.md §1).
+pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
+    let t = text.trim();
+    if let Some((_, seed)) = t.split_once('#') {
+        if !t.contains(':') {
+            return Err(format!(
+                "hashi: '{t}' asks for a random puzzle from seed '{seed}'; only exact IDs (PARAMS:DESC) are read"
+            ));
+        }
+    }
+    let (params, desc) = t
+        .split_once(':')
+        .ok_or_else(|| format!("hashi: '{t}' is not a Tatham ID (expected PARAMS:DESC)"))?;
+    let p = params.as_bytes();
+    let (w, mut i) = number_at(p, 0);
+    let w = w.ok_or("hashi: Tatham ID parameters must start with the width (e.g. 7x7m2)")?;
+    let mut h = w;
+    if i < p.len() && p[i] == b'x' {
+        let (hh, j) = number_at(p, i + 1);
+        h = hh.ok_or(format!("hashi: no height after 'x' at character {}", i + 2))?;
+        i = j;
+    }
+    let mut k = 2u8;
+    let mut no_loops = false;
+    while i < p.len() {
+        let letter = p[i];
+        match letter {
+            b'L' => {
+                no_loops = true;
+                i += 1;
+            }
+            b'm' | b'i' | b'e' | b'd' => {
+                let (v, j) = number_at(p, i + 1);
+                let v = v.ok_or(format!(
+                    "hashi: parameter '{}' at character {} needs a number",
+                    letter as char,
+                    i + 1
+                ))?;
+                if letter == b'm' {
+                    if !(1..=4).contains(&v) {
+                        return Err(format!(
+                            "hashi: m{v} at character {}: the bridges per pair must be 1 to 4",
+                            i + 1
+                        ));
+                    }
+                    k = v as u8;
+                }
+                i = j;
+            }
+            other => {
+                return Err(format!(
+                    "hashi: unknown parameter '{}' at character {} of '{params}'",
+                    other as char,
+                    i + 1
+                ))
+            }
+        }
+    }
+    check_size(w, h)?;
+    let offset = params.len() + 1;
+    let mut cells = Vec::with_capacity(w * h);
+    for (j, ch) in desc.char_indices() {
+        let at = offset + j + 1;
+        match ch {
+            '1'..='9' => cells.push(ch as u8 - b'0'),
+            'A'..='G' => cells.push(ch as u8 - b'A' + 10),
+            'a'..='z' => cells.extend(std::iter::repeat_n(WATER, (ch as u8 - b'a' + 1) as usize)),
+            _ => {
+                return Err(format!(
+                    "hashi: character {at} '{ch}' is not an island (1-9, A-G) or a water run (a-z)"
+                ))
+            }
+        }
+        if cells.len() > w * h {
+            return Err(format!(
+                "hashi: the description runs past the {w}x{h} = {} cells at character {at}",
+                w * h
+            ));
+        }
+    }
+    if cells.len() != w * h {
+        return Err(format!(
+            "hashi: the description covers {} cells, a {w}x{h} board has {}",
+            cells.len(),
+            w * h
+        ));
+    }
+    let puzzle = Puzzle {
+        width: w,
+        height: h,
+        cells,
+        max_bridges: k,
+        no_loops,
+    };
+    puzzle.validate()?;
+    Ok(puzzle)
+}
+
+fn check_size(w: usize, h: usize) -> Result<(), String> {
+    if w == 0 || h == 0 {
+        return Err(format!("hashi: the board {w}x{h} is empty"));
+    }
+    if w > MAX_SIDE || h > MAX_SIDE {
+        return Err(format!(
+            "hashi: the board {w}x{h} is too big (at most {MAX_SIDE}x{MAX_SIDE})"
+        ));
+    }
+    Ok(())
+}
+
+/// Writes the Tatham ID `WxHm<k>[L]:DESC`; boards with rocks have no Tatham form.
+pub fn to_tatham_id(p: &Puzzle) -> Result<String, String> {
+    let mut out = format!("{}x{}m{}", p.width, p.height, p.max_bridges);
+    if p.no_loops {
+        out.push('L');
+    }
+    out.push(':');
+    let mut run = 0u8;
+    for &v in &p.cells {
+        match v {
+            WATER => {
+                run += 1;
+                if run == 26 {
+                    out.push('z');
+                    run = 0;
+                }
+            }
+            ROCK => return Err("hashi: Tatham IDs cannot hold rocks; use the plain grid".into()),
+            v => {
+                if run > 0 {
+                    out.push((b'a' + run - 1) as char);
+                    run = 0;
+                }
+                out.push(if v <= 9 {
+                    (b'0' + v) as char
+                } else {
+                    (b'A' + v - 10) as char
+                });
+            }
+        }
+    }
+    if run > 0 {
+        out.push((b'a' + run - 1) as char);
+    }
+    Ok(out)
+}
+
+/// Reads a puzz.link / pzv.jp URL for `hashikake`, `hashi` or `bridges` (FORMATS.md §2).
+pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
+    let t = text.trim();
+    let q = t
+        .find('?')
+        .ok_or("hashi: a puzz.link URL needs '?' before the puzzle")?;
+    let query = &t[q + 1..];
+    let parts: Vec<&str> = query.split('/').collect();
+    // Skip `key=value&` pairs in front of the pid.
+    let mut pid = parts[0];
+    while let Some((kv, rest)) = pid.split_once('&') {
+        if !kv.contains('=') {
+            break;
+        }
+        pid = rest;
+    }
+    let pid = pid
+        .strip_suffix("_edit")
+        .or_else(|| pid.strip_suffix("_play"))
+        .unwrap_or(pid);
+    if !["hashikake", "hashi", "bridges"].contains(&pid) {
+        return Err(format!(
+            "hashi: the URL is for '{pid}', not hashikake/hashi/bridges"
+        ));
+    }
+    if parts.len() < 4 {
+        return Err("hashi: the URL needs pid/cols/rows/body".to_string());
+    }
+    let cols: usize = parts[1]
+        .parse()
+        .map_err(|_| format!("hashi: the column count '{}' is not a number", parts[1]))?;
+    let rows: usize = parts[2]
+        .parse()
+        .map_err(|_| format!("hashi: the row count '{}' is not a number", parts[2]))?;
+    check_size(cols, rows)?;
+    let body = parts[3..].join("/");
+    let body_offset = q + 1 + parts[0].len() + parts[1].len() + parts[2].len() + 3;
+    let b = body.as_bytes();
+    let n = cols * rows;
+    let mut cells = Vec::with_capacity(n);
+    let mut i = 0;
+    let hex = |s: &[u8]| -> Option<u32> {
+        std::str::from_utf8(s)
+            .ok()
+            .and_then(|s| u32::from_str_radix(s, 16).ok())
+    };
+    while i < b.len() && cells.len() < n {
+        let at = body_offset + i + 1;
+        let ch = b[i];
+        let (value, used): (u32, usize) = match ch {
+            b'0'..=b'9' | b'a'..=b'f' => ((ch as char).to_digit(16).unwrap(), 1),
+            b'-' => (
+                b.get(i + 1..i + 3)
+                    .and_then(hex)
+                    .ok_or(format!("hashi: '-' at character {at} needs two hex digits"))?,
+                3,
+            ),
+            b'+' => (
+                b.get(i + 1..i + 4).and_then(hex).ok_or(format!(
+                    "hashi: '+' at character {at} needs three hex digits"
+                ))?,
+                4,
+            ),
+            b'.' => {
+                let c = cells.len();
+                return Err(format!(
+                    "hashi: the island at (row {}, col {}) (character {at}) has no number; islands of unknown count are not supported",
+                    c / cols + 1,
+                    c % cols + 1
+                ));
+            }
+            b'g'..=b'z' => {
+                let skip = (ch - b'f') as usize;
+                cells.extend(std::iter::repeat_n(WATER, skip.min(n - cells.len())));
+                i += 1;
+                continue;
+            }
+            _ => {
+                return Err(format!(
+                    "hashi: character {at} '{}' is not part of a number16 stream",
+                    ch as char
+                ))
+            }
+        };
+        if value == 0 || value > 16 {
+            let c = cells.len();
+            return Err(format!(
+                "hashi: the island at (row {}, col {}) (character {at}) needs {value} bridges; 1 to 16 expected",
+                c / cols + 1,
+                c % cols + 1
+            ));
+        }
+        cells.push(value as u8);
+        i += used;
+    }
+    if i < b.len() && !body[i..].trim_end_matches('/').is_empty() {
+        return Err(format!(
+            "hashi: unexpected text after the {cols}x{rows} cells at character {}",
+            body_offset + i + 1
+        ));
+    }
+    cells.resize(n, WATER);
+    let max = cells.iter().copied().max().unwrap_or(0);
+    let puzzle = Puzzle {
+        width: cols,
+        height: rows,
+        cells,
+        // puzz.link has no per-pair option; allow more than 2 only when a number needs it.
+        max_bridges: if max > 8 { max.div_ceil(4) } else { 2 },
+        no_loops: false,
+    };
+    puzzle.validate()?;
+    Ok(puzzle)
+}
+
+/// Writes a puzz.link URL (`hashikake` pid); rocks, the no-loops rule and k != 2 cannot be written.
+pub fn to_puzzlink_url(p: &Puzzle) -> Result<String, String> {
+    if p.no_loops || p.max_bridges != 2 {
+        return Err("hashi: puzz.link URLs hold only the standard rules (2 bridges per pair, loops allowed)".into());
+    }
+    let mut body = String::new();
+    let mut run = 0;
+    for &v in &p.cells {
+        match v {
+            WATER => {
+                run += 1;
+                if run == 20 {
+                    body.push('z');
+                    run = 0;
+                }
+            }
+            ROCK => {
+                return Err("hashi: puzz.link URLs cannot hold rocks; use the plain grid".into())
+            }
+            v => {
+                if run > 0 {
+                    body.push((b'f' + run) as char);
+                    run = 0;
+                }
+                body.push_str(&format!("{v:x}"));
+            }
+        }
+    }
+    if run > 0 {
+        body.push((b'f' + run) as char);
+    }
+    Ok(format!(
+        "https://puzz.link/p?hashikake/{}/{}/{body}",
+        p.width, p.height
+    ))
+}
+
+/// Reads the plain grid: `.` water, `1`-`9`/`A`-`G` islands, `#` rock; rows split by newlines or
+/// `/`; all rows the same length. Default rules (2 per pair, loops allowed).
+pub fn parse_plain(text: &str) -> Result<Puzzle, String> {
+    let rows: Vec<&str> = text
+        .trim()
+        .split(['\n', '/'])
+        .map(|r| r.trim())
+        .filter(|r| !r.is_empty())
+        .collect();
+    if rows.is_empty() {
+        return Err("hashi: the grid has no rows".to_string());
+    }
+    let w = rows[0].chars().count();
+    check_size(w, rows.len())?;
+    let mut cells = Vec::with_capacity(w * rows.len());
+    for (r, row) in rows.iter().enumerate() {
+        let len = row.chars().count();
+        if len != w {
+            return Err(format!(
+                "hashi: row {} has {len} cells, row 1 has {w}",
+                r + 1
+            ));
+        }
+        for (c, ch) in row.chars().enumerate() {
+            cells.push(match ch {
+                '.' | '0' => WATER,
+                '#' => ROCK,
+                '1'..='9' => ch as u8 - b'0',
+                'A'..='G' => ch as u8 - b'A' + 10,
+                _ => {
+                    return Err(format!(
+                        "hashi: row {}, col {}: '{ch}' is not '.', '#', 1-9 or A-G",
+                        r + 1,
+                        c + 1
+                    ))
+                }
+            });
+        }
+    }
+    let max = cells
+        .iter()
+        .copied()
+        .filter(|&v| v != ROCK)
+        .max()
+        .unwrap_or(0);
+    let puzzle = Puzzle {
+        width: w,
+        height: rows.len(),
+        cells,
+        max_bridges: if max > 8 { max.div_ceil(4) } else { 2 },
+        no_loops: false,
+    };
+    puzzle.validate()?;
+    Ok(puzzle)
+}
+
+/// Writes the plain grid, rows joined by `/` (rules other than the default are not kept).
+pub fn to_plain(p: &Puzzle) -> String {
+    let mut out = String::new();
+    for r in 0..p.height {
+        if r > 0 {
+            out.push('/');
+        }
+        for c in 0..p.width {
+            out.push(match p.at(r, c) {
+                WATER => '.',
+                ROCK => '#',
+                v if v <= 9 => (b'0' + v) as char,
+                v => (b'A' + v - 10) as char,
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_example_is_read_the_same_three_ways() {
+        let t = parse_any("7x7m2:3a4c3i2b1a5e5n3e2").unwrap();
+        let plain = "3.4...3\n.......\n..2..1.\n5.....5\n.......\n.......\n3.....2";
+        assert_eq!(parse_any(plain).unwrap(), t);
+        let url = to_puzzlink_url(&t).unwrap();
+        assert_eq!(parse_any(&url).unwrap(), t);
+        assert_eq!(to_tatham_id(&t).unwrap(), "7x7m2:3a4c3i2b1a5e5n3e2");
+    }
+
+    #[test]
+    fn tatham_params_variants() {
+        let p = parse_any("3:2a2c2a2").unwrap();
+        assert_eq!((p.width, p.height, p.max_bridges), (3, 3, 2));
+        let p = parse_any("3x3i30e10m3d2L:2a2c2a2").unwrap();
+        assert_eq!((p.max_bridges, p.no_loops), (3, true));
+        assert_eq!(to_tatham_id(&p).unwrap(), "3x3m3L:2a2c2a2");
+        let p = parse_any("3x3m4:Ga2c2a2").unwrap();
+        assert_eq!(p.cells[0], 16);
+    }
+
+    #[test]
+    fn errors_say_what_and_where() {
+        let e = parse_any("3x3m2:22d2a2").unwrap_err();
+        assert!(e.contains("(row 1, col 1) and (row 1, col 2)"), "{e}");
+        let e = parse_any("3x3m2:2a2c2a").unwrap_err();
+        assert!(e.contains("covers 8 cells"), "{e}");
+        let e = parse_any("3x3m2:2a2c2a2a").unwrap_err();
+        assert!(e.contains("runs past"), "{e}");
+        let e = parse_any("3x3m2:2a2c2!2").unwrap_err();
+        assert!(e.contains("character 12"), "{e}");
+        let e = parse_any("3x3m2:i").unwrap_err();
+        assert!(e.contains("no islands"), "{e}");
+        let e = parse_any("300x3m2:i").unwrap_err();
+        assert!(e.contains("too big"), "{e}");
+        let e = parse_any("3x3m2:9a2c2a2").unwrap_err();
+        assert!(e.contains("needs 9"), "{e}");
+        let e = parse_any("1.2/..").unwrap_err();
+        assert!(e.contains("row 2 has 2 cells"), "{e}");
+        let e = parse_any("1.x/...").unwrap_err();
+        assert!(e.contains("row 1, col 3"), "{e}");
+        let e = parse_any("https://puzz.link/p?hashi/3/3/2g.i2g2").unwrap_err();
+        assert!(
+            e.contains("unknown count") && e.contains("(row 1, col 3)"),
+            "{e}"
+        );
+        let e = parse_any("https://puzz.link/p?nurikabe/3/3/2g2i2g2").unwrap_err();
+        assert!(e.contains("nurikabe"), "{e}");
+        let e = parse_any("7x7#12345").unwrap_err();
+        assert!(e.contains("seed"), "{e}");
+    }
+
+    #[test]
+    fn urls_with_options_and_suffixes() {
+        let a = parse_any("https://pzv.jp/p.html?hashikake_edit/3/3/2g2i2g2").unwrap();
+        let b = parse_any("https://puzz.link/p?pzprv3=1&bridges/3/3/2g2i2g2").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(to_plain(&a), "2.2/.../2.2");
+    }
+
+    #[test]
+    fn rocks_survive_plain_and_are_refused_elsewhere() {
+        let p = parse_plain("2#2/.../2.2").unwrap();
+        assert_eq!(to_plain(&p), "2#2/.../2.2");
+        assert!(to_tatham_id(&p).unwrap_err().contains("rocks"));
+        assert!(to_puzzlink_url(&p).unwrap_err().contains("rocks"));
+    }
+}

@@ -1,0 +1,181 @@
+//! The solver's own view of a board: islands, candidate edges and crossing pairs.
+//!
+//! Tatham's Bridges notes that working on the display grid made its solver awkward; here the grid is
+//! read once. An island is a vertex with a demand; a candidate edge joins two islands that see each
+//! other along a row or column (the first island met looking right or down, with no rock between);
+//! two candidate edges cross when a horizontal one and a vertical one pass over the same water cell.
+//! Each water cell lies on at most one horizontal and one vertical candidate, so the crossing pairs
+//! are found in one pass over the cells.
+
+use super::{Puzzle, ROCK, WATER};
+
+/// An island: its cell and how many bridge ends it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Island {
+    pub row: usize,
+    pub col: usize,
+    pub need: u8,
+}
+
+/// A candidate edge between islands `a` < `b` (island indices); `cap` is the most bridges it can
+/// ever carry: min(k, need of a, need of b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Edge {
+    pub a: u32,
+    pub b: u32,
+    pub cap: u8,
+    pub horizontal: bool,
+}
+
+/// Islands, candidate edges, and for each edge the edges it crosses.
+#[derive(Clone, Debug)]
+pub struct Graph {
+    pub islands: Vec<Island>,
+    pub edges: Vec<Edge>,
+    /// For each island, its candidate edges (at most four).
+    pub incident: Vec<Vec<u32>>,
+    /// For each edge, the edges that would cross it.
+    pub crossings: Vec<Vec<u32>>,
+    /// Island index of each cell, `u32::MAX` elsewhere.
+    pub island_at: Vec<u32>,
+    pub width: usize,
+    pub max_bridges: u8,
+    pub no_loops: bool,
+}
+
+impl Graph {
+    /// Builds the graph of a validated puzzle.
+    pub fn new(p: &Puzzle) -> Graph {
+        let (w, h) = (p.width, p.height);
+        let mut island_at = vec![u32::MAX; w * h];
+        let mut islands = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                if p.is_island(r, c) {
+                    island_at[r * w + c] = islands.len() as u32;
+                    islands.push(Island {
+                        row: r,
+                        col: c,
+                        need: p.at(r, c),
+                    });
+                }
+            }
+        }
+        let mut edges = Vec::new();
+        let mut incident = vec![Vec::new(); islands.len()];
+        // Which candidate edge runs over each water cell, per direction.
+        let mut h_over = vec![u32::MAX; w * h];
+        let mut v_over = vec![u32::MAX; w * h];
+        for (i, isl) in islands.iter().enumerate() {
+            for horizontal in [true, false] {
+                let (mut r, mut c) = (isl.row, isl.col);
+                let mut path = Vec::new();
+                loop {
+                    if horizontal {
+                        c += 1;
+                    } else {
+                        r += 1;
+                    }
+                    if r >= h || c >= w {
+                        break;
+                    }
+                    let v = p.at(r, c);
+                    if v == ROCK {
+                        break;
+                    }
+                    if v == WATER {
+                        path.push(r * w + c);
+                        continue;
+                    }
+                    let j = island_at[r * w + c];
+                    let cap = p.max_bridges.min(isl.need).min(v);
+                    let e = edges.len() as u32;
+                    edges.push(Edge {
+                        a: i as u32,
+                        b: j,
+                        cap,
+                        horizontal,
+                    });
+                    incident[i].push(e);
+                    incident[j as usize].push(e);
+                    for &cell in &path {
+                        if horizontal {
+                            h_over[cell] = e;
+                        } else {
+                            v_over[cell] = e;
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        let mut crossings = vec![Vec::new(); edges.len()];
+        for cell in 0..w * h {
+            let (x, y) = (h_over[cell], v_over[cell]);
+            if x != u32::MAX && y != u32::MAX {
+                crossings[x as usize].push(y);
+                crossings[y as usize].push(x);
+            }
+        }
+        Graph {
+            islands,
+            edges,
+            incident,
+            crossings,
+            island_at,
+            width: w,
+            max_bridges: p.max_bridges,
+            no_loops: p.no_loops,
+        }
+    }
+
+    /// The island on the other end of edge `e` from island `i`.
+    #[inline]
+    pub fn other(&self, e: u32, i: u32) -> u32 {
+        let ed = self.edges[e as usize];
+        if ed.a == i {
+            ed.b
+        } else {
+            ed.a
+        }
+    }
+
+    /// (row, col) of island `i`.
+    pub fn pos(&self, i: u32) -> (usize, usize) {
+        let isl = self.islands[i as usize];
+        (isl.row, isl.col)
+    }
+
+    /// The candidate edge joining the islands at two cells, if any.
+    pub fn edge_between(&self, a: (usize, usize), b: (usize, usize)) -> Option<u32> {
+        let ia = *self.island_at.get(a.0 * self.width + a.1)?;
+        let ib = *self.island_at.get(b.0 * self.width + b.1)?;
+        if ia == u32::MAX || ib == u32::MAX || a.1 >= self.width || b.1 >= self.width {
+            return None;
+        }
+        self.incident[ia as usize]
+            .iter()
+            .copied()
+            .find(|&e| self.other(e, ia) == ib)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::hashi::parse_plain;
+
+    #[test]
+    fn edges_stop_at_rocks_and_crossings_are_found() {
+        let p = parse_plain(".1./1.1/.1.").unwrap();
+        let g = Graph::new(&p);
+        assert_eq!(g.islands.len(), 4);
+        assert_eq!(g.edges.len(), 2);
+        assert_eq!(g.crossings[0], vec![1]);
+        let p = parse_plain("1#1/.../..1").unwrap();
+        let g = Graph::new(&p);
+        assert_eq!(g.edges.len(), 1); // only the column (0,2)-(2,2)
+        assert!(g.edge_between((0, 0), (0, 2)).is_none());
+        assert!(g.edge_between((0, 2), (2, 2)).is_some());
+    }
+}

@@ -1,0 +1,526 @@
+//! Hashiwokakero end to end: fixtures, step = solve, parser fuzz, brute-force cross-checks, hints.
+
+use solvescope::engine::{Budget, Machine, NoEvents, Status, Trace};
+use solvescope::puzzles::hashi::brute::brute_force;
+use solvescope::puzzles::hashi::generate::{generate, GenParams};
+use solvescope::puzzles::hashi::solve::{solve_all, HintKind};
+use solvescope::puzzles::hashi::*;
+use solvescope::session::{AnyEvent, AnySolution, Options, Session, Verdict};
+use solvescope::shared::rng::Rng;
+
+struct Fixture {
+    file: &'static str,
+    status: String,
+    id: String,
+    solution: Option<Vec<Bridge>>,
+}
+
+/// Reads a fixture file: `status<TAB>id<TAB>bridges[<TAB>note]`, or Tatham's
+/// `difficulty<TAB>id<TAB>bridges` (all unique).
+fn fixtures() -> Vec<Fixture> {
+    let mut out = Vec::new();
+    for (file, text) in [
+        (
+            "tatham-bridges.txt",
+            include_str!("fixtures/tatham-bridges.txt"),
+        ),
+        ("hashi-small.txt", include_str!("fixtures/hashi-small.txt")),
+        (
+            "hashi-generated.txt",
+            include_str!("fixtures/hashi-generated.txt"),
+        ),
+        (
+            "hashi-external.txt",
+            include_str!("fixtures/hashi-external.txt"),
+        ),
+    ] {
+        for line in text.lines() {
+            if line.starts_with('#') || line.trim().is_empty() {
+                continue;
+            }
+            let f: Vec<&str> = line.split('\t').collect();
+            let status = match f[0] {
+                "easy" | "medium" | "hard" => "unique",
+                s => s,
+            };
+            let solution = (f[2] != "-").then(|| parse_bridge_list(f[2]).unwrap());
+            out.push(Fixture {
+                file,
+                status: status.to_string(),
+                id: f[1].to_string(),
+                solution,
+            });
+        }
+    }
+    assert!(out.len() >= 60, "fixtures missing: {}", out.len());
+    out
+}
+
+fn status_word(st: Status, n: usize) -> &'static str {
+    match (st, n) {
+        (Status::Exhausted, 0) => "none",
+        (Status::Exhausted, 1) => "unique",
+        (Status::LimitReached, 2) => "multiple",
+        _ => "other",
+    }
+}
+
+#[test]
+fn every_fixture_gets_its_status_and_solution() {
+    for fx in fixtures() {
+        let p = parse_any(&fx.id).unwrap_or_else(|e| panic!("{}: {e}", fx.file));
+        let (st, sols, _) = solve_all(&p, SolveOptions::default(), u64::MAX).unwrap();
+        assert_eq!(
+            status_word(st, sols.len()),
+            fx.status,
+            "{} {}",
+            fx.file,
+            fx.id
+        );
+        for s in &sols {
+            check_solution(&p, s).unwrap_or_else(|e| panic!("{}: {e}", fx.id));
+        }
+        if sols.len() == 2 {
+            assert_ne!(sols[0], sols[1]);
+        }
+        if let Some(want) = &fx.solution {
+            assert_eq!(&sols[0], want, "{}", fx.id);
+            check_solution(&p, want).unwrap();
+        }
+    }
+}
+
+#[test]
+fn small_fixtures_agree_with_brute_force() {
+    let mut checked = 0;
+    for fx in fixtures() {
+        let p = parse_any(&fx.id).unwrap();
+        let islands = p.cells.iter().filter(|&&c| c != 0 && c != ROCK).count();
+        if p.width * p.height > 49 || islands > 12 {
+            continue;
+        }
+        let n = brute_force(&p, false, 2).len();
+        assert_eq!(["none", "unique", "multiple"][n], fx.status, "{}", fx.id);
+        checked += 1;
+    }
+    assert!(checked >= 20, "{checked}");
+}
+
+#[test]
+fn fixtures_agree_with_every_technique_set() {
+    // The deductions only prune: with any subset of techniques the verdict stays the same.
+    let sets = [
+        Techniques::none(),
+        Techniques::article(),
+        Techniques {
+            matrix_tree: true,
+            ..Techniques::default()
+        },
+        Techniques {
+            degree: true,
+            ..Techniques::none()
+        },
+    ];
+    for fx in fixtures()
+        .iter()
+        .filter(|f| f.file == "hashi-small.txt" || f.file == "tatham-bridges.txt")
+    {
+        let p = parse_any(&fx.id).unwrap();
+        for t in sets {
+            if p.width > 10 && !t.degree {
+                continue; // plain backtracking is exponential on the bigger boards
+            }
+            let opts = SolveOptions {
+                techniques: t,
+                ..SolveOptions::default()
+            };
+            let (st, sols, _) = solve_all(&p, opts, 5_000_000).unwrap();
+            assert_eq!(status_word(st, sols.len()), fx.status, "{} {t:?}", fx.id);
+            for s in &sols {
+                check_solution(&p, s).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn the_articles_example_has_no_solution_through_the_session() {
+    let mut s = Session::new(
+        "hashi",
+        "3.3.2/...../.2.2./...../2.3.3",
+        "solve",
+        &Options::default(),
+    )
+    .unwrap();
+    let r = s.solve(u64::MAX, u64::MAX).unwrap();
+    assert_eq!(r.verdict, Verdict::None);
+    assert!(r.solutions.is_empty());
+    // Also by brute force, independently of the solver.
+    assert!(brute_force(
+        &parse_any("3.3.2/...../.2.2./...../2.3.3").unwrap(),
+        false,
+        1
+    )
+    .is_empty());
+}
+
+#[test]
+fn session_verdicts_and_options() {
+    let o = Options::default();
+    let r = Session::new("bridges", "3x3m2:2a2c2a2", "solve", &o)
+        .unwrap()
+        .solve(u64::MAX, u64::MAX)
+        .unwrap();
+    assert_eq!(r.verdict, Verdict::Unique);
+    assert!(matches!(&r.solutions[0], AnySolution::Bridges(b) if b.len() == 4));
+    let r = Session::new("hashi", "3.3/.../3.3", "solve", &o)
+        .unwrap()
+        .solve(u64::MAX, u64::MAX)
+        .unwrap();
+    assert_eq!((r.verdict, r.solutions.len()), (Verdict::Multiple, 2));
+    let opts = Options {
+        techniques: only(&["degree", "matrixTree"]),
+        ..Options::default()
+    };
+    let r = Session::new("hashi", "3x3m2:2a2c2a2", "solve", &opts)
+        .unwrap()
+        .solve(u64::MAX, u64::MAX)
+        .unwrap();
+    assert_eq!(r.verdict, Verdict::Unique);
+    let bad = Options {
+        techniques: Some([("magic".to_string(), true)].into_iter().collect()),
+        ..Options::default()
+    };
+    let err = Session::new("hashi", "3x3m2:2a2c2a2", "solve", &bad)
+        .err()
+        .unwrap();
+    assert!(err.contains("unknown technique 'magic'"), "{err}");
+    let json: Result<Options, _> =
+        serde_json::from_str(r#"{"techniques":{"degree":true},"bogus":1}"#);
+    assert!(json.is_err());
+    // A node budget pauses with a budget verdict.
+    let big = &fixtures()
+        .into_iter()
+        .find(|f| f.id.starts_with("25x25"))
+        .unwrap()
+        .id;
+    let opts = Options {
+        techniques: only(&[]),
+        ..Options::default()
+    };
+    let r = Session::new("hashi", big, "solve", &opts)
+        .unwrap()
+        .solve(50, u64::MAX)
+        .unwrap();
+    assert_eq!((r.verdict, r.stats.nodes), (Verdict::Budget, 50));
+}
+
+/// Session options switching on exactly `names` (every other technique off).
+fn only(names: &[&str]) -> Option<std::collections::BTreeMap<String, bool>> {
+    Some(
+        Techniques::NAMES
+            .iter()
+            .map(|t| (t.to_string(), names.contains(t)))
+            .collect(),
+    )
+}
+
+/// Drains `step` one small frame at a time and compares with `solve`.
+#[test]
+fn step_equals_solve() {
+    // Small and Tatham boards, a board that needs search, and one generated 30x30 board.
+    let mut ids: Vec<String> = fixtures()
+        .into_iter()
+        .filter(|f| f.file == "hashi-small.txt" || f.file == "tatham-bridges.txt")
+        .map(|f| f.id)
+        .collect();
+    ids.push(
+        fixtures()
+            .into_iter()
+            .find(|f| f.id.starts_with("10x14:2aa5a3"))
+            .unwrap()
+            .id,
+    );
+    ids.push(
+        fixtures()
+            .into_iter()
+            .find(|f| f.file == "hashi-generated.txt")
+            .unwrap()
+            .id,
+    );
+    for techniques in [None, only(&["degree", "matrixTree"])] {
+        let opts = Options {
+            techniques: techniques.clone(),
+            ..Options::default()
+        };
+        for id in &ids {
+            let mut fast = Session::new("hashi", id, "solve", &opts).unwrap();
+            let fr = fast.solve(u64::MAX, u64::MAX).unwrap();
+            let mut slow = Session::new("hashi", id, "solve", &opts).unwrap();
+            let mut events = 0;
+            loop {
+                let f = slow.step(7);
+                events += f.events.len();
+                for e in &f.events {
+                    assert!(matches!(e, AnyEvent::Hashi(_)));
+                }
+                if f.status.is_done() {
+                    break;
+                }
+            }
+            let sr = slow.solve(u64::MAX, u64::MAX).unwrap();
+            assert_eq!(fr.stats.nodes, sr.stats.nodes, "{id}");
+            assert_eq!(fr.stats.backtracks, sr.stats.backtracks, "{id}");
+            assert_eq!(fr.verdict, sr.verdict, "{id}");
+            assert_eq!(fr.solutions, sr.solutions, "{id}");
+            assert!(events > 0);
+        }
+    }
+}
+
+/// Replays the range events of a trace on a fresh copy of the ranges, forwards and then backwards,
+/// to show the events are invertible from themselves alone.
+#[test]
+fn range_events_replay_forwards_and_backwards() {
+    for id in [
+        "3x3m2:3a3c3a3",
+        "7x7m2:2g1d3g5e6h2a3b33c2b",
+        "6x6m2L:2a4a2i4i1a4a3g",
+    ] {
+        let p = parse_any(id).unwrap();
+        let mut s = Solver::new(&p, SolveOptions::default()).unwrap();
+        let start = s.ranges();
+        let mut t = Trace::default();
+        s.run(&mut Budget::unlimited(), &mut t);
+        let mut r = start.clone();
+        for e in &t.events {
+            if let Event::HashiRange {
+                edge,
+                before,
+                after,
+                ..
+            } = e
+            {
+                assert_eq!(r[*edge as usize], *before);
+                r[*edge as usize] = *after;
+            }
+        }
+        assert_eq!(r, s.ranges(), "{id}");
+        for e in t.events.iter().rev() {
+            if let Event::HashiRange {
+                edge,
+                before,
+                after,
+                ..
+            } = e
+            {
+                assert_eq!(r[*edge as usize], *after);
+                r[*edge as usize] = *before;
+            }
+        }
+        assert_eq!(r, start);
+        let json = serde_json::to_string(&t.events).unwrap();
+        assert!(json.contains(r#""kind":"hashiRange""#) && json.contains(r#""why":"#));
+    }
+}
+
+#[test]
+fn brute_force_agrees_on_random_small_boards() {
+    let mut checked = 0;
+    for seed in 0..400u64 {
+        let w = 3 + (seed % 4) as usize;
+        let gp = GenParams {
+            width: w,
+            height: w + (seed % 2) as usize,
+            islands: 3 + (seed % 7) as usize,
+            max_bridges: 1 + (seed % 3) as u8,
+            max_len: 4,
+            loop_chance: 0.6,
+        };
+        let (mut p, _) = generate(&gp, seed);
+        // Perturb some numbers so boards without any solution are tested too.
+        if seed % 3 == 0 {
+            let mut rng = Rng::new(seed);
+            for v in p.cells.iter_mut() {
+                if *v != 0 && rng.index(4) == 0 {
+                    *v = (*v % (4 * p.max_bridges)) + 1;
+                }
+            }
+        }
+        p.no_loops = seed % 5 == 0;
+        if p.validate().is_err() {
+            continue;
+        }
+        let want = brute_force(&p, false, 2);
+        let (st, sols, _) = solve_all(&p, SolveOptions::default(), u64::MAX).unwrap();
+        assert_eq!(sols.len(), want.len(), "seed {seed}: {}", to_plain(&p));
+        assert_eq!(
+            st,
+            if want.len() == 2 {
+                Status::LimitReached
+            } else {
+                Status::Exhausted
+            }
+        );
+        for s in &sols {
+            check_solution(&p, s).unwrap();
+        }
+        let art = SolveOptions {
+            techniques: Techniques::article(),
+            ..SolveOptions::default()
+        };
+        let (_, sols2, _) = solve_all(&p, art, u64::MAX).unwrap();
+        assert_eq!(sols2.len(), want.len(), "article, seed {seed}");
+        checked += 1;
+    }
+    assert!(checked > 300, "{checked}");
+}
+
+#[test]
+fn parsers_never_panic_on_garbage() {
+    let mut rng = Rng::new(99);
+    let alphabet: Vec<char> = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGL.#/:?&=-+x \n\t_é"
+        .chars()
+        .collect();
+    let seeds = [
+        "7x7m2:3a4c3i2b1a5e5n3e2",
+        "https://puzz.link/p?hashi/3/3/2g2i2g2",
+        "3.4...3/.......",
+        "5x5m4L:b4g4aGa4g4b",
+        "https://pzv.jp/p.html?hashikake/10/10/-ff+fff",
+    ];
+    for round in 0..20_000 {
+        let text: String = if round % 2 == 0 {
+            let len = rng.index(40);
+            (0..len)
+                .map(|_| alphabet[rng.index(alphabet.len())])
+                .collect()
+        } else {
+            // Truncate or mutate a valid ID.
+            let base: Vec<char> = seeds[rng.index(seeds.len())].chars().collect();
+            let mut v: Vec<char> = base[..rng.index(base.len() + 1)].to_vec();
+            if !v.is_empty() && rng.index(2) == 0 {
+                let i = rng.index(v.len());
+                v[i] = alphabet[rng.index(alphabet.len())];
+            }
+            v.into_iter().collect()
+        };
+        if let Ok(p) = parse_any(&text) {
+            // Whatever parses must write back and be solvable without panicking.
+            assert!(p.validate().is_ok());
+            let _ = to_plain(&p);
+            let _ = to_tatham_id(&p);
+            let _ = to_puzzlink_url(&p);
+            let mut s = Solver::new(&p, SolveOptions::default()).unwrap();
+            s.run(&mut Budget::nodes(1000), &mut NoEvents);
+        }
+    }
+}
+
+#[test]
+fn ids_round_trip() {
+    for fx in fixtures() {
+        let p = parse_any(&fx.id).unwrap();
+        assert_eq!(
+            parse_any(&to_plain(&p)).map(|q| q.cells),
+            Ok(p.cells.clone())
+        );
+        if let Ok(t) = to_tatham_id(&p) {
+            if fx.file != "hashi-external.txt" {
+                // Those use another run-length style ('aa' for 'b') and omit m2.
+                assert_eq!(t, fx.id, "Tatham IDs are written back exactly");
+            }
+            assert_eq!(parse_any(&t).unwrap(), p);
+        }
+        if let Ok(u) = to_puzzlink_url(&p) {
+            assert_eq!(parse_any(&u).unwrap(), p);
+        }
+    }
+}
+
+#[test]
+fn hints_follow_the_solution() {
+    let p = parse_any("7x7m2:2g1d3g5e6h2a3b33c2b").unwrap();
+    let (_, sols, _) = solve_all(&p, SolveOptions::default(), u64::MAX).unwrap();
+    let sol = &sols[0];
+    // From an empty board, repeatedly taking the hint's bridges solves the puzzle.
+    let mut user: Vec<Bridge> = Vec::new();
+    for _ in 0..100 {
+        let h = hint(&p, &user).unwrap();
+        match h.kind {
+            HintKind::Solved => break,
+            HintKind::Deduction | HintKind::Guess => {
+                assert!(!h.why.is_empty());
+                for b in h.bridges {
+                    user.retain(|u| !(u.a == b.a && u.b == b.b));
+                    user.push(b);
+                }
+            }
+            other => panic!("unexpected hint {other:?}: {}", h.why),
+        }
+    }
+    user.sort();
+    assert_eq!(&user, sol);
+    assert!(check_board(&p, &user).unwrap().solved);
+    // A bridge the solution does not have is named as the mistake.
+    let g = graph::Graph::new(&p);
+    let wrong = g
+        .edges
+        .iter()
+        .map(|e| {
+            Bridge {
+                a: g.pos(e.a),
+                b: g.pos(e.b),
+                n: 1,
+            }
+            .normalized()
+        })
+        .find(|w| !sol.iter().any(|b| b.a == w.a && b.b == w.b))
+        .expect("some candidate pair is unused");
+    let h = hint(&p, &[wrong]).unwrap();
+    assert_eq!(h.kind, HintKind::Mistake);
+    assert_eq!(h.bridges, vec![wrong]);
+    assert_eq!(check_board(&p, &[wrong]).unwrap().mistakes, vec![wrong]);
+    // The first hint on the board of four 2s explains itself.
+    let p = parse_any("2.2/.../2.2").unwrap();
+    let h = hint(&p, &[]).unwrap();
+    assert_eq!(h.kind, HintKind::Deduction);
+    assert!(h.why.contains("needs 2"), "{}", h.why);
+    assert!(!h.because.is_empty());
+}
+
+#[test]
+fn check_board_marks_problems() {
+    let p = parse_plain(".2./2.2/.2.").unwrap();
+    let cross = [
+        Bridge {
+            a: (0, 1),
+            b: (2, 1),
+            n: 2,
+        },
+        Bridge {
+            a: (1, 0),
+            b: (1, 2),
+            n: 2,
+        },
+    ];
+    let r = check_board(&p, &cross).unwrap();
+    assert_eq!(r.crossing.len(), 1);
+    assert_eq!(r.finished.len(), 4);
+    assert!(!r.solved);
+    let bad = [Bridge {
+        a: (0, 1),
+        b: (1, 0),
+        n: 1,
+    }];
+    assert_eq!(check_board(&p, &bad).unwrap().invalid.len(), 1);
+    let p = parse_any("3x3m2:2a2c1a1").unwrap();
+    let over = [Bridge {
+        a: (2, 0),
+        b: (2, 2),
+        n: 2,
+    }];
+    let r = check_board(&p, &over).unwrap();
+    assert_eq!(r.overfull, vec![[2, 0], [2, 2]]);
+    assert_eq!(r.mistakes, vec![over[0]]);
+}
