@@ -13,6 +13,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::puzzles;
 use crate::session::{self, Options};
+use crate::tools;
 
 /// Runs once when the module is instantiated.
 #[wasm_bindgen(start)]
@@ -106,4 +107,52 @@ impl Session {
         let (stats, status) = self.inner.stats();
         to_js(&Now { stats, status })
     }
+}
+
+fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
+    // Through a JSON value, as for options: unknown fields must be refused, not skipped.
+    let json: serde_json::Value = serde_wasm_bindgen::from_value(value)
+        .map_err(|e| JsError::new(&format!("bad {what}: {e}")))?;
+    serde_json::from_value(json).map_err(|e| JsError::new(&format!("bad {what}: {e}")))
+}
+
+fn js_result<T: Serialize>(r: Result<T, String>) -> Result<JsValue, JsError> {
+    to_js(&r.map_err(|e| JsError::new(&e))?)
+}
+
+// ---- Skyscrapers: editor, hints, board checks, random puzzles (see `tools`). ----
+
+/// `{puzzle: {n, clues, givens}, exports: {tatham, puzzlink, plain}}` from any accepted text.
+#[wasm_bindgen(js_name = skyscrapersParse)]
+pub fn skyscrapers_parse(text: &str) -> Result<JsValue, JsError> {
+    js_result(tools::sky_parse(text))
+}
+
+/// `{tatham, puzzlink, plain}` for the editor's puzzle.
+#[wasm_bindgen(js_name = skyscrapersExport)]
+pub fn skyscrapers_export(puzzle: JsValue) -> Result<JsValue, JsError> {
+    let p: tools::SkyPuzzle = from_js(puzzle, "puzzle")?;
+    js_result(tools::sky_export(&p))
+}
+
+/// The next deduction from the player's board (rows of digits, 0 = empty).
+#[wasm_bindgen(js_name = skyscrapersHint)]
+pub fn skyscrapers_hint(puzzle: JsValue, board: JsValue) -> Result<JsValue, JsError> {
+    let p: tools::SkyPuzzle = from_js(puzzle, "puzzle")?;
+    let b: Vec<Vec<u8>> = from_js(board, "board")?;
+    js_result(tools::sky_hint(&p, &b))
+}
+
+/// The wrong cells of the player's board.
+#[wasm_bindgen(js_name = skyscrapersCheck)]
+pub fn skyscrapers_check(puzzle: JsValue, board: JsValue) -> Result<JsValue, JsError> {
+    let p: tools::SkyPuzzle = from_js(puzzle, "puzzle")?;
+    let b: Vec<Vec<u8>> = from_js(board, "board")?;
+    js_result(tools::sky_check(&p, &b))
+}
+
+/// A random puzzle with a unique solution (`seed` null or undefined: a fresh one).
+#[wasm_bindgen(js_name = skyscrapersGenerate)]
+pub fn skyscrapers_generate(n: u32, seed: Option<f64>) -> Result<JsValue, JsError> {
+    js_result(tools::sky_generate(n as usize, seed.map(|s| s as u64)))
 }

@@ -10,6 +10,7 @@ pub mod engine;
 pub mod puzzles;
 pub mod session;
 pub mod shared;
+pub mod tools;
 
 #[cfg(target_arch = "wasm32")]
 pub mod api;

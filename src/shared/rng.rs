@@ -35,12 +35,14 @@ impl Rng {
     }
 
     /// A fresh seed from the operating system (or the browser's crypto); falls back to the clock.
+    /// Kept below 2^53 so the seed survives a JavaScript number and can be shared from the page.
     pub fn entropy_seed() -> u64 {
         let mut bytes = [0u8; 8];
-        match getrandom::fill(&mut bytes) {
+        let raw = match getrandom::fill(&mut bytes) {
             Ok(()) => u64::from_le_bytes(bytes),
             Err(_) => crate::shared::clock::now_micros() ^ 0xA076_1D64_78BD_642F,
-        }
+        };
+        raw >> 11
     }
 
     /// Next 64 random bits.
