@@ -24,13 +24,27 @@ for (const t of tabs) {
   main.append(t.feature.element);
 }
 
+/**
+ * `#tab` or `#tab/PARAM`: PARAM (URL-decoded) goes to the feature, e.g. a puzzle ID to open. It is
+ * only ever handed to the solver's parsers as text, never evaluated or inserted as markup.
+ */
 function route(): void {
-  const wanted = location.hash.replace(/^#/, '').split(/[/:?]/)[0] || tabs[0]!.hash;
+  const hash = location.hash.replace(/^#/, '');
+  const slash = hash.indexOf('/');
+  const wanted = (slash < 0 ? hash : hash.slice(0, slash)) || tabs[0]!.hash;
+  let param: string | null = null;
+  if (slash >= 0) {
+    try {
+      param = decodeURIComponent(hash.slice(slash + 1));
+    } catch {
+      param = hash.slice(slash + 1);
+    }
+  }
   const active = tabs.find((t) => t.hash === wanted) ?? tabs[0]!;
   for (const t of tabs) {
     const on = t === active;
     nav.querySelector(`[data-tab="${t.hash}"]`)?.setAttribute('aria-current', on ? 'page' : 'false');
-    if (on) t.feature.show();
+    if (on) t.feature.show(param);
     else t.feature.hide();
   }
   current = active.feature;

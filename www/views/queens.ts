@@ -19,10 +19,13 @@ export type QueensEvent =
   | { kind: 'solution'; columns: number[] }
   | { kind: 'exhausted' };
 
+/** One tab of the page. */
 export interface Feature {
   element: HTMLElement;
+  /** Handles a key press while the tab is shown; true when it used it. */
   key(e: KeyboardEvent): boolean;
-  show(): void;
+  /** Shows the tab; `param` is the part of the URL hash after `#tab/` (e.g. a puzzle ID), if any. */
+  show(param: string | null): void;
   hide(): void;
 }
 
