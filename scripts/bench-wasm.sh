@@ -6,8 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 cargo build --release --quiet
-wasm-pack --log-level warn build --release --no-opt --target nodejs --out-dir target/wasm-node --out-name solvescope --no-pack
-node_modules/.bin/wasm-opt -O3 --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
-  --enable-sign-ext --enable-multivalue --enable-mutable-globals \
-  target/wasm-node/solvescope_bg.wasm -o target/wasm-node/solvescope_bg.wasm
+# The very module the page loads (www/pkg, optimised), so the figures are the page's.
+bash scripts/build-wasm.sh
 node benches/wasm.mjs "${1:-7}"
