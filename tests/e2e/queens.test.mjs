@@ -52,3 +52,31 @@ test('an out-of-range N gets a clear message, not a crash', async () => {
   assert.match(await page.textContent('#queens .error'), /1 to 64/);
   assert.deepEqual(problems, []);
 });
+
+test('keyboard only: Tab to the controls, arrows step and step back, Enter solves', async () => {
+  const { page, problems } = await openPage(app, '#queens');
+  await page.waitForSelector('#queens-board[data-queens]');
+  // Reach N with Tab, as a keyboard user would, and type a new size.
+  for (let i = 0; i < 20 && !(await page.evaluate(() => document.activeElement?.id === 'queens-n')); i++) {
+    await page.keyboard.press('Tab');
+  }
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'queens-n');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('6');
+  await page.keyboard.press('Tab'); // leaves the field: the board resets to 6x6
+  await page.waitForFunction(() => document.querySelector('#queens-board')?.dataset.queens === '-1,-1,-1,-1,-1,-1');
+  await page.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('#queens-board')?.dataset.queens?.startsWith('0,2,'));
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => document.querySelector('#queens-board')?.dataset.queens?.startsWith('0,-1,'));
+  // Tab to Solve and press Enter.
+  for (let i = 0; i < 20 && !(await page.evaluate(() => document.activeElement?.textContent === 'Solve')); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#queens-board')?.dataset.solved === 'true');
+  const columns = (await page.getAttribute('#queens-board', 'data-queens')).split(',').map(Number);
+  assert.equal(checkQueens(6, columns), null);
+  assert.deepEqual(problems, []);
+});

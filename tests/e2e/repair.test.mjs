@@ -12,7 +12,8 @@ after(async () => {
 });
 
 const boardOf = async (page, id) => (await page.getAttribute(id, 'data-queens')).split(',').map(Number);
-const solved = (id) => `document.querySelector('${id}')?.dataset.solved === 'true'`;
+// Function predicates only: the page's Content-Security-Policy forbids evaluating strings.
+const allSolved = (ids) => ids.every((id) => document.querySelector(id)?.dataset.solved === 'true');
 
 test('side by side: both boards end on valid placements, each with its own counters', async () => {
   const { page, problems } = await openPage(app, '#race');
@@ -22,7 +23,7 @@ test('side by side: both boards end on valid placements, each with its own count
   await page.locator('#race-seed').dispatchEvent('change');
   await page.locator('#race .playback input[type=range]').fill('100');
   await page.locator('#race').getByRole('button', { name: 'Play' }).click();
-  await page.waitForFunction(`${solved('#race-search-board')} && ${solved('#race-repair-board')}`, null, { timeout: 30_000 });
+  await page.waitForFunction(allSolved, ['#race-search-board', '#race-repair-board'], { timeout: 30_000 });
   assert.equal(checkQueens(12, await boardOf(page, '#race-search-board')), null);
   assert.equal(checkQueens(12, await boardOf(page, '#race-repair-board')), null);
   const nodes = Number((await page.textContent('#race-search [data-counter=nodes]')).replace(/,/g, ''));
@@ -46,7 +47,7 @@ test('repair: the same seed replays the same run, and stepping back undoes moves
 
   await page.locator('#repair .playback input[type=range]').fill('100');
   await page.locator('#repair').getByRole('button', { name: 'Play' }).click();
-  await page.waitForFunction(solved('#repair-board'), null, { timeout: 30_000 });
+  await page.waitForFunction(allSolved, ['#repair-board'], { timeout: 30_000 });
   const first = await boardOf(page, '#repair-board');
   assert.equal(checkQueens(16, first), null);
 

@@ -76,6 +76,8 @@ export class Runner<E extends SolverEvent, V> {
       const id = await this.spec.create(this.client);
       if (my !== this.epoch) return false;
       this.session = id;
+      // `create` reads the parameters (N, the puzzle…), so the empty view is built again after it.
+      this.view = this.spec.fresh();
       const p = new Player<E>(
         (max) => this.client.step(id, max),
         (e) => {
