@@ -143,6 +143,8 @@ export function repairForm(prefix: string): RepairForm {
   const noise = h('input', { type: 'number', min: '0', max: '1', step: '0.05', value: '0', id: `${prefix}-noise` });
   const greedy = h('input', { type: 'checkbox', id: `${prefix}-greedy` });
   const conflictSet = h('input', { type: 'checkbox', id: `${prefix}-set` });
+  const maxSteps = h('input', { type: 'number', min: '1', id: `${prefix}-max-steps`, placeholder: '200 N' });
+  const maxRestarts = h('input', { type: 'number', min: '0', id: `${prefix}-max-restarts`, placeholder: 'no limit' });
   const element = h(
     'details',
     { class: 'options' },
@@ -155,10 +157,12 @@ export function repairForm(prefix: string): RepairForm {
       h('label', { for: `${prefix}-noise`, title: 'Probability of a random move instead of a least-conflict one' }, 'Noise p ', noise),
       h('label', { class: 'check', title: 'Place each queen on a least-conflicted column among a sample' }, greedy, ' Greedy start'),
       h('label', { class: 'check', title: 'Keep the set of conflicted queens up to date instead of rescanning' }, conflictSet, ' Maintain conflict set'),
+      h('label', { for: `${prefix}-max-steps`, title: 'Moves before starting again from a fresh random board' }, 'Restart after ', maxSteps, ' moves'),
+      h('label', { for: `${prefix}-max-restarts`, title: 'Give up after this many restarts' }, 'Give up after ', maxRestarts, ' restarts'),
     ),
   );
   const listeners: (() => void)[] = [];
-  for (const el of [strategy, tabu, noise, greedy, conflictSet]) el.addEventListener('change', () => listeners.forEach((f) => f()));
+  for (const el of [strategy, tabu, noise, greedy, conflictSet, maxSteps, maxRestarts]) el.addEventListener('change', () => listeners.forEach((f) => f()));
   return {
     element,
     options() {
@@ -172,6 +176,16 @@ export function repairForm(prefix: string): RepairForm {
       if (p > 0) o['noise'] = p;
       if (greedy.checked) o['greedy'] = true;
       if (conflictSet.checked) o['maintainConflictSet'] = true;
+      const whole = (input: HTMLInputElement, min: number, what: string): number | null => {
+        if (input.value.trim() === '') return null;
+        const v = Number(input.value);
+        if (!Number.isInteger(v) || v < min) throw new Error(`${what} must be a whole number ≥ ${min} (got "${input.value}").`);
+        return v;
+      };
+      const steps = whole(maxSteps, 1, 'The restart limit');
+      const restarts = whole(maxRestarts, 0, 'The number of restarts');
+      if (steps !== null) o['maxSteps'] = steps;
+      if (restarts !== null) o['maxRestarts'] = restarts;
       return o;
     },
     onChange(f) {
