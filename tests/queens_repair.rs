@@ -543,3 +543,30 @@ fn garbage_ids_never_panic() {
         }
     }
 }
+
+#[test]
+fn stepping_then_solving_continues_the_same_run() {
+    for (id, o) in [
+        ("queens:30#8", opts(r#"{"maxSteps":30}"#)),
+        (
+            "queens:30#8",
+            opts(r#"{"maintainConflictSet":true,"tabu":2}"#),
+        ),
+        ("queens:60#8", opts(r#"{"strategy":"swap","maxSteps":40}"#)),
+    ] {
+        let whole = solve(id, &o);
+        for frames in [1, 3, 20] {
+            let mut s = session(id, &o);
+            for _ in 0..frames {
+                s.step(2);
+            }
+            let r = s.solve(u64::MAX, u64::MAX).unwrap();
+            let AnySolution::Columns(cols) = &r.solutions[0];
+            assert_eq!(
+                (r.stats.moves, r.stats.restarts, r.stats.nodes, cols),
+                (whole.1, whole.2, whole.3, &whole.4),
+                "{id} {o:?} after {frames} frames"
+            );
+        }
+    }
+}
