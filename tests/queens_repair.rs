@@ -561,7 +561,9 @@ fn stepping_then_solving_continues_the_same_run() {
                 s.step(2);
             }
             let r = s.solve(u64::MAX, u64::MAX).unwrap();
-            let AnySolution::Columns(cols) = &r.solutions[0];
+            let AnySolution::Columns(cols) = &r.solutions[0] else {
+                panic!("a repair run returned {:?}", r.solutions[0]);
+            };
             assert_eq!(
                 (r.stats.moves, r.stats.restarts, r.stats.nodes, cols),
                 (whole.1, whole.2, whole.3, &whole.4),

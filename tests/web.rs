@@ -110,3 +110,68 @@ fn seeded_random_stream_matches_native() {
     let got: Vec<u64> = (0..3).map(|_| r.next_u64()).collect();
     assert_eq!(got, solvescope::shared::rng::PINNED_SEED0);
 }
+
+/// The same seed gives the same repair run in the browser as natively: these figures are pinned by
+/// the native test `tests/queens_repair.rs` (`PINNED`), so a drift on either side fails one of them.
+#[wasm_bindgen_test]
+fn seeded_repair_replays_the_native_run() {
+    for (id, moves) in [
+        ("queens:8#42", 71.0),
+        ("queens:64#42", 101.0),
+        ("queens:5000#42", 11.0),
+    ] {
+        let mut s = Session::new("queens", id, "repair", JsValue::UNDEFINED).unwrap();
+        let report = s.solve(f64::INFINITY, f64::INFINITY).unwrap();
+        assert_eq!(num(&get(&report, "stats"), "moves"), moves, "{id}");
+        let cols = columns(&Array::from(&get(&report, "solutions")).get(0));
+        solvescope::puzzles::queens::check_placement_counting(cols.len(), &cols).unwrap();
+        if id == "queens:8#42" {
+            assert_eq!(cols, vec![5, 1, 6, 0, 2, 4, 7, 3]);
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn skyscrapers_and_hashi_solve_through_the_boundary() {
+    let mut s = Session::new(
+        "skyscrapers",
+        "4://///1/3///4/////3/",
+        "solve",
+        JsValue::UNDEFINED,
+    )
+    .unwrap();
+    let report = s.solve(f64::INFINITY, f64::INFINITY).unwrap();
+    assert_eq!(
+        get(&report, "verdict").as_string().as_deref(),
+        Some("unique")
+    );
+    let grid: Vec<Vec<u8>> = Array::from(&Array::from(&get(&report, "solutions")).get(0))
+        .iter()
+        .map(|row| {
+            Array::from(&row)
+                .iter()
+                .map(|v| v.as_f64().unwrap() as u8)
+                .collect()
+        })
+        .collect();
+    let puzzle = solvescope::puzzles::skyscrapers::parse_any("4://///1/3///4/////3/").unwrap();
+    solvescope::puzzles::skyscrapers::check_solution(&puzzle, &grid).unwrap();
+
+    // The source article's 5x5 Hashiwokakero has no solution.
+    let mut h = Session::new(
+        "hashi",
+        "3.3.2/...../.2.2./...../2.3.3",
+        "solve",
+        JsValue::UNDEFINED,
+    )
+    .unwrap();
+    let report = h.solve(f64::INFINITY, f64::INFINITY).unwrap();
+    assert_eq!(get(&report, "verdict").as_string().as_deref(), Some("none"));
+
+    let err: JsValue = Session::new("hashi", "3x3m2:2a2c2a", "solve", JsValue::UNDEFINED)
+        .err()
+        .expect("a truncated ID must be refused")
+        .into();
+    let message = String::from(err.dyn_ref::<js_sys::Error>().unwrap().message());
+    assert!(!message.is_empty(), "the error says what is wrong");
+}

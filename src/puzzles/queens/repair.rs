@@ -429,8 +429,9 @@ impl Repair {
                 sink.emit(Event::RepairGaveUp {
                     reason: "maxRestarts".into(),
                     why: format!(
-                        "{} moves without a solution after {} restart(s): the restart limit is reached",
-                        self.max_steps, self.stats.restarts
+                        "{} moves without a solution after {}: the restart limit is reached",
+                        self.max_steps,
+                        plural(self.stats.restarts, "restart")
                     ),
                 });
             }
@@ -457,13 +458,13 @@ impl Repair {
                         total_conflicts: m.total,
                         greedy: m.greedy,
                         why: format!(
-                            "One queen per row on a {} column: {} attacking pair(s)",
+                            "One queen per row on a {} column: {}",
                             if m.greedy {
                                 "least-conflicted sampled"
                             } else {
                                 "random"
                             },
-                            m.total
+                            plural(m.total, "attacking pair")
                         ),
                     });
                 }
@@ -559,9 +560,9 @@ impl Repair {
                                 total_conflicts: s.total,
                                 greedy: true,
                                 why: format!(
-                                    "A permutation built row by row on free diagonals where possible: {} attacking pair(s), {} suspect row(s)",
-                                    s.total,
-                                    s.suspects.len()
+                                    "A permutation built row by row on free diagonals where possible: {}, {}",
+                                    plural(s.total, "attacking pair"),
+                                    plural(s.suspects.len() as u64, "suspect row")
                                 ),
                             });
                         }
@@ -920,7 +921,10 @@ impl MinConflicts {
                 best,
                 tabu,
                 why: format!(
-                    "Row {row}: its queen on column {from} is attacked by {before} queen(s)"
+                    "Row {}: its queen on column {} is attacked by {}",
+                    row + 1,
+                    from + 1,
+                    plural(before as u64, "queen")
                 ),
             });
         }
@@ -951,10 +955,18 @@ impl MinConflicts {
                     MoveReason::MinConflicts
                 },
                 why: if noisy {
-                    format!("Random walk: row {row} moves to column {to} ({after} conflict(s))")
+                    format!(
+                        "Random walk: row {} moves to column {} ({})",
+                        row + 1,
+                        to + 1,
+                        plural(after as u64, "conflict")
+                    )
                 } else {
                     format!(
-                        "Row {row} moves to column {to}, a least-conflicted other column ({after} conflict(s))"
+                        "Row {} moves to column {}, a least-conflicted other column ({})",
+                        row + 1,
+                        to + 1,
+                        plural(after as u64, "conflict")
                     )
                 },
             });
@@ -1280,7 +1292,9 @@ impl SwapRepair {
                     total_before: before,
                     total_after: self.total,
                     why: format!(
-                        "Rows {i} and {j} exchange columns: attacking pairs {before} -> {}",
+                        "Rows {} and {} exchange columns: attacking pairs {before} -> {}",
+                        i + 1,
+                        j + 1,
                         self.total
                     ),
                 });
@@ -1293,6 +1307,15 @@ impl SwapRepair {
             self.add(i, ci);
             false
         }
+    }
+}
+
+/// "1 conflict", "3 conflicts": event sentences read as English.
+fn plural(count: u64, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
     }
 }
 
