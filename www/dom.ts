@@ -42,3 +42,14 @@ export function formatMicros(us: number): string {
   if (us < 1_000_000) return `${(us / 1000).toFixed(1)} ms`;
   return `${(us / 1_000_000).toFixed(2)} s`;
 }
+
+/** A tab's section: its heading, a one-paragraph introduction, then the given parts. */
+export function featureSection(id: string, title: string, lede: string, ...parts: Child[]): HTMLElement {
+  return h(
+    'section',
+    { class: 'feature', id, 'aria-labelledby': `${id}-title` },
+    h('h2', { id: `${id}-title` }, title),
+    h('p', { class: 'lede' }, lede),
+    ...parts,
+  );
+}

@@ -2,14 +2,14 @@
 // solve at once. Owns its board element, its session and its player; knows nothing of the rules
 // (conflicts come from the solver's `attacked` events).
 
-import { h, counters, formatMicros } from '../dom';
+import { h, counters, featureSection, formatMicros } from '../dom';
 import { playbackBar, typingInField } from '../controls/playback';
 import type { Undo } from '../player';
 import { fitCanvas, readTheme, squareFor } from '../render/canvas';
 import { drawQueens, emptyQueensView, type QueensView } from '../render/queens';
 import type { SolverClient } from '../solver-client';
 import type { Stats, Status } from '../protocol';
-import { Runner } from './runner';
+import { Runner, runnerCommands } from './runner';
 
 export type QueensEvent =
   | { kind: 'place'; row: number; col: number }
@@ -93,6 +93,25 @@ export function describeQueensEvent(e: QueensEvent, n: number): string {
   }
 }
 
+/** Draws a backtracking board into `canvas` and exposes it to assistive technology and tests. */
+export function showQueensBoard(canvas: HTMLCanvasElement, wrap: HTMLElement, view: QueensView, maxSize: number): void {
+  drawQueens(fitCanvas(canvas, squareFor(wrap, maxSize)), view, readTheme(canvas));
+  canvas.dataset.queens = view.queens.join(',');
+  canvas.dataset.solved = String(view.solved);
+  const placed = view.queens.filter((c) => c >= 0);
+  canvas.setAttribute(
+    'aria-label',
+    placed.length === 0
+      ? `${view.n} by ${view.n} board, no queens`
+      : `${view.n} by ${view.n} board, queens at ` +
+          view.queens
+            .map((c, r) => (c >= 0 ? `row ${r + 1} column ${c + 1}` : null))
+            .filter(Boolean)
+            .join(', ') +
+          (view.solved ? ', solved' : ''),
+  );
+}
+
 export function mountQueens(client: SolverClient): Feature {
   const nInput = h('input', { type: 'number', min: '1', max: '64', value: '8', id: 'queens-n', inputmode: 'numeric' });
   const mode = h(
@@ -151,28 +170,12 @@ export function mountQueens(client: SolverClient): Feature {
     pauseOn: (e) => e.kind === 'solution' && pauseAtSolution.checked,
   });
 
-  const bar = playbackBar(
-    {
-      solve: () => void run.solve(),
-      toggle: () => void run.toggle(),
-      step: () => void run.step(),
-      stepBack: () => run.stepBack(),
-      reset: () => void run.reset(),
-      speed: (s) => run.setSpeed(s),
-    },
-    35,
-    'N-Queens',
-  );
+  const bar = playbackBar(runnerCommands(run), 35, 'N-Queens');
 
-  const element = h(
-    'section',
-    { class: 'feature', id: 'queens', 'aria-labelledby': 'queens-title' },
-    h('h2', { id: 'queens-title' }, 'N-Queens by backtracking'),
-    h(
-      'p',
-      { class: 'lede' },
-      'Place N queens so that none attacks another. Backtracking fills the board row by row, tries the leftmost safe column first, and takes the last queen back when a row has no safe square.',
-    ),
+  const element = featureSection(
+    'queens',
+    'N-Queens by backtracking',
+    'Place N queens so that none attacks another. Backtracking fills the board row by row, tries the leftmost safe column first, and takes the last queen back when a row has no safe square.',
     h(
       'div',
       { class: 'params' },
@@ -186,23 +189,9 @@ export function mountQueens(client: SolverClient): Feature {
   );
 
   function draw(): void {
-    const view = run.view;
-    const size = squareFor(boardWrap, 560);
-    drawQueens(fitCanvas(canvas, size), view, readTheme(canvas));
-    canvas.dataset.queens = view.queens.join(',');
-    canvas.dataset.solved = String(view.solved);
-    const placed = view.queens.filter((c) => c >= 0);
-    canvas.setAttribute(
-      'aria-label',
-      placed.length === 0
-        ? `${view.n} by ${view.n} board, no queens`
-        : `${view.n} by ${view.n} board, queens at ` +
-            view.queens
-              .map((c, r) => (c >= 0 ? `row ${r + 1} column ${c + 1}` : null))
-              .filter(Boolean)
-              .join(', '),
-    );
+    showQueensBoard(canvas, boardWrap, run.view, 560);
   }
+
 
   function showStats(s: Stats | null): void {
     stats.set({

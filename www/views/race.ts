@@ -2,16 +2,15 @@
 // N, started together at the same speed, each with its own counters. At N = 30 and above the class
 // sees backtracking grind through thousands of nodes while repair finishes in a few dozen moves.
 
-import { h, counters, formatMicros } from '../dom';
+import { h, counters, featureSection, formatMicros } from '../dom';
 import { playbackBar, typingInField, type PlaybackBar } from '../controls/playback';
 import type { PlayerState } from '../player';
-import { fitCanvas, readTheme, squareFor } from '../render/canvas';
-import { drawQueens, emptyQueensView, type QueensView } from '../render/queens';
-import { drawRepair, emptyRepairView, type RepairView } from '../render/repair';
+import { emptyQueensView, type QueensView } from '../render/queens';
+import { emptyRepairView, type RepairView } from '../render/repair';
 import type { SolverClient } from '../solver-client';
 import { Runner } from './runner';
-import { applyQueensEvent, describeQueensEvent, type Feature, type QueensEvent } from './queens';
-import { applyRepairEvent, describeRepairEvent, parseSeed, randomSeed, repairForm, type RepairEvent } from './repair';
+import { applyQueensEvent, describeQueensEvent, showQueensBoard, type Feature, type QueensEvent } from './queens';
+import { applyRepairEvent, describeRepairEvent, parseSeed, randomSeed, repairForm, showRepairBoard, type RepairEvent } from './repair';
 
 const MAX_N = 64;
 
@@ -151,28 +150,19 @@ export function mountRace(client: SolverClient): Feature {
   }
 
   function drawSearch(): void {
-    const size = squareFor(left.wrap, 460);
-    drawQueens(fitCanvas(left.canvas, size), search.view, readTheme(left.canvas));
-    left.canvas.dataset.queens = search.view.queens.join(',');
-    left.canvas.dataset.solved = String(search.view.solved);
+    showQueensBoard(left.canvas, left.wrap, search.view, 460);
   }
+
 
   function drawRepairSide(): void {
-    const size = squareFor(right.wrap, 460);
-    drawRepair(fitCanvas(right.canvas, size), repair.view, readTheme(right.canvas));
-    right.canvas.dataset.queens = Array.from(repair.view.columns).join(',');
-    right.canvas.dataset.solved = String(repair.view.solved);
+    showRepairBoard(right.canvas, right.wrap, repair.view, 460);
   }
 
-  const element = h(
-    'section',
-    { class: 'feature', id: 'race', 'aria-labelledby': 'race-title' },
-    h('h2', { id: 'race-title' }, 'Search versus repair'),
-    h(
-      'p',
-      { class: 'lede' },
-      'The same board, two ideas. Backtracking builds a placement queen by queen and undoes its mistakes; repair starts from a complete, wrong placement and fixes it move by move. Try N = 8, then N = 30 and more.',
-    ),
+
+  const element = featureSection(
+    'race',
+    'Search versus repair',
+    'The same board, two ideas. Backtracking builds a placement queen by queen and undoes its mistakes; repair starts from a complete, wrong placement and fixes it move by move. Try N = 8, then N = 30 and more.',
     h('div', { class: 'params' }, h('label', { for: 'race-n' }, 'N ', nInput), h('label', { for: 'race-seed' }, 'Repair seed ', seedInput)),
     form.element,
     bar.element,

@@ -2,14 +2,14 @@
 // moves to its least-conflicted column. Shows the chosen queen, its candidate columns with their
 // conflict counts, the move, and a live chart of total conflicts; a density view above N = 64.
 
-import { h, counters, formatMicros } from '../dom';
+import { h, counters, featureSection, formatMicros } from '../dom';
 import { playbackBar, typingInField, type PlaybackBar } from '../controls/playback';
 import type { Undo } from '../player';
 import { fitCanvas, readTheme, squareFor } from '../render/canvas';
 import { drawChart, drawRepair, emptyRepairView, type RepairView } from '../render/repair';
 import type { SolverClient } from '../solver-client';
 import type { Stats, SolverOptions } from '../protocol';
-import { Runner } from './runner';
+import { Runner, runnerCommands } from './runner';
 import type { Feature } from './queens';
 
 export type RepairEvent =
@@ -206,6 +206,16 @@ export function parseSeed(text: string): number | null {
   return Number(t);
 }
 
+/** Draws a repair board into `canvas` and exposes it to assistive technology and tests. */
+export function showRepairBoard(canvas: HTMLCanvasElement, wrap: HTMLElement, view: RepairView, maxSize: number): void {
+  drawRepair(fitCanvas(canvas, squareFor(wrap, maxSize)), view, readTheme(canvas));
+  canvas.dataset.solved = String(view.solved);
+  // Up to the cell view's limit the placement itself; above it the attribute would be megabytes.
+  if (view.n <= 64) canvas.dataset.queens = Array.from(view.columns).join(',');
+  else delete canvas.dataset.queens;
+  canvas.setAttribute('aria-label', `${view.n} by ${view.n} board, ${view.total} attacking pairs${view.solved ? ', solved' : ''}`);
+}
+
 export function mountRepair(client: SolverClient): Feature {
   const nInput = h('input', { type: 'number', min: '1', max: String(SOLVE_MAX), value: '8', id: 'repair-n', inputmode: 'numeric' });
   const seedInput = h('input', { type: 'text', id: 'repair-seed', inputmode: 'numeric', placeholder: 'random', size: '24' });
@@ -264,34 +274,18 @@ export function mountRepair(client: SolverClient): Feature {
     },
   });
 
+  // Above the animation limit Play solves instead (the board would be too large to send event by event).
   const bar: PlaybackBar = playbackBar(
-    {
-      solve: () => void run.solve(),
-      toggle: () => void (n > ANIMATE_MAX ? run.solve() : run.toggle()),
-      step: () => void run.step(),
-      stepBack: () => run.stepBack(),
-      reset: () => void run.reset(),
-      speed: (s) => run.setSpeed(s),
-    },
+    { ...runnerCommands(run), toggle: () => void (n > ANIMATE_MAX ? run.solve() : run.toggle()) },
     30,
     'Repair',
   );
 
-  const element = h(
-    'section',
-    { class: 'feature', id: 'repair', 'aria-labelledby': 'repair-title' },
-    h('h2', { id: 'repair-title' }, 'N-Queens by min-conflicts repair'),
-    h(
-      'p',
-      { class: 'lede' },
-      'Repair starts from a full board — one queen per row, at random — and fixes it: pick a queen that is attacked, move it to the column in its row with the fewest conflicts (ties at random), and repeat. Numbers in the highlighted row are each column’s conflicts.',
-    ),
-    h(
-      'div',
-      { class: 'params' },
-      h('label', { for: 'repair-n' }, 'N ', nInput),
-      h('label', { for: 'repair-seed' }, 'Seed ', seedInput),
-    ),
+  const element = featureSection(
+    'repair',
+    'N-Queens by min-conflicts repair',
+    'Repair starts from a full board — one queen per row, at random — and fixes it: pick a queen that is attacked, move it to the column in its row with the fewest conflicts (ties at random), and repeat. Numbers in the highlighted row are each column’s conflicts.',
+    h('div', { class: 'params' }, h('label', { for: 'repair-n' }, 'N ', nInput), h('label', { for: 'repair-seed' }, 'Seed ', seedInput)),
     form.element,
     bar.element,
     error,
@@ -299,17 +293,11 @@ export function mountRepair(client: SolverClient): Feature {
   );
 
   function draw(): void {
-    const view = run.view;
-    const size = squareFor(boardWrap, 560);
-    drawRepair(fitCanvas(canvas, size), view, readTheme(canvas));
-    canvas.dataset.solved = String(view.solved);
-    if (view.n <= 64) canvas.dataset.queens = Array.from(view.columns).join(',');
-    else delete canvas.dataset.queens;
-    canvas.setAttribute('aria-label', `${view.n} by ${view.n} board, ${view.total} attacking pairs${view.solved ? ', solved' : ''}`);
+    showRepairBoard(canvas, boardWrap, run.view, 560);
     const w = Math.min(420, Math.max(200, chart.parentElement?.clientWidth ?? 320));
-    const s = fitChart(chart, w, 140);
-    drawChart(s, w, 140, view, readTheme(chart));
+    drawChart(fitChart(chart, w, 140), w, 140, run.view, readTheme(chart));
   }
+
 
   function showStats(s: Stats | null): void {
     stats.set({

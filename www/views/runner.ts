@@ -5,6 +5,7 @@
 import { Player, type PlayerState, type Undo } from '../player';
 import type { Report, SolverEvent } from '../protocol';
 import { CancelledError, type SolverClient } from '../solver-client';
+import type { PlaybackCommands } from '../controls/playback';
 
 export interface RunSpec<E extends SolverEvent, V> {
   /** Creates the solver session for the current parameters (throws a readable error on bad input). */
@@ -154,4 +155,16 @@ export class Runner<E extends SolverEvent, V> {
     this.epoch++;
     this.drop();
   }
+}
+
+/** The playback bar's commands for one runner (views add their own twists by overriding one). */
+export function runnerCommands<E extends SolverEvent, V>(run: Runner<E, V>): PlaybackCommands {
+  return {
+    solve: () => void run.solve(),
+    toggle: () => void run.toggle(),
+    step: () => void run.step(),
+    stepBack: () => run.stepBack(),
+    reset: () => void run.reset(),
+    speed: (s) => run.setSpeed(s),
+  };
 }
