@@ -3,7 +3,8 @@
 import './style.css';
 import { h } from './dom';
 import { SolverClient } from './solver-client';
-import { mountQueens, type Feature } from './views/queens';
+import type { Feature } from './views/feature';
+import { mountQueens } from './views/queens';
 import { mountRepair } from './views/repair';
 import { mountRace } from './views/race';
 

@@ -3,13 +3,14 @@
 // (conflicts come from the solver's `attacked` events).
 
 import { h, counters, featureSection, formatMicros } from '../dom';
-import { playbackBar, typingInField } from '../controls/playback';
+import { playbackBar } from '../controls/playback';
 import type { Undo } from '../player';
 import { fitCanvas, readTheme, squareFor } from '../render/canvas';
 import { drawQueens, emptyQueensView, type QueensView } from '../render/queens';
 import type { SolverClient } from '../solver-client';
 import type { Stats, Status } from '../protocol';
 import { Runner, runnerCommands } from './runner';
+import { feature, type Feature } from './feature';
 
 export type QueensEvent =
   | { kind: 'place'; row: number; col: number }
@@ -19,15 +20,7 @@ export type QueensEvent =
   | { kind: 'solution'; columns: number[] }
   | { kind: 'exhausted' };
 
-/** One tab of the page. */
-export interface Feature {
-  element: HTMLElement;
-  /** Handles a key press while the tab is shown; true when it used it. */
-  key(e: KeyboardEvent): boolean;
-  /** Shows the tab; `param` is the part of the URL hash after `#tab/` (e.g. a puzzle ID), if any. */
-  show(param: string | null): void;
-  hide(): void;
-}
+export type { Feature } from './feature';
 
 /** Applies one backtracking event to `view`, returning its inverse. Shared with the race view. */
 export function applyQueensEvent(view: QueensView, e: QueensEvent): Undo {
@@ -214,25 +207,13 @@ export function mountQueens(client: SolverClient): Feature {
 
   nInput.addEventListener('change', () => void run.reset());
   mode.addEventListener('change', () => void run.reset());
-  window.addEventListener('resize', () => draw());
-  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => draw());
-
-  let started = false;
-  return {
+  return feature({
     element,
-    key: (e) => !typingInField(e) && bar.key(e),
-    show() {
-      element.hidden = false;
-      if (!started) {
-        started = true;
-        void run.reset();
-      } else draw();
-    },
-    hide() {
-      element.hidden = true;
-      run.pause();
-    },
-  };
+    bar,
+    start: () => void run.reset(),
+    redraw: draw,
+    pause: () => run.pause(),
+  });
 }
 
 const READY = 'Press Play to watch the search, or Solve.';

@@ -3,13 +3,14 @@
 // sees backtracking grind through thousands of nodes while repair finishes in a few dozen moves.
 
 import { h, counters, featureSection, formatMicros } from '../dom';
-import { playbackBar, typingInField, type PlaybackBar } from '../controls/playback';
+import { playbackBar, type PlaybackBar } from '../controls/playback';
 import type { PlayerState } from '../player';
 import { emptyQueensView, type QueensView } from '../render/queens';
 import { emptyRepairView, type RepairView } from '../render/repair';
 import type { SolverClient } from '../solver-client';
 import { Runner } from './runner';
-import { applyQueensEvent, describeQueensEvent, showQueensBoard, type Feature, type QueensEvent } from './queens';
+import { applyQueensEvent, describeQueensEvent, showQueensBoard, type QueensEvent } from './queens';
+import { feature, type Feature } from './feature';
 import { applyRepairEvent, describeRepairEvent, parseSeed, randomSeed, repairForm, showRepairBoard, type RepairEvent } from './repair';
 
 const MAX_N = 64;
@@ -173,28 +174,14 @@ export function mountRace(client: SolverClient): Feature {
   nInput.addEventListener('change', () => void resetBoth());
   seedInput.addEventListener('change', () => void repair.reset());
   form.onChange(() => void repair.reset());
-  window.addEventListener('resize', () => {
-    drawSearch();
-    drawRepairSide();
-  });
-
-  let started = false;
-  return {
+  return feature({
     element,
-    key: (e) => !typingInField(e) && bar.key(e),
-    show() {
-      element.hidden = false;
-      if (!started) {
-        started = true;
-        void resetBoth();
-      } else {
-        drawSearch();
-        drawRepairSide();
-      }
+    bar,
+    start: () => void resetBoth(),
+    redraw: () => {
+      drawSearch();
+      drawRepairSide();
     },
-    hide() {
-      element.hidden = true;
-      both.forEach((r) => r.pause());
-    },
-  };
+    pause: () => both.forEach((r) => r.pause()),
+  });
 }

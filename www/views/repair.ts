@@ -3,14 +3,14 @@
 // conflict counts, the move, and a live chart of total conflicts; a density view above N = 64.
 
 import { h, counters, featureSection, formatMicros } from '../dom';
-import { playbackBar, typingInField, type PlaybackBar } from '../controls/playback';
+import { playbackBar, type PlaybackBar } from '../controls/playback';
 import type { Undo } from '../player';
 import { fitCanvas, readTheme, squareFor } from '../render/canvas';
 import { drawChart, drawRepair, emptyRepairView, type RepairView } from '../render/repair';
 import type { SolverClient } from '../solver-client';
 import type { Stats, SolverOptions } from '../protocol';
 import { Runner, runnerCommands } from './runner';
-import type { Feature } from './queens';
+import { feature, type Feature } from './feature';
 
 export type RepairEvent =
   | { kind: 'repairInit'; columns: number[]; totalConflicts: number; greedy: boolean; why: string }
@@ -311,25 +311,13 @@ export function mountRepair(client: SolverClient): Feature {
   nInput.addEventListener('change', () => void run.reset());
   seedInput.addEventListener('change', () => void run.reset());
   form.onChange(() => void run.reset());
-  window.addEventListener('resize', () => draw());
-  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => draw());
-
-  let started = false;
-  return {
+  return feature({
     element,
-    key: (e) => !typingInField(e) && bar.key(e),
-    show() {
-      element.hidden = false;
-      if (!started) {
-        started = true;
-        void run.reset();
-      } else draw();
-    },
-    hide() {
-      element.hidden = true;
-      run.pause();
-    },
-  };
+    bar,
+    start: () => void run.reset(),
+    redraw: draw,
+    pause: () => run.pause(),
+  });
 }
 
 /** A chart canvas of `w`×`h` CSS pixels with a device-pixel backing store. */

@@ -1,0 +1,49 @@
+// What every tab is to main.ts, and the lifecycle they share: start the first run when first shown,
+// redraw when shown again, on resize and on a light/dark switch, pause when hidden.
+
+import { typingInField, type PlaybackBar } from '../controls/playback';
+
+/** One tab of the page. */
+export interface Feature {
+  element: HTMLElement;
+  /** Handles a key press while the tab is shown; true when it used it. */
+  key(e: KeyboardEvent): boolean;
+  /** Shows the tab; `param` is the part of the URL hash after `#tab/` (e.g. a puzzle ID), if any. */
+  show(param: string | null): void;
+  hide(): void;
+}
+
+export interface Lifecycle {
+  element: HTMLElement;
+  bar: PlaybackBar;
+  /** First showing (and `param`, if the URL carried one). */
+  start(param: string | null): void;
+  /** Later showings with a new `param` (default: ignored). */
+  open?(param: string): void;
+  redraw(): void;
+  pause(): void;
+}
+
+export function feature(l: Lifecycle): Feature {
+  window.addEventListener('resize', () => {
+    if (!l.element.hidden) l.redraw();
+  });
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => l.redraw());
+  let started = false;
+  return {
+    element: l.element,
+    key: (e) => !typingInField(e) && l.bar.key(e),
+    show(param) {
+      l.element.hidden = false;
+      if (!started) {
+        started = true;
+        l.start(param);
+      } else if (param !== null && l.open) l.open(param);
+      else l.redraw();
+    },
+    hide() {
+      l.element.hidden = true;
+      l.pause();
+    },
+  };
+}
