@@ -164,6 +164,9 @@ pub struct Frame<E> {
     pub status: Status,
 }
 
+/// Most nodes one [`Stepper::step`] call runs, whatever the number of events.
+pub const MAX_NODES_PER_FRAME: u64 = 100_000;
+
 /// Drives a [`Machine`] for `step` and `solve`, keeping time and the last status.
 #[derive(Debug)]
 pub struct Stepper<M> {
@@ -198,11 +201,16 @@ impl<M: Machine> Stepper<M> {
 
     /// Runs node by node until at least `max_events` events were recorded or the search is done,
     /// so a frame never stops in the middle of a node (every frame leaves a consistent board).
+    /// A frame also ends after [`MAX_NODES_PER_FRAME`] nodes, even with fewer events: a machine
+    /// may work silently for long stretches (rejected repair swaps), and the caller — the page's
+    /// worker — must get control back to stay cancellable.
     pub fn step(&mut self, max_events: usize) -> Frame<M::Event> {
         let mut trace = Trace::default();
         let started = clock::now_micros();
-        while !self.status.is_done() {
+        let mut nodes = 0;
+        while !self.status.is_done() && nodes < MAX_NODES_PER_FRAME {
             self.status = self.machine.run(&mut Budget::nodes(1), &mut trace);
+            nodes += 1;
             if trace.events.len() >= max_events.max(1) {
                 break;
             }
@@ -300,6 +308,40 @@ mod tests {
         );
         assert_eq!(trace.events, vec![4, 3, 2, 1, 0]);
         assert_eq!(m.stats().nodes, 5);
+    }
+
+    /// A machine that works without events for a long time still hands control back.
+    struct Silent {
+        nodes: u64,
+    }
+
+    impl Machine for Silent {
+        type Event = ();
+        type Solution = ();
+        fn run<S: Sink<()>>(&mut self, budget: &mut Budget, _sink: &mut S) -> Status {
+            while budget.take() {
+                self.nodes += 1;
+            }
+            Status::Paused
+        }
+        fn stats(&self) -> Stats {
+            Stats {
+                nodes: self.nodes,
+                ..Stats::default()
+            }
+        }
+        fn solutions(&self) -> &[()] {
+            &[]
+        }
+    }
+
+    #[test]
+    fn a_silent_machine_still_ends_its_frame() {
+        let mut s = Stepper::new(Silent { nodes: 0 });
+        let f = s.step(10);
+        assert!(f.events.is_empty());
+        assert_eq!(f.status, Status::Paused);
+        assert_eq!(f.stats.nodes, MAX_NODES_PER_FRAME);
     }
 
     #[test]
