@@ -39,6 +39,7 @@ use serde::{Deserialize, Serialize};
 pub use format::{
     parse_any, parse_plain, parse_puzzlink, parse_tatham, to_plain, to_puzzlink_url, to_tatham_id,
 };
+pub use graph::{describe, BoardInfo, EdgeInfo};
 pub use solve::{
     check_board, hint, BoardReport, Event, Heuristic, Hint, SolveOptions, Solver, Techniques,
 };
