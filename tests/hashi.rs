@@ -505,6 +505,13 @@ fn check_board_marks_problems() {
         b: (1, 0),
         n: 1,
     }];
+    let off = [Bridge {
+        a: (usize::MAX, 1),
+        b: (1, usize::MAX),
+        n: 1,
+    }];
+    assert_eq!(check_board(&p, &off).unwrap().invalid.len(), 1);
+    assert_eq!(hint(&p, &off).unwrap().kind, HintKind::Mistake);
     assert_eq!(check_board(&p, &bad).unwrap().invalid.len(), 1);
     let p = parse_any("3x3m2:2a2c1a1").unwrap();
     let over = [Bridge {
@@ -515,4 +522,34 @@ fn check_board_marks_problems() {
     let r = check_board(&p, &over).unwrap();
     assert_eq!(r.overfull, vec![[2, 0], [2, 2]]);
     assert_eq!(r.mistakes, vec![over[0]]);
+}
+
+#[test]
+fn hint_and_check_board_never_panic_on_random_bridges() {
+    let mut rng = Rng::new(5);
+    let boards = [
+        "7x7m2:2g1d3g5e6h2a3b33c2b",
+        "3.3/.../3.3",
+        "3.3.2/...../.2.2./...../2.3.3",
+        "2#2/.../3.3",
+    ];
+    for round in 0..300 {
+        let p = parse_any(boards[round % boards.len()]).unwrap();
+        let n = rng.index(6);
+        let coord = |rng: &mut Rng| match rng.index(10) {
+            0 => usize::MAX,
+            _ => rng.index(8),
+        };
+        let user: Vec<Bridge> = (0..n)
+            .map(|_| Bridge {
+                a: (coord(&mut rng), coord(&mut rng)),
+                b: (coord(&mut rng), coord(&mut rng)),
+                n: rng.index(5) as u8,
+            })
+            .collect();
+        let report = check_board(&p, &user).unwrap();
+        assert!(!report.solved || check_solution(&p, &user).is_ok());
+        let h = hint(&p, &user);
+        assert!(h.is_ok(), "{user:?}: {h:?}");
+    }
 }

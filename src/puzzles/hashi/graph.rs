@@ -215,9 +215,12 @@ impl Graph {
 
     /// The candidate edge joining the islands at two cells, if any.
     pub fn edge_between(&self, a: (usize, usize), b: (usize, usize)) -> Option<u32> {
-        let ia = *self.island_at.get(a.0 * self.width + a.1)?;
-        let ib = *self.island_at.get(b.0 * self.width + b.1)?;
-        if ia == u32::MAX || ib == u32::MAX || a.1 >= self.width || b.1 >= self.width {
+        let height = self.island_at.len() / self.width;
+        let index =
+            |p: (usize, usize)| (p.0 < height && p.1 < self.width).then(|| p.0 * self.width + p.1);
+        let ia = self.island_at[index(a)?];
+        let ib = self.island_at[index(b)?];
+        if ia == u32::MAX || ib == u32::MAX {
             return None;
         }
         self.incident[ia as usize]

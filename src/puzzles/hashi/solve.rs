@@ -216,7 +216,8 @@ pub enum Event {
     HashiBacktrack { edge: u32, depth: u32 },
     /// A complete solution (bridges on the board = the `lo` of every edge).
     HashiSolution { bridges: Vec<Bridge> },
-    /// The search is over.
+    /// Every branch was explored: `solutions` is the exact number of solutions (0 or 1 under the
+    /// default limit). A search that stops at its solution limit ends with `hashiSolution` instead.
     HashiExhausted { solutions: u64 },
 }
 
@@ -981,7 +982,7 @@ impl Solver {
 
     fn finish<S: Sink<Event>>(&mut self, status: Status, sink: &mut S) -> Status {
         self.set_focus(None, sink);
-        if S::ENABLED {
+        if S::ENABLED && status == Status::Exhausted {
             sink.emit(Event::HashiExhausted {
                 solutions: self.stats.solutions,
             });
@@ -1192,10 +1193,10 @@ fn user_edges(g: &Graph, k: u8, user: &[Bridge]) -> Result<Vec<(u32, u8)>, Hint>
                 format!(
                     "there can be no {} between ({},{}) and ({},{})",
                     bridges_word(b.n as i32),
-                    b.a.0 + 1,
-                    b.a.1 + 1,
-                    b.b.0 + 1,
-                    b.b.1 + 1
+                    b.a.0.saturating_add(1),
+                    b.a.1.saturating_add(1),
+                    b.b.0.saturating_add(1),
+                    b.b.1.saturating_add(1)
                 ),
             ));
         };
@@ -1204,10 +1205,10 @@ fn user_edges(g: &Graph, k: u8, user: &[Bridge]) -> Result<Vec<(u32, u8)>, Hint>
                 b,
                 format!(
                     "the bridge ({},{})-({},{}) is listed twice",
-                    b.a.0 + 1,
-                    b.a.1 + 1,
-                    b.b.0 + 1,
-                    b.b.1 + 1
+                    b.a.0.saturating_add(1),
+                    b.a.1.saturating_add(1),
+                    b.b.0.saturating_add(1),
+                    b.b.1.saturating_add(1)
                 ),
             ));
         }
@@ -1255,7 +1256,7 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
             because: vec![],
         });
     }
-    let g = &solver.g;
+    let g = solver.g.clone();
     let in_solution = |e: u32, sol: &[Bridge]| -> u8 {
         let ed = g.edges[e as usize];
         let key = Bridge {
@@ -1277,10 +1278,10 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
                     format!(
                         "the solution has {} between ({},{}) and ({},{}), not {}",
                         bridges_word(want as i32),
-                        b.a.0 + 1,
-                        b.a.1 + 1,
-                        b.b.0 + 1,
-                        b.b.1 + 1,
+                        b.a.0.saturating_add(1),
+                        b.a.1.saturating_add(1),
+                        b.b.0.saturating_add(1),
+                        b.b.1.saturating_add(1),
                         n
                     ),
                 ));
@@ -1297,10 +1298,10 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
                 b,
                 format!(
                     "the bridge ({},{})-({},{}) breaks a rule together with your other bridges",
-                    b.a.0 + 1,
-                    b.a.1 + 1,
-                    b.b.0 + 1,
-                    b.b.1 + 1
+                    b.a.0.saturating_add(1),
+                    b.a.1.saturating_add(1),
+                    b.b.0.saturating_add(1),
+                    b.b.1.saturating_add(1)
                 ),
             ));
         }
@@ -1380,15 +1381,33 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
                 why: format!(
                     "no rule applies here; the solution has {} between ({},{}) and ({},{})",
                     bridges_word(b.n as i32),
-                    b.a.0 + 1,
-                    b.a.1 + 1,
-                    b.b.0 + 1,
-                    b.b.1 + 1
+                    b.a.0.saturating_add(1),
+                    b.a.1.saturating_add(1),
+                    b.b.0.saturating_add(1),
+                    b.b.1.saturating_add(1)
                 ),
                 islands: vec![[b.a.0 as u32, b.a.1 as u32], [b.b.0 as u32, b.b.1 as u32]],
                 bridges: vec![*b],
                 because,
             });
+        }
+    }
+    // The user has every bridge of the solution found, and more: name one of the extra ones.
+    for (&(e, n), &b) in edges.iter().zip(user) {
+        let want = in_solution(e, sol);
+        if n > want {
+            return Ok(mistake(
+                b,
+                format!(
+                    "the solution found has {} between ({},{}) and ({},{}), not {}",
+                    bridges_word(want as i32),
+                    b.a.0.saturating_add(1),
+                    b.a.1.saturating_add(1),
+                    b.b.0.saturating_add(1),
+                    b.b.1.saturating_add(1),
+                    n
+                ),
+            ));
         }
     }
     Err("internal error: no hint found for an unsolved board".into())
