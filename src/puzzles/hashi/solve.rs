@@ -534,6 +534,7 @@ impl Solver {
         Ok(())
     }
 
+    /// The sentence for a degree deduction, worded for the common cases a person recognises.
     fn degree_why(&self, i: u32, need: i32, l: i32, h: i32, changes: &[(u32, u8, u8)]) -> String {
         let me = self.name(i);
         let open: Vec<u32> = self.g.incident[i as usize]
@@ -544,12 +545,18 @@ impl Solver {
         if h == need {
             let his: Vec<u8> = open.iter().map(|&e| self.hi[e as usize]).collect();
             if l == 0 && his.iter().all(|&x| x == his[0]) {
-                return format!(
-                    "island {me} needs {need} and has {} neighbour{}: {} each",
-                    word(open.len() as i32),
-                    if open.len() == 1 { "" } else { "s" },
-                    bridges_word(his[0] as i32)
-                );
+                return if open.len() == 1 {
+                    format!(
+                        "island {me} needs {need} and has one neighbour: {} to it",
+                        bridges_word(his[0] as i32)
+                    )
+                } else {
+                    format!(
+                        "island {me} needs {need} and has {} neighbours: {} each",
+                        word(open.len() as i32),
+                        bridges_word(his[0] as i32)
+                    )
+                };
             }
             return format!(
                 "island {me} needs {need} and its neighbours can take exactly {need}: every possible bridge is built"
@@ -560,24 +567,38 @@ impl Solver {
                 "island {me} already has all its {need} bridges: no more to its other neighbours"
             );
         }
+        // One clause per edge, with the sum that forces it.
         let parts: Vec<String> = changes
             .iter()
             .map(|&(e, nl, nh)| {
                 let other = self.name(self.g.other(e, i));
-                let (el, eh) = (self.lo[e as usize], self.hi[e as usize]);
-                if nl > el && nh < eh {
-                    format!("{} to {}", word(nl as i32), other)
-                } else if nl > el {
-                    format!("at least {} to {other}", bridges_word(nl as i32))
+                let (el, eh) = (self.lo[e as usize] as i32, self.hi[e as usize] as i32);
+                let others_max = h - eh;
+                let others_built = l - el;
+                if nl as i32 > el && (nh as i32) < eh {
+                    let others = if others_built == others_max {
+                        format!("exactly {others_max}")
+                    } else {
+                        format!("at least {others_built} and at most {others_max}")
+                    };
+                    format!(
+                        "exactly {} to {other} (the others take {others})",
+                        bridges_word(nl as i32)
+                    )
+                } else if nl as i32 > el {
+                    format!(
+                        "at least {} to {other} (the others can take only {others_max})",
+                        bridges_word(nl as i32)
+                    )
                 } else {
-                    format!("at most {} to {other}", bridges_word(nh as i32))
+                    format!(
+                        "at most {} to {other} (it already has {others_built} elsewhere)",
+                        bridges_word(nh as i32)
+                    )
                 }
             })
             .collect();
-        format!(
-            "island {me} needs {need}; it has {l} and its neighbours can take {h} in all, so {}",
-            parts.join(", ")
-        )
+        format!("island {me} needs {need}: {}", parts.join("; "))
     }
 
     fn find(&mut self, mut x: u32) -> u32 {
