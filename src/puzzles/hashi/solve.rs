@@ -1331,22 +1331,27 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
         solver.enqueue(i);
     }
     let mut trace = Trace::default();
-    let result = solver.propagate(&mut trace);
-    let mut because = Vec::new();
-    let mut current: Option<(Rule, String, Vec<[u32; 2]>)> = None;
+    // A contradiction shows up as a dead-end event below; the result itself adds nothing.
+    let _ = solver.propagate(&mut trace);
+    // Earlier deductions (sentence, edges) in the order made; only those next to the hint are kept.
+    let mut because: Vec<(String, Vec<u32>)> = Vec::new();
+    let mut current: Option<(Rule, String, Vec<[u32; 2]>, Vec<u32>)> = None;
     let mut adds: Vec<Bridge> = Vec::new();
     for ev in trace.events {
         match ev {
             Event::HashiRule {
-                rule, islands, why, ..
+                rule,
+                islands,
+                why,
+                edges,
             } => {
                 if !adds.is_empty() {
                     break;
                 }
-                if let Some((_, w, _)) = current.take() {
-                    because.push(w);
+                if let Some((_, w, _, es)) = current.take() {
+                    because.push((w, es));
                 }
-                current = Some((rule, why, islands));
+                current = Some((rule, why, islands, edges));
             }
             Event::HashiRange {
                 a,
@@ -1371,23 +1376,45 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
                     why: format!("your bridges lead to a contradiction: {why}"),
                     islands,
                     bridges: vec![],
-                    because,
+                    because: because
+                        .into_iter()
+                        .rev()
+                        .take(5)
+                        .rev()
+                        .map(|b| b.0)
+                        .collect(),
                 });
             }
             _ => {}
         }
     }
-    if let (Some((rule, why, islands)), false) = (current, adds.is_empty()) {
+    if let (Some((rule, why, islands, _)), false) = (current, adds.is_empty()) {
+        // Keep the earlier deductions that touched the hinted islands (at most the last five).
+        let mut near: Vec<(usize, usize)> = islands
+            .iter()
+            .map(|c| (c[0] as usize, c[1] as usize))
+            .collect();
+        near.extend(adds.iter().flat_map(|b| [b.a, b.b]));
+        let relevant: Vec<String> = because
+            .into_iter()
+            .filter(|(_, es)| {
+                es.iter().any(|&e| {
+                    let ed = g.edges[e as usize];
+                    near.contains(&g.pos(ed.a)) || near.contains(&g.pos(ed.b))
+                })
+            })
+            .map(|(w, _)| w)
+            .collect();
+        let skip = relevant.len().saturating_sub(5);
         return Ok(Hint {
             kind: HintKind::Deduction,
             rule: Some(rule),
             why,
             islands,
             bridges: adds,
-            because,
+            because: relevant.into_iter().skip(skip).collect(),
         });
     }
-    let _ = result;
     // No deduction adds a bridge: point at one the solution has and the user lacks.
     let sol = &sols[0];
     for b in sol {
@@ -1409,7 +1436,7 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
                 ),
                 islands: vec![[b.a.0 as u32, b.a.1 as u32], [b.b.0 as u32, b.b.1 as u32]],
                 bridges: vec![*b],
-                because,
+                because: vec![],
             });
         }
     }
