@@ -1204,6 +1204,9 @@ pub struct BoardReport {
 
 const HINT_NODES: u64 = 2_000_000;
 
+/// A deduction seen in the hint's trace: rule, sentence, islands, edges.
+type RuleSeen = (Rule, String, Vec<[u32; 2]>, Vec<u32>);
+
 fn user_edges(g: &Graph, k: u8, user: &[Bridge]) -> Result<Vec<(u32, u8)>, Hint> {
     let mut out: Vec<(u32, u8)> = Vec::new();
     for &b in user {
@@ -1335,7 +1338,7 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
     let _ = solver.propagate(&mut trace);
     // Earlier deductions (sentence, edges) in the order made; only those next to the hint are kept.
     let mut because: Vec<(String, Vec<u32>)> = Vec::new();
-    let mut current: Option<(Rule, String, Vec<[u32; 2]>, Vec<u32>)> = None;
+    let mut current: Option<RuleSeen> = None;
     let mut adds: Vec<Bridge> = Vec::new();
     for ev in trace.events {
         match ev {
