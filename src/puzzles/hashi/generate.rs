@@ -219,3 +219,70 @@ pub fn generate_unique(
     }
     None
 }
+
+/// A random puzzle with exactly one solution, reproducible from `seed` (the `WxH#SEED` IDs): a
+/// tree layout with about one island per seven cells, made unique with rocks where needed. Tries
+/// the seeds `seed`, `seed+1`, … (at most 20) until one works.
+pub fn random_unique(
+    width: usize,
+    height: usize,
+    max_bridges: u8,
+    seed: u64,
+) -> Result<Puzzle, String> {
+    if width < 3 || height < 3 || width > super::MAX_SIDE || height > super::MAX_SIDE {
+        return Err(format!(
+            "hashi: random boards are 3x3 to {0}x{0}, not {width}x{height}",
+            super::MAX_SIDE
+        ));
+    }
+    let gp = GenParams {
+        width,
+        height,
+        islands: (width * height / 7).max(2),
+        max_bridges: max_bridges.clamp(1, 4),
+        max_len: (width.min(height) / 4).clamp(3, 8),
+        loop_chance: 0.0,
+    };
+    for t in 0..20 {
+        let (p, layout) = generate(&gp, seed.wrapping_add(t));
+        if p.validate().is_err() {
+            continue;
+        }
+        if let Some((p, _)) = add_rocks_until_unique(&p, &layout, 200, 200_000) {
+            return Ok(p);
+        }
+    }
+    Err(format!(
+        "hashi: no unique {width}x{height} puzzle found from seed {seed}"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::hashi::{check_solution, parse_any, to_plain};
+
+    #[test]
+    fn layouts_are_solutions_and_seeds_reproduce() {
+        let gp = GenParams {
+            width: 12,
+            height: 9,
+            islands: 20,
+            max_bridges: 2,
+            max_len: 5,
+            loop_chance: 0.5,
+        };
+        let (p, sol) = generate(&gp, 3);
+        check_solution(&p, &sol).unwrap();
+        assert_eq!(generate(&gp, 3).0, p);
+        let a = parse_any("9x7#42").unwrap();
+        assert_eq!((a.width, a.height), (9, 7));
+        assert_eq!(parse_any("9x7#42").unwrap(), a);
+        assert_ne!(to_plain(&parse_any("9x7#43").unwrap()), to_plain(&a));
+        let (st, sols, _) =
+            crate::puzzles::hashi::solve::solve_all(&a, Default::default(), u64::MAX).unwrap();
+        assert_eq!((st, sols.len()), (Status::Exhausted, 1));
+        assert!(parse_any("2x2#1").unwrap_err().contains("3x3"));
+        assert!(parse_any("9x7m3L#word").unwrap().no_loops);
+    }
+}
