@@ -8,7 +8,7 @@
 //! Formats: Tatham Bridges IDs (`WxHm2:desc`, `W` alone for square boards, `L`, generation params
 //! `i`/`e`/`d` tolerated and dropped), puzz.link `hashikake`/`hashi`/`bridges` URLs (number16
 //! stream), and the plain grid of FORMATS.md §3 (`.` water, `1`-`9` and `A`-`G` islands, `#` rock,
-//! rows split by newlines or `/`). See [`format`]. `WxH[m<k>][L]#SEED` builds a random unique
+//! rows split by newlines or `/`). See [`format`](mod@self::format). `WxH[m<k>][L]#SEED` builds a random unique
 //! puzzle with our own seeded generator ([`generate::random_unique`]; not Tatham's puzzle for that
 //! seed, and it may hold rocks, so it is written back as a plain grid).
 //!

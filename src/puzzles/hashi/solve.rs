@@ -1,7 +1,7 @@
 //! The Hashiwokakero solver: bridge ranges, deductions to a fixed point, and search with a trail.
 //!
 //! State: for every candidate edge a range `[lo, hi]` of bridge counts still possible (start
-//! `[0, cap]`). Every change goes through [`Solver::tighten`], which records the old range on the
+//! `[0, cap]`). Every change goes through `Solver::tighten`, which records the old range on the
 //! trail (undo on backtrack) and emits an invertible `hashiRange` event.
 //!
 //! Deductions (each a [`Rule`], each switchable through [`Techniques`] except the rules of the
