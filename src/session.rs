@@ -22,6 +22,8 @@ pub struct Options {
     /// Hashi: the deduction techniques to use, by name (default: all but "matrixTree"; see
     /// `hashi::Techniques::NAMES`). An empty list is plain backtracking.
     pub techniques: Option<Vec<String>>,
+    /// Hashi: how to pick the island to branch on, "weighted" (default) or "ratio" (the article's).
+    pub heuristic: Option<String>,
 }
 
 /// One event of any machine; each puzzle's events carry their own `kind` tag.
@@ -137,8 +139,18 @@ impl Session {
                     Some(names) => hashi::Techniques::from_names(names)?,
                     None => hashi::Techniques::default(),
                 };
+                let heuristic = match options.heuristic.as_deref() {
+                    None | Some("weighted") => hashi::Heuristic::Weighted,
+                    Some("ratio") => hashi::Heuristic::Ratio,
+                    Some(other) => {
+                        return Err(format!(
+                            "hashi: unknown heuristic '{other}' (known: weighted, ratio)"
+                        ))
+                    }
+                };
                 let opts = hashi::SolveOptions {
                     techniques,
+                    heuristic,
                     ..hashi::SolveOptions::default()
                 };
                 let m = hashi::Solver::new(&puzzle, opts)?;

@@ -553,3 +553,39 @@ fn hint_and_check_board_never_panic_on_random_bridges() {
         assert!(h.is_ok(), "{user:?}: {h:?}");
     }
 }
+
+#[test]
+fn the_matrix_tree_prune_is_visible_in_the_events() {
+    // The article's setting on its own 5x5: the two middle 2s can only join each other, so once
+    // the search removes the last link to them the count of spanning trees drops to zero.
+    let opts = Options {
+        techniques: Some(vec!["matrixTree".into()]),
+        heuristic: Some("ratio".into()),
+        ..Options::default()
+    };
+    let mut s = Session::new("hashi", "3.3.2/...../.2.2./...../2.3.3", "solve", &opts).unwrap();
+    let mut seen = false;
+    loop {
+        let f = s.step(50);
+        for e in &f.events {
+            if let AnyEvent::Hashi(Event::HashiMatrixTree { counts, why, .. }) = e {
+                assert_eq!(*counts, [0, 0]);
+                assert!(why.contains("no spanning tree"));
+                seen = true;
+            }
+        }
+        if f.status.is_done() {
+            break;
+        }
+    }
+    assert!(seen);
+    assert_eq!(s.solve(u64::MAX, u64::MAX).unwrap().verdict, Verdict::None);
+    let bad = Options {
+        heuristic: Some("random".into()),
+        ..Options::default()
+    };
+    assert!(Session::new("hashi", "2.2/.../2.2", "solve", &bad)
+        .err()
+        .unwrap()
+        .contains("unknown heuristic"));
+}

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   solvescope queens count N            count all solutions by backtracking
   solvescope queens solve N [--all [--limit K]]   first (or all) placements
-  solvescope hashi solve ID... | --batch FILE|-  [--max-nodes N] [--max-ms MS] [--techniques a,b,...]
+  solvescope hashi solve ID... | --batch FILE|-  [--max-nodes N] [--max-ms MS] [--techniques a,b,...] [--heuristic weighted|ratio]
                                        solve Bridges puzzles and prove uniqueness (JSON lines)
 ";
 
