@@ -25,9 +25,19 @@
 //!   disconnected. Decides the same question as `connectivity`, at O(n³) instead of O(E).
 //!
 //! Search: the island with the highest ratio of remaining demand to open edges (the article's
-//! heuristic, ties to fewer open edges); its first open edge is tried with every value from high to
-//! low. One node = one root propagation or one tried value. The solution limit (2 by default) turns
-//! the search into a uniqueness proof.
+//! heuristic, ties to fewer open edges), by default multiplied by a failure weight per island
+//! ([`Heuristic::Weighted`], dom/wdeg style: on big boards it stops the search from thrashing between
+//! independent regions, 26x fewer nodes on random 60x60 boards, see BENCHMARKS.md); its first open
+//! edge is tried with every value from high to low. One node = one root propagation or one tried
+//! value. The solution limit (2 by default) turns the search into a uniqueness proof. After a
+//! backtrack the state is restored from the trail; the union-find tests (connectivity, cut edges,
+//! matrix tree) only run again once an edge has lost its last possible bridge.
+//!
+//! Events (`kind`, all prefixed `hashi`): `hashiRule` (rule, islands, edges, `why`), `hashiRange`
+//! (edge, a, b, before/after `[lo, hi]`, rule; `undo` on backtrack: invertible from itself),
+//! `hashiFocus` (island being branched on, previous), `hashiGuess`, `hashiDeadEnd` (rule, islands,
+//! `why`), `hashiMatrixTree` (counts `[0, 0]` when it prunes), `hashiBacktrack`, `hashiSolution`,
+//! `hashiExhausted`. Sentences use 1-based `(row,col)`; fields are 0-based `[row, col]`.
 
 use serde::Serialize;
 
