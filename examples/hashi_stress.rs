@@ -18,7 +18,7 @@ fn main() {
             width: w,
             height: w,
             islands: n,
-            max_bridges: 2,
+            max_bridges: a.get(4).copied().unwrap_or(2) as u8,
             max_len: 8,
             loop_chance: lp as f64 / 100.0,
         };

@@ -363,6 +363,15 @@ fn brute_force_agrees_on_random_small_boards() {
         };
         let (_, sols2, _) = solve_all(&p, art, u64::MAX).unwrap();
         assert_eq!(sols2.len(), want.len(), "article, seed {seed}");
+        // Restarting after every backtrack must stay complete and count each solution once.
+        let restarting = SolveOptions {
+            techniques: Techniques::none(),
+            restart_base: 1,
+            ..SolveOptions::default()
+        };
+        let (st3, sols3, _) = solve_all(&p, restarting, u64::MAX).unwrap();
+        assert_eq!(sols3.len(), want.len(), "restarts, seed {seed}");
+        assert_eq!(st3, st);
         checked += 1;
     }
     assert!(checked > 300, "{checked}");
@@ -588,4 +597,45 @@ fn the_matrix_tree_prune_is_visible_in_the_events() {
         .err()
         .unwrap()
         .contains("unknown heuristic"));
+}
+
+#[test]
+fn step_equals_solve_across_restarts() {
+    // Plain backtracking on the 10x10 and 15x15 boards backtracks enough to restart.
+    let opts = Options {
+        techniques: Some(vec![]),
+        ..Options::default()
+    };
+    let mut restarted = 0;
+    for fx in fixtures().iter().filter(|f| {
+        f.file == "tatham-bridges.txt" && !f.id.starts_with("25x25") || f.id.starts_with("10x10")
+    }) {
+        let mut fast = Session::new("hashi", &fx.id, "solve", &opts).unwrap();
+        let fr = fast.solve(u64::MAX, u64::MAX).unwrap();
+        let mut slow = Session::new("hashi", &fx.id, "solve", &opts).unwrap();
+        let mut restart_events = 0;
+        while !slow.step(64).status.is_done() {}
+        let sr = slow.solve(u64::MAX, u64::MAX).unwrap();
+        let mut again = Session::new("hashi", &fx.id, "solve", &opts).unwrap();
+        loop {
+            let f = again.step(1000);
+            restart_events += f
+                .events
+                .iter()
+                .filter(|e| matches!(e, AnyEvent::Hashi(Event::HashiRestart { .. })))
+                .count();
+            if f.status.is_done() {
+                break;
+            }
+        }
+        assert_eq!(
+            (fr.stats.nodes, fr.stats.restarts),
+            (sr.stats.nodes, sr.stats.restarts)
+        );
+        assert_eq!(fr.solutions, sr.solutions);
+        assert_eq!(fr.verdict, Verdict::Unique, "{}", fx.id);
+        assert_eq!(restart_events as u64, fr.stats.restarts);
+        restarted += (fr.stats.restarts > 0) as u32;
+    }
+    assert!(restarted >= 2, "{restarted}");
 }

@@ -137,6 +137,10 @@ pub enum Heuristic {
 pub struct SolveOptions {
     pub techniques: Techniques,
     pub heuristic: Heuristic,
+    /// Restart the search from the root after `restart_base` × Luby(i) backtracks (0: never),
+    /// keeping the failure weights. Still complete: the cutoffs grow without bound, solutions
+    /// found twice are counted once, and "exhausted" is only reported by a run that finished.
+    pub restart_base: u64,
     /// Stop after this many solutions (2 proves uniqueness).
     pub solution_limit: u64,
 }
@@ -146,6 +150,7 @@ impl Default for SolveOptions {
         SolveOptions {
             techniques: Techniques::default(),
             heuristic: Heuristic::Weighted,
+            restart_base: 100,
             solution_limit: 2,
         }
     }
@@ -226,6 +231,9 @@ pub enum Event {
     HashiBacktrack { edge: u32, depth: u32 },
     /// A complete solution (bridges on the board = the `lo` of every edge).
     HashiSolution { bridges: Vec<Bridge> },
+    /// The search went back to the root to start again with what it learnt (`restarts` so far);
+    /// the `hashiRange` undo events before it restore the root's ranges.
+    HashiRestart { restarts: u64 },
     /// Every branch was explored: `solutions` is the exact number of solutions (0 or 1 under the
     /// default limit). A search that stops at its solution limit ends with `hashiSolution` instead.
     HashiExhausted { solutions: u64 },
@@ -279,6 +287,10 @@ pub struct Solver {
     /// Some edge lost its last possible bridge since the whole-graph tests (connectivity, cut
     /// edges, matrix tree) last ran; they depend only on which edges are still possible.
     removed: bool,
+    /// Backtracks since the last restart, and the cutoff of this run (restarts are counted in
+    /// `stats.restarts`).
+    run_backtracks: u64,
+    restart_limit: u64,
     /// Times the matrix-tree test ran / pruned.
     pub matrix_tree_calls: u64,
     pub matrix_tree_prunes: u64,
@@ -328,6 +340,8 @@ impl Solver {
             mt_scratch: Vec::new(),
             weight: vec![std::cell::Cell::new(1); n],
             removed: true,
+            run_backtracks: 0,
+            restart_limit: opts.restart_base,
             matrix_tree_calls: 0,
             matrix_tree_prunes: 0,
             g,
@@ -1049,9 +1063,11 @@ impl Machine for Solver {
                 }
                 Phase::Descend => match self.choose() {
                     None => {
-                        if self.leaf_is_valid() {
+                        let bridges = self.current_bridges();
+                        // After a restart the same solution can be met again: count it once.
+                        let valid = self.leaf_is_valid();
+                        if valid && !self.solutions.contains(&bridges) {
                             self.stats.solutions += 1;
-                            let bridges = self.current_bridges();
                             if S::ENABLED {
                                 sink.emit(Event::HashiSolution {
                                     bridges: bridges.clone(),
@@ -1063,7 +1079,7 @@ impl Machine for Solver {
                             if self.stats.solutions >= self.opts.solution_limit {
                                 return self.finish(Status::LimitReached, sink);
                             }
-                        } else if S::ENABLED {
+                        } else if S::ENABLED && !valid {
                             sink.emit(Event::HashiDeadEnd {
                                 rule: Rule::Connectivity,
                                 islands: vec![],
@@ -1102,6 +1118,23 @@ impl Machine for Solver {
                         }
                         if self.frames.is_empty() {
                             return self.finish(Status::Exhausted, sink);
+                        }
+                        self.run_backtracks += 1;
+                        if self.opts.restart_base > 0 && self.run_backtracks >= self.restart_limit {
+                            let root = self.frames[0].trail_len;
+                            self.frames.clear();
+                            self.undo_to(root, sink);
+                            self.stats.depth = 0;
+                            self.stats.restarts += 1;
+                            self.run_backtracks = 0;
+                            self.restart_limit =
+                                self.opts.restart_base * luby(self.stats.restarts + 1);
+                            if S::ENABLED {
+                                sink.emit(Event::HashiRestart {
+                                    restarts: self.stats.restarts,
+                                });
+                            }
+                            self.phase = Phase::Descend;
                         }
                         continue;
                     }
@@ -1150,6 +1183,22 @@ impl Machine for Solver {
 
     fn solutions(&self) -> &[Vec<Bridge>] {
         &self.solutions
+    }
+}
+
+/// The Luby sequence 1 1 2 1 1 2 4 1 1 2 … (index from 1), the restart cutoffs.
+fn luby(i: u64) -> u64 {
+    let mut i = i.max(1);
+    loop {
+        // The smallest k with 2^k - 1 >= i.
+        let mut k = 1;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if (1u64 << k) - 1 == i {
+            return 1u64 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
     }
 }
 
@@ -1535,6 +1584,12 @@ mod tests {
             check_solution(&p, s).unwrap();
         }
         (st, sols)
+    }
+
+    #[test]
+    fn luby_sequence() {
+        let got: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(got, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 
     #[test]
