@@ -31,13 +31,15 @@
 //! edge is tried with every value from high to low. One node = one root propagation or one tried
 //! value. The solution limit (2 by default) turns the search into a uniqueness proof. After a
 //! backtrack the state is restored from the trail; the union-find tests (connectivity, cut edges,
-//! matrix tree) only run again once an edge has lost its last possible bridge.
+//! matrix tree) only run again once an edge has lost its last possible bridge. After 100 x Luby(i)
+//! backtracks the search restarts from the root keeping the weights (`restart_base`, 0 = never);
+//! it stays complete (growing cutoffs, solutions deduplicated, "exhausted" only from a finished run).
 //!
 //! Events (`kind`, all prefixed `hashi`): `hashiRule` (rule, islands, edges, `why`), `hashiRange`
 //! (edge, a, b, before/after `[lo, hi]`, rule; `undo` on backtrack: invertible from itself),
 //! `hashiFocus` (island being branched on, previous), `hashiGuess`, `hashiDeadEnd` (rule, islands,
 //! `why`), `hashiMatrixTree` (counts `[0, 0]` when it prunes), `hashiBacktrack`, `hashiSolution`,
-//! `hashiExhausted`. Sentences use 1-based `(row,col)`; fields are 0-based `[row, col]`.
+//! `hashiRestart`, `hashiExhausted`. Sentences use 1-based `(row,col)`; fields are 0-based `[row, col]`.
 
 use serde::Serialize;
 
