@@ -109,43 +109,45 @@ fn main() {
     }
     std::fs::write("tests/fixtures/hashi-small.txt", out).unwrap();
 
-    let mut out = String::from("# Generated Hashiwokakero boards (src/puzzles/hashi/generate.rs via examples/hashi_fixtures.rs): a random tree of bridges\n# grown from one island with the seeded shared::rng::Rng (the seed is in the note), island numbers read off it, then rocks\n# dropped on links a second solution used until the solver proved the puzzle unique. The layout itself is the solution column.\n# status<TAB>id (Tatham ID, or plain grid when there are rocks)<TAB>bridges<TAB>note\n");
-    for &(w, n, len, count) in &[
-        (30usize, 200usize, 6usize, 4usize),
-        (40, 320, 7, 4),
-        (50, 420, 8, 4),
-        (60, 500, 8, 4),
+    let mut out = String::from("# Generated Hashiwokakero boards (src/puzzles/hashi/generate.rs via examples/hashi_fixtures.rs). A random bridge layout is\n# grown from one island with the seeded shared::rng::Rng (seed in the note): 'tree' layouts have no loops, 'loopy' ones join\n# existing islands half the time. Island numbers are read off the layout; then, while the solver finds a second solution,\n# generate::make_unique splits a link with a new island, drops a link on a loop, or drops a rock on a link only the other\n# solution uses. The final layout is the solution column (unique, proved by the solver; checked by the tests).\n# status<TAB>id (Tatham ID, or plain grid when there are rocks)<TAB>bridges<TAB>note\n");
+    for &(w, n, len) in &[
+        (30usize, 200usize, 6usize),
+        (40, 320, 7),
+        (50, 420, 8),
+        (60, 500, 8),
     ] {
-        let mut made = 0;
-        let mut seed = w as u64 * 1000;
-        while made < count {
-            seed += 1;
-            let gp = GenParams {
-                width: w,
-                height: w,
-                islands: n,
-                max_bridges: 2,
-                max_len: len,
-                loop_chance: 0.0,
-            };
-            let (p, layout) = generate(&gp, seed);
-            check_solution(&p, &layout).unwrap();
-            let Some((p, rocks)) = add_rocks_until_unique(&p, &layout, 100, u64::MAX) else {
-                continue;
-            };
-            let islands = p.cells.iter().filter(|&&c| c != 0 && c != ROCK).count();
-            let (s, sols) = status(&p);
-            assert_eq!(s, "unique");
-            assert_eq!(format_bridge_list(&sols[0]), format_bridge_list(&layout));
-            writeln!(
-                out,
-                "unique\t{}\t{}\t{w}x{w}, {islands} islands, {rocks} rocks, seed {seed}",
-                id_of(&p),
-                format_bridge_list(&layout)
-            )
-            .unwrap();
-            eprintln!("{w}x{w} seed {seed}: {islands} islands, {rocks} rocks");
-            made += 1;
+        for (kind, loops, count, rocks_ok) in [("tree", 0.0, 2, true), ("loopy", 0.6, 3, false)] {
+            let mut made = 0;
+            let mut seed = w as u64 * 1000 + if loops > 0.0 { 500 } else { 0 };
+            while made < count {
+                seed += 1;
+                let gp = GenParams {
+                    width: w,
+                    height: w,
+                    islands: n,
+                    max_bridges: 2,
+                    max_len: len,
+                    loop_chance: loops,
+                };
+                let (p, layout) = generate(&gp, seed);
+                check_solution(&p, &layout).unwrap();
+                let Some((p, layout, edits, rocks)) = make_unique(&p, &layout, 200, 2_000_000)
+                else {
+                    continue;
+                };
+                if rocks > 0 && !rocks_ok {
+                    continue;
+                }
+                let islands = p.cells.iter().filter(|&&c| c != 0 && c != ROCK).count();
+                let (s, sols) = status(&p);
+                assert_eq!(s, "unique");
+                assert_eq!(format_bridge_list(&sols[0]), format_bridge_list(&layout));
+                writeln!(out, "unique\t{}\t{}\t{w}x{w} {kind}, {islands} islands, {edits} edits, {rocks} rocks, seed {seed}", id_of(&p), format_bridge_list(&layout)).unwrap();
+                eprintln!(
+                    "{w}x{w} {kind} seed {seed}: {islands} islands, {edits} edits, {rocks} rocks"
+                );
+                made += 1;
+            }
         }
     }
     std::fs::write("tests/fixtures/hashi-generated.txt", out).unwrap();

@@ -1,5 +1,6 @@
 //! Stress run: many random layouts (with loops) per size; prints worst time and nodes.
-//! `cargo run --release --example hashi_stress -- SIZE ISLANDS LOOP% COUNT`
+//! `cargo run --release --example hashi_stress -- SIZE ISLANDS LOOP% COUNT [K]`; environment:
+//! `H=1` the article's ratio heuristic, `NORESTART=1` no restarts.
 use solvescope::engine::{Budget, Machine, NoEvents};
 use solvescope::puzzles::hashi::generate::*;
 use solvescope::puzzles::hashi::*;
@@ -18,7 +19,7 @@ fn main() {
             width: w,
             height: w,
             islands: n,
-            max_bridges: 2,
+            max_bridges: a.get(4).copied().unwrap_or(2) as u8,
             max_len: 8,
             loop_chance: lp as f64 / 100.0,
         };
@@ -33,6 +34,11 @@ fn main() {
             &p,
             SolveOptions {
                 heuristic: h,
+                restart_base: if std::env::var("NORESTART").is_ok() {
+                    0
+                } else {
+                    SolveOptions::default().restart_base
+                },
                 ..SolveOptions::default()
             },
         )
@@ -45,22 +51,6 @@ fn main() {
             check_solution(&p, sol).unwrap();
         }
         let _ = st;
-        let mut s1 = Solver::new(
-            &p,
-            SolveOptions {
-                solution_limit: 1,
-                ..SolveOptions::default()
-            },
-        )
-        .unwrap();
-        s1.run(&mut Budget::nodes(5_000_000), &mut NoEvents);
-        if false {
-            println!(
-                "seed {seed}: first solution after {} nodes, two after {}",
-                s1.stats().nodes,
-                s.stats().nodes
-            );
-        }
         times.push(us);
         total_nodes += s.stats().nodes;
         if us > worst.0 {

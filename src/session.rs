@@ -41,6 +41,8 @@ pub struct Options {
     /// `{"lines": false}`; techniques not named keep their defaults, unknown names are an error.
     /// Skyscrapers: visibility, lines, mrv. Hashi: see `hashi::Techniques::NAMES`.
     pub techniques: Option<BTreeMap<String, bool>>,
+    /// Hashi: how to pick the island to branch on, "weighted" (default) or "ratio" (the article's).
+    pub heuristic: Option<String>,
 }
 
 impl Options {
@@ -254,8 +256,18 @@ impl Session {
                 for (name, &on) in options.techniques.iter().flatten() {
                     techniques.set(name, on)?;
                 }
+                let heuristic = match options.heuristic.as_deref() {
+                    None | Some("weighted") => hashi::Heuristic::Weighted,
+                    Some("ratio") => hashi::Heuristic::Ratio,
+                    Some(other) => {
+                        return Err(format!(
+                            "hashi: unknown heuristic '{other}' (known: weighted, ratio)"
+                        ))
+                    }
+                };
                 let opts = hashi::SolveOptions {
                     techniques,
+                    heuristic,
                     ..hashi::SolveOptions::default()
                 };
                 let m = hashi::Solver::new(&puzzle, opts)?;

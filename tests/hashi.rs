@@ -371,6 +371,15 @@ fn brute_force_agrees_on_random_small_boards() {
         };
         let (_, sols2, _) = solve_all(&p, art, u64::MAX).unwrap();
         assert_eq!(sols2.len(), want.len(), "article, seed {seed}");
+        // Restarting after every backtrack must stay complete and count each solution once.
+        let restarting = SolveOptions {
+            techniques: Techniques::none(),
+            restart_base: 1,
+            ..SolveOptions::default()
+        };
+        let (st3, sols3, _) = solve_all(&p, restarting, u64::MAX).unwrap();
+        assert_eq!(sols3.len(), want.len(), "restarts, seed {seed}");
+        assert_eq!(st3, st);
         checked += 1;
     }
     assert!(checked > 300, "{checked}");
@@ -513,6 +522,13 @@ fn check_board_marks_problems() {
         b: (1, 0),
         n: 1,
     }];
+    let off = [Bridge {
+        a: (usize::MAX, 1),
+        b: (1, usize::MAX),
+        n: 1,
+    }];
+    assert_eq!(check_board(&p, &off).unwrap().invalid.len(), 1);
+    assert_eq!(hint(&p, &off).unwrap().kind, HintKind::Mistake);
     assert_eq!(check_board(&p, &bad).unwrap().invalid.len(), 1);
     let p = parse_any("3x3m2:2a2c1a1").unwrap();
     let over = [Bridge {
@@ -523,4 +539,111 @@ fn check_board_marks_problems() {
     let r = check_board(&p, &over).unwrap();
     assert_eq!(r.overfull, vec![[2, 0], [2, 2]]);
     assert_eq!(r.mistakes, vec![over[0]]);
+}
+
+#[test]
+fn hint_and_check_board_never_panic_on_random_bridges() {
+    let mut rng = Rng::new(5);
+    let boards = [
+        "7x7m2:2g1d3g5e6h2a3b33c2b",
+        "3.3/.../3.3",
+        "3.3.2/...../.2.2./...../2.3.3",
+        "2#2/.../3.3",
+    ];
+    for round in 0..300 {
+        let p = parse_any(boards[round % boards.len()]).unwrap();
+        let n = rng.index(6);
+        let coord = |rng: &mut Rng| match rng.index(10) {
+            0 => usize::MAX,
+            _ => rng.index(8),
+        };
+        let user: Vec<Bridge> = (0..n)
+            .map(|_| Bridge {
+                a: (coord(&mut rng), coord(&mut rng)),
+                b: (coord(&mut rng), coord(&mut rng)),
+                n: rng.index(5) as u8,
+            })
+            .collect();
+        let report = check_board(&p, &user).unwrap();
+        assert!(!report.solved || check_solution(&p, &user).is_ok());
+        let h = hint(&p, &user);
+        assert!(h.is_ok(), "{user:?}: {h:?}");
+    }
+}
+
+#[test]
+fn the_matrix_tree_prune_is_visible_in_the_events() {
+    // The article's setting on its own 5x5: the two middle 2s can only join each other, so once
+    // the search removes the last link to them the count of spanning trees drops to zero.
+    let opts = Options {
+        techniques: only(&["matrixTree"]),
+        heuristic: Some("ratio".into()),
+        ..Options::default()
+    };
+    let mut s = Session::new("hashi", "3.3.2/...../.2.2./...../2.3.3", "solve", &opts).unwrap();
+    let mut seen = false;
+    loop {
+        let f = s.step(50);
+        for e in &f.events {
+            if let AnyEvent::Hashi(Event::HashiMatrixTree { counts, why, .. }) = e {
+                assert_eq!(*counts, [0, 0]);
+                assert!(why.contains("no spanning tree"));
+                seen = true;
+            }
+        }
+        if f.status.is_done() {
+            break;
+        }
+    }
+    assert!(seen);
+    assert_eq!(s.solve(u64::MAX, u64::MAX).unwrap().verdict, Verdict::None);
+    let bad = Options {
+        heuristic: Some("random".into()),
+        ..Options::default()
+    };
+    assert!(Session::new("hashi", "2.2/.../2.2", "solve", &bad)
+        .err()
+        .unwrap()
+        .contains("unknown heuristic"));
+}
+
+#[test]
+fn step_equals_solve_across_restarts() {
+    // Plain backtracking on the 10x10 and 15x15 boards backtracks enough to restart.
+    let opts = Options {
+        techniques: only(&[]),
+        ..Options::default()
+    };
+    let mut restarted = 0;
+    for fx in fixtures().iter().filter(|f| {
+        f.file == "tatham-bridges.txt" && !f.id.starts_with("25x25") || f.id.starts_with("10x10")
+    }) {
+        let mut fast = Session::new("hashi", &fx.id, "solve", &opts).unwrap();
+        let fr = fast.solve(u64::MAX, u64::MAX).unwrap();
+        let mut slow = Session::new("hashi", &fx.id, "solve", &opts).unwrap();
+        let mut restart_events = 0;
+        while !slow.step(64).status.is_done() {}
+        let sr = slow.solve(u64::MAX, u64::MAX).unwrap();
+        let mut again = Session::new("hashi", &fx.id, "solve", &opts).unwrap();
+        loop {
+            let f = again.step(1000);
+            restart_events += f
+                .events
+                .iter()
+                .filter(|e| matches!(e, AnyEvent::Hashi(Event::HashiRestart { .. })))
+                .count();
+            if f.status.is_done() {
+                break;
+            }
+        }
+        assert_eq!(
+            (fr.stats.nodes, fr.stats.restarts),
+            (sr.stats.nodes, sr.stats.restarts)
+        );
+        assert_eq!(fr.solutions, sr.solutions);
+        assert_eq!(fr.verdict, Verdict::Unique, "{}", fx.id);
+        assert_eq!(restart_events as u64, fr.stats.restarts);
+        restarted += (fr.stats.restarts > 0) as u32;
+    }
+    assert!(restarted >= 2, "{restarted}");
 }

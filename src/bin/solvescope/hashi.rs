@@ -15,7 +15,11 @@ use crate::args::Args;
 use crate::{emit, Failure};
 
 pub fn run(argv: &[String]) -> Result<(), Failure> {
-    let args = Args::parse(argv, &["batch", "max-nodes", "max-ms", "techniques"], &[])?;
+    let args = Args::parse(
+        argv,
+        &["batch", "max-nodes", "max-ms", "techniques", "heuristic"],
+        &[],
+    )?;
     let words: Vec<&str> = args.positional.iter().map(String::as_str).collect();
     let Some((&"solve", ids)) = words.split_first() else {
         return Err(Failure::input(

@@ -21,7 +21,7 @@ const USAGE: &str = "usage:
                                        the article's statistics, one JSON line per size
   solvescope skyscrapers solve ID… | --batch FILE|-  [--max-nodes N] [--max-ms MS] [--techniques LIST]
   solvescope skyscrapers generate N [--seed S] [--count K]
-  solvescope hashi solve ID... | --batch FILE|-  [--max-nodes N] [--max-ms MS] [--techniques a,b,...]
+  solvescope hashi solve ID... | --batch FILE|-  [--max-nodes N] [--max-ms MS] [--techniques a,b,...] [--heuristic weighted|ratio]
                                        solve Bridges puzzles and prove uniqueness (JSON lines)
 ";
 

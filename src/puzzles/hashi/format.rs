@@ -52,19 +52,71 @@ fn number_at(s: &[u8], mut i: usize) -> (Option<usize>, usize) {
     ((i > start).then_some(v.min(1 << 20)), i)
 }
 
-/// Reads a Tatham Bridges game ID `PARAMS:DESC` (FORMATS.md §1).
+/// Reads a Tatham Bridges game ID `PARAMS:DESC` (FORMATS.md §1), or `PARAMS#SEED`, which builds
+/// a puzzle with our own seeded generator ([`super::generate::random_unique`]; the same seed gives
+/// the same puzzle everywhere, but not Tatham's puzzle for that seed). A seed that is not a number
+/// is hashed.
 pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
     let t = text.trim();
-    if let Some((_, seed)) = t.split_once('#') {
-        if !t.contains(':') {
-            return Err(format!(
-                "hashi: '{t}' asks for a random puzzle from seed '{seed}'; only exact IDs (PARAMS:DESC) are read"
-            ));
+    if !t.contains(':') {
+        if let Some((params, seed)) = t.split_once('#') {
+            let (w, h, k, no_loops) = parse_params(params)?;
+            let seed = seed.trim().parse::<u64>().unwrap_or_else(|_| {
+                // FNV-1a, so any text works as a seed.
+                seed.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                    (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+                })
+            });
+            let mut p = super::generate::random_unique(w, h, k, seed)?;
+            p.no_loops = no_loops;
+            return Ok(p);
         }
     }
     let (params, desc) = t
         .split_once(':')
         .ok_or_else(|| format!("hashi: '{t}' is not a Tatham ID (expected PARAMS:DESC)"))?;
+    let (w, h, k, no_loops) = parse_params(params)?;
+    let offset = params.len() + 1;
+    let mut cells = Vec::with_capacity(w * h);
+    for (j, ch) in desc.char_indices() {
+        let at = offset + j + 1;
+        match ch {
+            '1'..='9' => cells.push(ch as u8 - b'0'),
+            'A'..='G' => cells.push(ch as u8 - b'A' + 10),
+            'a'..='z' => cells.extend(std::iter::repeat_n(WATER, (ch as u8 - b'a' + 1) as usize)),
+            _ => {
+                return Err(format!(
+                    "hashi: character {at} '{ch}' is not an island (1-9, A-G) or a water run (a-z)"
+                ))
+            }
+        }
+        if cells.len() > w * h {
+            return Err(format!(
+                "hashi: the description runs past the {w}x{h} = {} cells at character {at}",
+                w * h
+            ));
+        }
+    }
+    if cells.len() != w * h {
+        return Err(format!(
+            "hashi: the description covers {} cells, a {w}x{h} board has {}",
+            cells.len(),
+            w * h
+        ));
+    }
+    let puzzle = Puzzle {
+        width: w,
+        height: h,
+        cells,
+        max_bridges: k,
+        no_loops,
+    };
+    puzzle.validate()?;
+    Ok(puzzle)
+}
+
+/// `W`, `WxH`, then `m<k>`, `L`, and the generator's `i`/`e`/`d` (read and ignored).
+fn parse_params(params: &str) -> Result<(usize, usize, u8, bool), String> {
     let p = params.as_bytes();
     let (w, mut i) = number_at(p, 0);
     let w = w.ok_or("hashi: Tatham ID parameters must start with the width (e.g. 7x7m2)")?;
@@ -111,43 +163,7 @@ pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
         }
     }
     check_size(w, h)?;
-    let offset = params.len() + 1;
-    let mut cells = Vec::with_capacity(w * h);
-    for (j, ch) in desc.char_indices() {
-        let at = offset + j + 1;
-        match ch {
-            '1'..='9' => cells.push(ch as u8 - b'0'),
-            'A'..='G' => cells.push(ch as u8 - b'A' + 10),
-            'a'..='z' => cells.extend(std::iter::repeat_n(WATER, (ch as u8 - b'a' + 1) as usize)),
-            _ => {
-                return Err(format!(
-                    "hashi: character {at} '{ch}' is not an island (1-9, A-G) or a water run (a-z)"
-                ))
-            }
-        }
-        if cells.len() > w * h {
-            return Err(format!(
-                "hashi: the description runs past the {w}x{h} = {} cells at character {at}",
-                w * h
-            ));
-        }
-    }
-    if cells.len() != w * h {
-        return Err(format!(
-            "hashi: the description covers {} cells, a {w}x{h} board has {}",
-            cells.len(),
-            w * h
-        ));
-    }
-    let puzzle = Puzzle {
-        width: w,
-        height: h,
-        cells,
-        max_bridges: k,
-        no_loops,
-    };
-    puzzle.validate()?;
-    Ok(puzzle)
+    Ok((w, h, k, no_loops))
 }
 
 fn check_size(w: usize, h: usize) -> Result<(), String> {
@@ -478,8 +494,8 @@ mod tests {
         );
         let e = parse_any("https://puzz.link/p?nurikabe/3/3/2g2i2g2").unwrap_err();
         assert!(e.contains("nurikabe"), "{e}");
-        let e = parse_any("7x7#12345").unwrap_err();
-        assert!(e.contains("seed"), "{e}");
+        let e = parse_any("7x7m9#12345").unwrap_err();
+        assert!(e.contains("m9"), "{e}");
     }
 
     #[test]

@@ -133,66 +133,190 @@ pub fn generate(params: &GenParams, seed: u64) -> (Puzzle, Vec<super::Bridge>) {
     )
 }
 
-/// Makes the layout's puzzle unique by dropping rocks: while the solver finds a second solution,
-/// a rock goes on a water cell of a link that other solution uses and the layout does not (never on
-/// a cell the layout's bridges cover, so the layout stays a solution). Gives up (None) when no such
-/// cell exists or after `max_rocks`. Returns the puzzle and the number of rocks placed.
-pub fn add_rocks_until_unique(
+/// Makes the layout's puzzle unique. While the solver finds a second solution, one difference
+/// between it and the layout is removed, preferring a change that keeps the board rock-free:
+/// - **split**: a layout link whose count the other solution changes gets a new island in the
+///   middle of its span (its number is twice the link's count, so the layout stays a solution,
+///   now through the new island), which the other solution cannot follow unchanged;
+/// - **rock**: otherwise a rock goes on a water cell of a link the other solution uses and the
+///   layout does not (never on a cell a layout bridge covers).
+///
+/// - **drop**: a changed layout link on a loop of the layout is taken out (both ends' numbers go
+///   down by its count; the layout stays connected), which breaks the swap around that loop;
+///
+/// Returns the puzzle, its layout (the unique solution), the number of splits and drops, and the
+/// number of rocks; None
+/// when neither step applies, after `max_steps`, or when the solver runs out of `max_nodes`.
+pub fn make_unique(
     puzzle: &Puzzle,
     layout: &[super::Bridge],
-    max_rocks: usize,
+    max_steps: usize,
     max_nodes: u64,
-) -> Option<(Puzzle, usize)> {
+) -> Option<(Puzzle, Vec<super::Bridge>, usize, usize)> {
     let mut p = puzzle.clone();
-    let w = p.width;
+    let mut layout = layout.to_vec();
+    layout.sort();
+    let (w, h) = (p.width, p.height);
+    let span = |b: &super::Bridge| -> Vec<(usize, usize)> {
+        if b.a.0 == b.b.0 {
+            (b.a.1 + 1..b.b.1).map(|c| (b.a.0, c)).collect()
+        } else {
+            (b.a.0 + 1..b.b.0).map(|r| (r, b.a.1)).collect()
+        }
+    };
     // Cells under the layout's bridges.
     let mut covered = vec![false; p.cells.len()];
-    for b in layout {
-        let (a, z) = (b.a, b.b);
-        for r in a.0..=z.0 {
-            for c in a.1..=z.1 {
-                covered[r * w + c] = true;
-            }
+    for b in &layout {
+        for (r, c) in span(b) {
+            covered[r * w + c] = true;
         }
     }
-    let same = |x: &super::Bridge, y: &super::Bridge| x.a == y.a && x.b == y.b;
-    for rocks in 0..=max_rocks {
+    let (mut edits, mut rocks) = (0, 0);
+    for _ in 0..=max_steps {
         let (status, sols, _) =
             super::solve::solve_all(&p, super::SolveOptions::default(), max_nodes).ok()?;
         if status == Status::Exhausted && sols.len() == 1 {
-            return Some((p, rocks));
+            layout.sort();
+            return Some((p, layout, edits, rocks));
         }
-        if status != Status::LimitReached || rocks == max_rocks {
+        if status != Status::LimitReached || edits + rocks == max_steps {
             return None;
         }
-        let mut placed = false;
-        'sols: for sol in &sols {
-            for b in sol {
-                if layout.iter().any(|l| same(l, b)) {
-                    continue;
+        let other = sols.iter().find(|s| **s != layout)?;
+        let count_in = |sol: &[super::Bridge], b: &super::Bridge| {
+            sol.iter()
+                .find(|x| x.a == b.a && x.b == b.b)
+                .map_or(0, |x| x.n)
+        };
+        // Split: a middle cell of a changed layout link, with no island beside it.
+        let mut split = None;
+        'links: for (k, b) in layout.iter().enumerate() {
+            if count_in(other, b) == b.n || 2 * b.n > 4 * p.max_bridges {
+                continue;
+            }
+            let cells = span(b);
+            if cells.len() < 3 {
+                continue;
+            }
+            let mid = cells.len() / 2;
+            for j in (mid..cells.len() - 1).chain(1..mid) {
+                let (r, c) = cells[j];
+                let lonely = [(0i64, 1i64), (0, -1), (1, 0), (-1, 0)]
+                    .iter()
+                    .all(|&(dr, dc)| {
+                        let (nr, nc) = (r as i64 + dr, c as i64 + dc);
+                        nr < 0
+                            || nc < 0
+                            || nr >= h as i64
+                            || nc >= w as i64
+                            || !p.is_island(nr as usize, nc as usize)
+                    });
+                if lonely {
+                    split = Some((k, (r, c)));
+                    break 'links;
                 }
-                let cells: Vec<(usize, usize)> = if b.a.0 == b.b.0 {
-                    (b.a.1 + 1..b.b.1).map(|c| (b.a.0, c)).collect()
-                } else {
-                    (b.a.0 + 1..b.b.0).map(|r| (r, b.a.1)).collect()
-                };
-                let mid = cells.len() / 2;
-                let order = (mid..cells.len()).chain(0..mid);
-                for k in order {
-                    let (r, c) = cells[k];
-                    if !covered[r * w + c] && p.cells[r * w + c] == WATER {
-                        p.cells[r * w + c] = super::ROCK;
-                        placed = true;
-                        break 'sols;
-                    }
+            }
+        }
+        if let Some((k, m)) = split {
+            let b = layout.swap_remove(k);
+            p.cells[m.0 * w + m.1] = 2 * b.n;
+            covered[m.0 * w + m.1] = false;
+            layout.push(super::Bridge {
+                a: b.a,
+                b: m,
+                n: b.n,
+            });
+            layout.push(super::Bridge {
+                a: m,
+                b: b.b,
+                n: b.n,
+            });
+            layout.sort();
+            edits += 1;
+            continue;
+        }
+        // Drop: a changed layout link on a loop of the layout (so the rest stays connected) whose
+        // ends keep at least one bridge; the swap around that loop no longer balances.
+        let mut drop = None;
+        for (k, b) in layout.iter().enumerate() {
+            let (va, vb) = (p.cells[b.a.0 * w + b.a.1], p.cells[b.b.0 * w + b.b.1]);
+            if count_in(other, b) == b.n || va <= b.n || vb <= b.n {
+                continue;
+            }
+            let rest: Vec<super::Bridge> = layout
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != k)
+                .map(|(_, x)| *x)
+                .collect();
+            if layout_connected(&p, &rest) {
+                drop = Some(k);
+                break;
+            }
+        }
+        if let Some(k) = drop {
+            let b = layout.remove(k);
+            p.cells[b.a.0 * w + b.a.1] -= b.n;
+            p.cells[b.b.0 * w + b.b.1] -= b.n;
+            for (r, c) in span(&b) {
+                covered[r * w + c] = false;
+            }
+            edits += 1;
+            continue;
+        }
+        // Rock: on a link only the other solution uses.
+        let mut placed = false;
+        'sols: for b in other {
+            if count_in(&layout, b) > 0 {
+                continue;
+            }
+            let cells = span(b);
+            let mid = cells.len() / 2;
+            for j in (mid..cells.len()).chain(0..mid) {
+                let (r, c) = cells[j];
+                if !covered[r * w + c] && p.cells[r * w + c] == WATER {
+                    p.cells[r * w + c] = super::ROCK;
+                    placed = true;
+                    break 'sols;
                 }
             }
         }
         if !placed {
             return None;
         }
+        rocks += 1;
     }
     None
+}
+
+/// True when the bridges join every island of `p` (a flood fill over the pairs).
+fn layout_connected(p: &Puzzle, bridges: &[super::Bridge]) -> bool {
+    let w = p.width;
+    let islands: Vec<usize> = (0..p.cells.len())
+        .filter(|&i| p.cells[i] != WATER && p.cells[i] != super::ROCK)
+        .collect();
+    let mut seen = vec![false; p.cells.len()];
+    let mut stack = vec![islands[0]];
+    seen[islands[0]] = true;
+    let mut reached = 0;
+    while let Some(i) = stack.pop() {
+        reached += 1;
+        for b in bridges {
+            let (x, y) = (b.a.0 * w + b.a.1, b.b.0 * w + b.b.1);
+            let other = if x == i {
+                y
+            } else if y == i {
+                x
+            } else {
+                continue;
+            };
+            if !seen[other] {
+                seen[other] = true;
+                stack.push(other);
+            }
+        }
+    }
+    reached == islands.len()
 }
 
 /// Tries seeds `seed`, `seed+1`, … until the layout's puzzle has exactly one solution (proved by
@@ -218,4 +342,71 @@ pub fn generate_unique(
         }
     }
     None
+}
+
+/// A random puzzle with exactly one solution, reproducible from `seed` (the `WxH#SEED` IDs): a
+/// tree layout with about one island per seven cells, made unique with rocks where needed. Tries
+/// the seeds `seed`, `seed+1`, … (at most 20) until one works.
+pub fn random_unique(
+    width: usize,
+    height: usize,
+    max_bridges: u8,
+    seed: u64,
+) -> Result<Puzzle, String> {
+    if width < 3 || height < 3 || width > super::MAX_SIDE || height > super::MAX_SIDE {
+        return Err(format!(
+            "hashi: random boards are 3x3 to {0}x{0}, not {width}x{height}",
+            super::MAX_SIDE
+        ));
+    }
+    let gp = GenParams {
+        width,
+        height,
+        islands: (width * height / 7).max(2),
+        max_bridges: max_bridges.clamp(1, 4),
+        max_len: (width.min(height) / 4).clamp(3, 8),
+        loop_chance: 0.3,
+    };
+    for t in 0..20 {
+        let (p, layout) = generate(&gp, seed.wrapping_add(t));
+        if p.validate().is_err() {
+            continue;
+        }
+        if let Some((p, _, _, _)) = make_unique(&p, &layout, 200, 200_000) {
+            return Ok(p);
+        }
+    }
+    Err(format!(
+        "hashi: no unique {width}x{height} puzzle found from seed {seed}"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::hashi::{check_solution, parse_any, to_plain};
+
+    #[test]
+    fn layouts_are_solutions_and_seeds_reproduce() {
+        let gp = GenParams {
+            width: 12,
+            height: 9,
+            islands: 20,
+            max_bridges: 2,
+            max_len: 5,
+            loop_chance: 0.5,
+        };
+        let (p, sol) = generate(&gp, 3);
+        check_solution(&p, &sol).unwrap();
+        assert_eq!(generate(&gp, 3).0, p);
+        let a = parse_any("9x7#42").unwrap();
+        assert_eq!((a.width, a.height), (9, 7));
+        assert_eq!(parse_any("9x7#42").unwrap(), a);
+        assert_ne!(to_plain(&parse_any("9x7#43").unwrap()), to_plain(&a));
+        let (st, sols, _) =
+            crate::puzzles::hashi::solve::solve_all(&a, Default::default(), u64::MAX).unwrap();
+        assert_eq!((st, sols.len()), (Status::Exhausted, 1));
+        assert!(parse_any("2x2#1").unwrap_err().contains("3x3"));
+        assert!(parse_any("9x7m3L#word").unwrap().no_loops);
+    }
 }

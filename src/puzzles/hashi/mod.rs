@@ -8,7 +8,15 @@
 //! Formats: Tatham Bridges IDs (`WxHm2:desc`, `W` alone for square boards, `L`, generation params
 //! `i`/`e`/`d` tolerated and dropped), puzz.link `hashikake`/`hashi`/`bridges` URLs (number16
 //! stream), and the plain grid of FORMATS.md §3 (`.` water, `1`-`9` and `A`-`G` islands, `#` rock,
-//! rows split by newlines or `/`). See [`format`].
+//! rows split by newlines or `/`). See [`format`](mod@self::format). `WxH[m<k>][L]#SEED` builds a random unique
+//! puzzle with our own seeded generator ([`generate::random_unique`]; not Tatham's puzzle for that
+//! seed, and it may hold rocks, so it is written back as a plain grid).
+//!
+//! For the page: [`describe`] (islands, rocks, candidate edges with ids and crossings, to draw the
+//! board and map event edge ids to cells), [`solve::Solver`] behind `Session` (events: see
+//! [`solve::Event`]), [`hint`] (next deduction from the user's bridges, or the mistake, or solved),
+//! [`check_board`] (finished / over-full islands, crossing and impossible bridges, mistakes), the
+//! writers [`to_tatham_id`], [`to_puzzlink_url`], [`to_plain`].
 //!
 //! The solver never works on this display grid: [`graph::Graph`] turns a [`Puzzle`] into islands,
 //! candidate edges (pairs of islands that see each other) and crossing pairs of candidate edges;
@@ -39,6 +47,7 @@ use serde::{Deserialize, Serialize};
 pub use format::{
     parse_any, parse_plain, parse_puzzlink, parse_tatham, to_plain, to_puzzlink_url, to_tatham_id,
 };
+pub use graph::{describe, BoardInfo, EdgeInfo};
 pub use solve::{
     check_board, hint, BoardReport, Event, Heuristic, Hint, SolveOptions, Solver, Techniques,
 };
@@ -176,7 +185,7 @@ impl Puzzle {
 /// no crossing, exact degrees, connected, and a tree under the no-loops rule.
 pub fn check_solution(puzzle: &Puzzle, bridges: &[Bridge]) -> Result<(), String> {
     let (w, h) = (puzzle.width, puzzle.height);
-    let cell = |p: (usize, usize)| format!("({},{})", p.0 + 1, p.1 + 1);
+    let cell = |p: (usize, usize)| format!("({},{})", p.0.saturating_add(1), p.1.saturating_add(1));
     // 1 = horizontal bridge over the cell, 2 = vertical.
     let mut painted = vec![0u8; w * h];
     let mut degree = vec![0u32; w * h];

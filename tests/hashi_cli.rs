@@ -1,0 +1,104 @@
+//! The `solvescope hashi solve` command line: JSON lines per FORMATS.md §6, exit codes.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use solvescope::puzzles::hashi::{check_solution, parse_any, Bridge};
+
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_solvescope"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn solve_prints_one_json_line_per_puzzle_with_checked_bridges() {
+    let ids = [
+        "3x3m2:2a2c2a2",
+        "3.3/.../3.3",
+        "3.3.2/...../.2.2./...../2.3.3",
+    ];
+    let (code, out, err) = run(&["hashi", "solve", ids[0], ids[1], ids[2]], "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    let statuses: Vec<&str> = lines
+        .iter()
+        .map(|l| l["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["unique", "multiple", "none"]);
+    assert!(lines[2]["solution"].is_null());
+    for (line, id) in lines.iter().zip(ids).take(2) {
+        assert_eq!(line["id"], id);
+        assert!(line["nodes"].as_u64().unwrap() >= 1);
+        assert!(line["micros"].is_u64());
+        let bridges: Vec<Bridge> = line["solution"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| Bridge {
+                a: (
+                    b["a"][0].as_u64().unwrap() as usize,
+                    b["a"][1].as_u64().unwrap() as usize,
+                ),
+                b: (
+                    b["b"][0].as_u64().unwrap() as usize,
+                    b["b"][1].as_u64().unwrap() as usize,
+                ),
+                n: b["n"].as_u64().unwrap() as u8,
+            })
+            .collect();
+        check_solution(&parse_any(id).unwrap(), &bridges).unwrap();
+    }
+}
+
+#[test]
+fn batch_from_stdin_budget_and_bad_input() {
+    let batch =
+        "# a comment\n\nunique\t7x7m2:2g1d3g5e6h2a3b33c2b\tsolution column ignored\n2.2/.../2.2\n";
+    let (code, out, _) = run(&["hashi", "solve", "--batch", "-"], batch);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 2);
+    assert!(out.lines().all(|l| l.contains(r#""status":"unique""#)));
+    // A node budget too small for plain backtracking ends in "budget".
+    let (code, out, _) = run(
+        &[
+            "hashi",
+            "solve",
+            "--techniques",
+            "",
+            "--max-nodes",
+            "3",
+            "10x10m2:4b4e3a2e1m3b4b6a5f1j1f2f2a4b6b2j3b2b4b1",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains(r#""status":"budget""#), "{out}");
+    let (code, out, err) = run(&["hashi", "solve", "3x3m2:22d2a2"], "");
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("side by side"), "{err}");
+    let (code, _, err) = run(&["hashi", "solve", "--bogus"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--bogus"), "{err}");
+}
