@@ -117,7 +117,8 @@ const PLACED = [
 
 test('editor: islands placed by clicking and typing, solved by the solver, bridges pass the checker', async () => {
   const { page, problems } = await openPage(app, '#hashi');
-  await waitAttr(page, 'cells', (await attr(page, 'cells')) ?? '');
+  // The first visit opens the article's 7x7 example.
+  await page.waitForFunction(() => document.querySelector('#hashi-id')?.textContent === '7x7m2:3a4c3i2b1a5e5n3e2');
   await page.click('#hashi-clear-board');
   await page.fill('#hashi-width', '5');
   await page.locator('#hashi-width').dispatchEvent('change');
@@ -137,14 +138,14 @@ test('editor: islands placed by clicking and typing, solved by the solver, bridg
   assert.ok(await page.locator('#hashi-error').isHidden(), 'a valid board shows no error');
 
   await page.click('#hashi-mode-watch');
-  await page.locator('#hashi').getByRole('button', { name: 'Solve' }).click();
+  await page.locator('#hashi').getByRole('button', { name: 'Solve', exact: true }).click();
   await waitAttr(page, 'verdict', 'unique');
   const bridges = parseBridges(await attr(page, 'bridges'));
   assert.equal(checkHashi(5, 5, cells, 2, bridges), null);
   assert.match(await page.textContent('#hashi-status'), /Unique/);
 
   // Step by step: step back undoes exactly what a step did.
-  await page.locator('#hashi').getByRole('button', { name: 'Reset' }).click();
+  await page.locator('#hashi').getByRole('button', { name: 'Reset', exact: true }).click();
   const step = page.locator('#hashi').getByRole('button', { name: 'Step', exact: true });
   for (let i = 0; i < 12; i++) await step.click();
   const before = await attr(page, 'bridges');
@@ -195,7 +196,7 @@ test("the article's 5x5 example has no solution", async () => {
   await waitAttr(page, 'width', '5');
   await page.waitForFunction(() => !document.querySelector('#hashi-mode-watch').disabled);
   await page.click('#hashi-mode-watch');
-  await page.locator('#hashi').getByRole('button', { name: 'Solve' }).click();
+  await page.locator('#hashi').getByRole('button', { name: 'Solve', exact: true }).click();
   await waitAttr(page, 'verdict', 'none');
   assert.match(await page.textContent('#hashi-status'), /No solution/);
   assert.deepEqual(problems, []);

@@ -367,14 +367,21 @@ export function mountHashi(client: SolverClient): Feature {
     else enterMode();
   }
 
+  /** Loads a pasted or linked puzzle; a later load or edit wins over an earlier one still parsing. */
   async function load(text: string): Promise<boolean> {
+    const my = ++version;
     try {
       const parsed = await client.call<{ puzzle: HashiPuzzle; exports: Exports }>('hashiParse', text);
+      if (my !== version) return false;
       setPuzzle(parsed.puzzle);
       await refresh();
       return true;
     } catch (e) {
-      showError(e instanceof Error ? e.message : String(e));
+      if (my !== version) return false;
+      // The board keeps the previous puzzle (laid out again, as its layout may have been dropped);
+      // the error stays on screen until the next change.
+      await refresh();
+      if (my + 1 === version) showError(e instanceof Error ? e.message : String(e));
       return false;
     }
   }
