@@ -78,13 +78,16 @@ export function drawHashi(s: Surface, scene: HashiScene, theme: Theme): void {
     ctx.strokeStyle = theme.faint;
     ctx.lineWidth = 1;
     ctx.beginPath();
+    // The last line sits half a pixel inside the board so it is not clipped at the canvas edge.
     for (let c = 0; c <= w; c++) {
-      ctx.moveTo(ox + c * cell + 0.5, oy);
-      ctx.lineTo(ox + c * cell + 0.5, oy + h * cell);
+      const x = Math.min(ox + c * cell + 0.5, ox + w * cell - 0.5);
+      ctx.moveTo(x, oy);
+      ctx.lineTo(x, oy + h * cell);
     }
     for (let r = 0; r <= h; r++) {
-      ctx.moveTo(ox, oy + r * cell + 0.5);
-      ctx.lineTo(ox + w * cell, oy + r * cell + 0.5);
+      const y = Math.min(oy + r * cell + 0.5, oy + h * cell - 0.5);
+      ctx.moveTo(ox, y);
+      ctx.lineTo(ox + w * cell, y);
     }
     ctx.stroke();
   } else {

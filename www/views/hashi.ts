@@ -175,6 +175,9 @@ function applyWatch(view: WatchView, e: HashiEvent): Undo {
   }
 }
 
+/** A sentence from the solver starts lower-case (it may follow a label); alone it is capitalised. */
+const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 export function mountHashi(client: SolverClient): Feature {
   // ---- state ----
   let puzzle: HashiPuzzle = { width: 7, height: 7, cells: new Array<number>(49).fill(0), maxBridges: 2, noLoops: false };
@@ -253,7 +256,7 @@ export function mountHashi(client: SolverClient): Feature {
       verdict = state?.finished ? verdictOf(state.stats?.solutions ?? 0, state.status) : '';
       if (run.busy) status.textContent = 'Solving…  (Reset stops it)';
       else if (state?.finished) status.textContent = verdictText(state.stats?.solutions ?? 0, state.status);
-      else if (last) status.textContent = run.view.line;
+      else if (last) status.textContent = sentence(run.view.line);
       else status.textContent = 'Press Play to watch the solver, Step for one event, or Solve.';
       solSwitch.hidden = !(state?.finished && run.view.solutions.length > 1);
       bar.update(state, run.busy);
@@ -428,7 +431,7 @@ export function mountHashi(client: SolverClient): Feature {
       const r = await client.call<Hint>('hashiHint', puzzle, userBridges());
       if (my !== version) return;
       hint = r;
-      status.textContent = r.kind === 'noSolution' ? `No solution: ${r.why}` : r.why;
+      status.textContent = r.kind === 'noSolution' ? `No solution: ${r.why}` : sentence(r.why);
       because.replaceChildren(...r.because.map((s) => h('li', {}, s)));
       applyBtn.hidden = !(r.bridges.length > 0 && (r.kind === 'deduction' || r.kind === 'guess' || r.kind === 'mistake'));
       applyBtn.textContent = r.kind === 'mistake' ? 'Remove it' : 'Apply hint';
@@ -547,7 +550,8 @@ export function mountHashi(client: SolverClient): Feature {
   }
 
   function draw(): void {
-    const size = squareFor(boardWrap, 640);
+    // Small boards do not need giant cells: at most 64 CSS pixels per cell.
+    const size = Math.min(squareFor(boardWrap, 640), Math.max(240, 64 * Math.max(puzzle.width, puzzle.height)));
     const sc = scene();
     drawHashi(fitCanvas(canvas, size), sc, readTheme(canvas));
     canvas.dataset.mode = mode;
@@ -566,6 +570,8 @@ export function mountHashi(client: SolverClient): Feature {
         (focused && mode !== 'watch' ? `, cursor at row ${Math.floor(cursor / puzzle.width) + 1} column ${(cursor % puzzle.width) + 1}` : ''),
     );
     mtLine.textContent = mode === 'watch' ? run.view.matrixTree : '';
+    solPrev.setAttribute('aria-pressed', String(run.view.shown === 0));
+    solNext.setAttribute('aria-pressed', String(run.view.shown === 1));
   }
 
   function showStats(s: Stats | null): void {
@@ -601,6 +607,7 @@ export function mountHashi(client: SolverClient): Feature {
 
   // ---- modes ----
   function setMode(m: typeof mode): void {
+    if (m !== 'watch') run.pause();
     mode = m;
     drag = null;
     enterMode();
@@ -931,8 +938,9 @@ export function mountHashi(client: SolverClient): Feature {
   for (const box of techBoxes.values()) box.addEventListener('change', () => mode === 'watch' && enterMode());
   [solPrev, solNext].forEach((b, i) =>
     b.addEventListener('click', () => {
+      if (i >= run.view.solutions.length) return;
       run.view.shown = i;
-      status.textContent = `Showing solution ${i + 1} of ${run.view.solutions.length}.`;
+      status.textContent = `Multiple solutions: showing solution ${i + 1} of the ${run.view.solutions.length} found (the search stops at two).`;
       draw();
     }),
   );
