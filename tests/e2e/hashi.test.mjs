@@ -189,6 +189,28 @@ test('play: bridges dragged by hand (and one by keyboard) solve a small puzzle',
   assert.deepEqual(problems, []);
 });
 
+test('play: following the hints (Apply) solves a puzzle, and the result passes the checker', async () => {
+  const id = '10x10m2:4b4e3a2e1m3b4b6a5f1j1f2f2a4b6b2j3b2b4b1';
+  const { page, problems } = await openPage(app, '#hashi/' + encodeURIComponent(id));
+  await page.waitForFunction((t) => document.querySelector('#hashi-id')?.textContent === t, id);
+  await page.click('#hashi-mode-play');
+  await waitAttr(page, 'mode', 'play');
+  let placed = '';
+  for (let i = 0; i < 200 && (await attr(page, 'solved')) !== 'true'; i++) {
+    await page.click('#hashi-hint');
+    await page.waitForSelector('#hashi-apply:not([hidden])');
+    assert.ok((await page.textContent('#hashi-status')).length > 10, 'the hint says why');
+    await page.click('#hashi-apply');
+    // Each applied hint adds at least one bridge.
+    await page.waitForFunction((before) => document.querySelector('#hashi-board')?.dataset.bridges !== before, placed);
+    placed = await attr(page, 'bridges');
+  }
+  assert.equal(await attr(page, 'solved'), 'true');
+  const cells = (await attr(page, 'cells')).split(',').map(Number);
+  assert.equal(checkHashi(10, 10, cells, 2, parseBridges(await attr(page, 'bridges'))), null);
+  assert.deepEqual(problems, []);
+});
+
 test("the article's 5x5 example has no solution", async () => {
   const { page, problems } = await openPage(app, '#hashi');
   await page.fill('#hashi-load', '3.3.2/...../.2.2./...../2.3.3');
