@@ -89,7 +89,6 @@ interface WatchView {
   prunes: number;
   guesses: number;
   solutions: Bridge[][];
-  shown: number | null;
 }
 
 const EXAMPLE = '7x7m2:3a4c3i2b1a5e5n3e2';
@@ -196,6 +195,8 @@ export function mountHashi(client: SolverClient): Feature {
   let version = 0;
   let watchFor = '';
   let verdict = '';
+  /** The solution drawn once the search is over (index into the view's solutions), or null. */
+  let shown: number | null = null;
 
   // ---- elements ----
   const canvas = h('canvas', { class: 'board hashi-board', id: 'hashi-board', tabindex: '0', role: 'application', 'aria-label': 'Hashiwokakero board' });
@@ -254,6 +255,9 @@ export function mountHashi(client: SolverClient): Feature {
       if (mode !== 'watch') return;
       showStats(state?.stats ?? null);
       verdict = state?.finished ? verdictOf(state.stats?.solutions ?? 0, state.status) : '';
+      // At the end the search has undone everything back to the root: show what it found.
+      if (!state?.finished) shown = null;
+      else if (shown === null && run.view.solutions.length > 0) shown = 0;
       if (run.busy) status.textContent = 'Solving…  (Reset stops it)';
       else if (state?.finished) status.textContent = verdictText(state.stats?.solutions ?? 0, state.status);
       else if (last) status.textContent = sentence(run.view.line);
@@ -264,7 +268,7 @@ export function mountHashi(client: SolverClient): Feature {
     },
     solved(view, r: Report) {
       view.solutions = r.solutions as Bridge[][];
-      view.shown = view.solutions.length > 0 ? 0 : null;
+      shown = view.solutions.length > 0 ? 0 : null;
       verdict = verdictOf(r.stats.solutions, r.status);
       status.textContent = r.verdict === 'budget' ? 'Stopped: the budget ran out before the search ended.' : verdictText(r.stats.solutions, r.status);
       showStats(r.stats);
@@ -344,6 +348,7 @@ export function mountHashi(client: SolverClient): Feature {
     watchFor = '';
     run.dispose();
     run.view = freshWatch();
+    shown = null;
     try {
       const ex = await client.call<Exports>('hashiExport', puzzle);
       const lay = await client.call<Layout>('hashiLayout', puzzle);
@@ -472,7 +477,6 @@ export function mountHashi(client: SolverClient): Feature {
       prunes: 0,
       guesses: 0,
       solutions: [],
-      shown: null,
     };
   }
 
@@ -513,9 +517,9 @@ export function mountHashi(client: SolverClient): Feature {
       return s;
     }
     const v = run.view;
-    const shown = v.shown !== null ? v.solutions[v.shown] : undefined;
-    if (shown) {
-      const n = new Map(shown.map((b) => [key(b.a, b.b), b.n]));
+    const solution = shown !== null ? v.solutions[shown] : undefined;
+    if (solution) {
+      const n = new Map(solution.map((b) => [key(b.a, b.b), b.n]));
       s.edges = layout.edges.map((e) => {
         const k = n.get(key(e.a, e.b)) ?? 0;
         return { a: e.a, b: e.b, n: k, hi: k, mark: '' };
@@ -570,8 +574,8 @@ export function mountHashi(client: SolverClient): Feature {
         (focused && mode !== 'watch' ? `, cursor at row ${Math.floor(cursor / puzzle.width) + 1} column ${(cursor % puzzle.width) + 1}` : ''),
     );
     mtLine.textContent = mode === 'watch' ? run.view.matrixTree : '';
-    solPrev.setAttribute('aria-pressed', String(run.view.shown === 0));
-    solNext.setAttribute('aria-pressed', String(run.view.shown === 1));
+    solPrev.setAttribute('aria-pressed', String(shown === 0));
+    solNext.setAttribute('aria-pressed', String(shown === 1));
   }
 
   function showStats(s: Stats | null): void {
@@ -939,7 +943,7 @@ export function mountHashi(client: SolverClient): Feature {
   [solPrev, solNext].forEach((b, i) =>
     b.addEventListener('click', () => {
       if (i >= run.view.solutions.length) return;
-      run.view.shown = i;
+      shown = i;
       status.textContent = `Multiple solutions: showing solution ${i + 1} of the ${run.view.solutions.length} found (the search stops at two).`;
       draw();
     }),
