@@ -211,6 +211,29 @@ test('play: following the hints (Apply) solves a puzzle, and the result passes t
   assert.deepEqual(problems, []);
 });
 
+test('watch: switching techniques off costs more search nodes, with the same unique answer', async () => {
+  const id = '10x10m2:4b4e3a2e1m3b4b6a5f1j1f2f2a4b6b2j3b2b4b1';
+  const { page, problems } = await openPage(app, '#hashi/' + encodeURIComponent(id));
+  await page.waitForFunction((t) => document.querySelector('#hashi-id')?.textContent === t, id);
+  await page.click('#hashi-mode-watch');
+  const solve = page.locator('#hashi').getByRole('button', { name: 'Solve', exact: true });
+  const nodes = async () => Number((await page.textContent('#hashi [data-counter=nodes]')).replace(/,/g, ''));
+  const cells = (await attr(page, 'cells')).split(',').map(Number);
+  await solve.click();
+  await waitAttr(page, 'verdict', 'unique');
+  const withRules = await nodes();
+  const first = await attr(page, 'bridges');
+  assert.equal(checkHashi(10, 10, cells, 2, parseBridges(first)), null);
+  for (const t of ['degree', 'isolation', 'connectivity', 'cutEdges']) await page.uncheck(`#hashi-tech-${t}`);
+  await page.waitForFunction(() => document.querySelector('#hashi-board')?.dataset.verdict === '');
+  await solve.click();
+  await waitAttr(page, 'verdict', 'unique');
+  const plain = await nodes();
+  assert.ok(plain > withRules, `plain search ${plain} nodes, with deductions ${withRules}`);
+  assert.equal(await attr(page, 'bridges'), first, 'the same unique solution');
+  assert.deepEqual(problems, []);
+});
+
 test("the article's 5x5 example has no solution", async () => {
   const { page, problems } = await openPage(app, '#hashi');
   await page.fill('#hashi-load', '3.3.2/...../.2.2./...../2.3.3');
