@@ -18,6 +18,8 @@ export interface SceneEdge {
   /** Most bridges still possible; a faint line while `hi > n`, nothing extra when `hi === n`. */
   hi: number;
   mark: EdgeMark;
+  /** A hint's proposal: this many bridges drawn dashed in the accent colour (when more than `n`). */
+  ghost?: number;
 }
 
 export interface HashiScene {
@@ -141,7 +143,19 @@ export function drawHashi(s: Surface, scene: HashiScene, theme: Theme): void {
       ctx.stroke();
       ctx.setLineDash([]);
     }
-    if (e.n > 0) {
+    if (e.ghost !== undefined && e.ghost > e.n) {
+      ctx.strokeStyle = theme.accent;
+      ctx.lineWidth = lw;
+      ctx.setLineDash([Math.max(3, cell / 6), Math.max(2, cell / 10)]);
+      ctx.beginPath();
+      for (let i = 0; i < e.ghost; i++) {
+        const o = (i - (e.ghost - 1) / 2) * gap;
+        ctx.moveTo(x0 + (horizontal ? 0 : o), y0 + (horizontal ? o : 0));
+        ctx.lineTo(x1 + (horizontal ? 0 : o), y1 + (horizontal ? o : 0));
+      }
+      ctx.stroke();
+      ctx.setLineDash([]);
+    } else if (e.n > 0) {
       // Bridges still able to grow are drawn muted; bridges fully decided in the solid colour.
       ctx.strokeStyle = e.mark === 'bad' ? theme.bad : e.hi > e.n ? theme.muted : theme.fg;
       ctx.lineWidth = lw;
@@ -169,7 +183,7 @@ export function drawHashi(s: Surface, scene: HashiScene, theme: Theme): void {
     ctx.stroke();
   }
 
-  const radius = cell * 0.4;
+  const radius = cell * 0.37;
   const font = `${Math.round(cell * 0.46)}px system-ui, sans-serif`;
   for (let r = 0; r < h; r++) {
     for (let c = 0; c < w; c++) {
@@ -188,8 +202,10 @@ export function drawHashi(s: Surface, scene: HashiScene, theme: Theme): void {
       ctx.stroke();
       if (scene.highlight.has(i) || scene.selected === i) {
         ctx.beginPath();
-        ctx.arc(cx(c), cy(r), radius + Math.max(3, cell * 0.07), 0, Math.PI * 2);
-        ctx.lineWidth = Math.max(2, cell / 12);
+        // Inside the cell, so a highlighted island at the board's edge is not clipped.
+        const ring = Math.max(2, cell / 14);
+        ctx.arc(cx(c), cy(r), cell / 2 - ring / 2, 0, Math.PI * 2);
+        ctx.lineWidth = ring;
         ctx.strokeStyle = scene.selected === i ? theme.attack : theme.accent;
         ctx.stroke();
       }

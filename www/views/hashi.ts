@@ -507,8 +507,14 @@ export function mountHashi(client: SolverClient): Feature {
         const n = bridges[e.id] ?? 0;
         return { a: e.a, b: e.b, n, hi: Math.max(e.cap, n), mark: marks.get(key(e.a, e.b)) ?? '' };
       });
-      // Hinted bridges not yet placed are drawn as they would be.
-      for (const se of s.edges) if (se.mark === 'hint') se.n = Math.max(se.n, 0);
+      // A deduction or guess is previewed: the bridges Apply would lay, dashed.
+      if (hint && hint.kind !== 'mistake') {
+        const want = new Map(hint.bridges.map((b) => [key(b.a, b.b), b.n]));
+        for (const se of s.edges) {
+          const g = want.get(key(se.a, se.b));
+          if (g !== undefined) se.ghost = g;
+        }
+      }
       for (const c of report?.finished ?? []) s.finished.add(at(c));
       for (const c of report?.overfull ?? []) s.bad.add(at(c));
       for (const c of hint?.islands ?? []) s.highlight.add(at(c));
