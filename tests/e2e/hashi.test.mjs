@@ -234,6 +234,49 @@ test('watch: switching techniques off costs more search nodes, with the same uni
   assert.deepEqual(problems, []);
 });
 
+test('editor: a rock from the keyboard leaves only the plain form; touch drags lay bridges', async () => {
+  const { page, problems } = await openPage(app, '#hashi/' + encodeURIComponent('2.2/.../2.2'), { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+  await waitAttr(page, 'cells', '2,0,2,0,0,0,2,0,2');
+  await page.waitForFunction(() => document.querySelector('#hashi-id')?.textContent === '3x3m2:2a2c2a2');
+  // Keyboard only: focus the board, move to the middle cell, make it a rock.
+  await page.locator('#hashi-board').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('#');
+  await waitAttr(page, 'cells', '2,0,2,0,255,0,2,0,2');
+  await page.waitForFunction(() => document.querySelector('#hashi-id')?.textContent === '2.2/.#./2.2');
+  assert.equal(await page.isDisabled('#hashi-copy-tatham'), true, 'Tatham IDs cannot hold rocks');
+  assert.equal(await page.isDisabled('#hashi-copy-url'), true, 'puzz.link cannot hold rocks');
+
+  // Touch: pointer events of type "touch" along the four sides.
+  await page.click('#hashi-mode-play');
+  await waitAttr(page, 'mode', 'play');
+  for (const [from, to] of [
+    [[0, 0], [0, 2]],
+    [[0, 2], [2, 2]],
+    [[2, 2], [2, 0]],
+    [[2, 0], [0, 0]],
+  ]) {
+    const p = await cellCenter(page, ...from);
+    const q = await cellCenter(page, ...to);
+    await page.evaluate(
+      ([p, q]) => {
+        const board = document.querySelector('#hashi-board');
+        const fire = (type, at) =>
+          board.dispatchEvent(new PointerEvent(type, { pointerId: 7, pointerType: 'touch', isPrimary: true, bubbles: true, clientX: at.x, clientY: at.y }));
+        fire('pointerdown', p);
+        fire('pointermove', { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 });
+        fire('pointermove', q);
+        fire('pointerup', q);
+      },
+      [p, q],
+    );
+  }
+  await waitAttr(page, 'solved', 'true');
+  assert.equal(checkHashi(3, 3, [2, 0, 2, 0, 255, 0, 2, 0, 2], 2, parseBridges(await attr(page, 'bridges'))), null);
+  assert.deepEqual(problems, []);
+});
+
 test("the article's 5x5 example has no solution", async () => {
   const { page, problems } = await openPage(app, '#hashi');
   await page.fill('#hashi-load', '3.3.2/...../.2.2./...../2.3.3');

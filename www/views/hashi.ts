@@ -813,7 +813,11 @@ export function mountHashi(client: SolverClient): Feature {
     }
     if (isIsland(puzzle.cells[cell[0] * puzzle.width + cell[1]])) {
       drag = { from: cell, x, y, moved: false };
-      canvas.setPointerCapture(ev.pointerId);
+      try {
+        canvas.setPointerCapture(ev.pointerId);
+      } catch {
+        // A pointer the browser no longer tracks: the drag still ends on pointerup over the board.
+      }
     } else {
       const id = edgeOver(cell);
       if (id !== null) toggleEdge(id);
