@@ -638,7 +638,14 @@ export function mountHashi(client: SolverClient): Feature {
         : mode === 'play'
           ? 'Drag from an island to another it can see for a bridge; click the same pair again for the second, once more to remove. Keys: arrows move, Enter selects an island, then an arrow lays a bridge that way; H hint.'
           : 'Faint dashes: bridges still possible. Grey: bridges that may still grow. Black: decided. Blue: the island being worked on. Keys: Space play, → step, ← step back, R reset, S solve.';
-    if (mode === 'edit') status.textContent = layout ? `${layout.islands.length} islands, ${layout.edges.length} possible bridges.` : 'Place islands to make a puzzle.';
+    if (mode === 'edit') {
+      const any = puzzle.cells.some((v) => v !== 0 && v !== 255);
+      status.textContent = layout
+        ? `${layout.islands.length} islands, ${layout.edges.length} possible bridges.`
+        : any
+          ? 'Not a puzzle yet: see the message above the board.'
+          : 'Place islands to make a puzzle.';
+    }
     if (mode === 'play') void check();
     if (mode === 'watch') {
       const want = `${exports?.tatham ?? exports?.plain}|${[...techBoxes.values()].map((b) => b.checked).join()}`;
