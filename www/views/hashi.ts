@@ -270,6 +270,8 @@ export function mountHashi(client: SolverClient): Feature {
       view.solutions = r.solutions as Bridge[][];
       shown = view.solutions.length > 0 ? 0 : null;
       verdict = verdictOf(r.stats.solutions, r.status);
+      // A Solve that ends after the user went back to editing or playing leaves their status alone.
+      if (mode !== 'watch') return;
       status.textContent = r.verdict === 'budget' ? 'Stopped: the budget ran out before the search ended.' : verdictText(r.stats.solutions, r.status);
       showStats(r.stats);
       solSwitch.hidden = view.solutions.length < 2;
