@@ -156,3 +156,51 @@ pub fn skyscrapers_check(puzzle: JsValue, board: JsValue) -> Result<JsValue, JsE
 pub fn skyscrapers_generate(n: u32, seed: Option<f64>) -> Result<JsValue, JsError> {
     js_result(tools::sky_generate(n as usize, seed.map(|s| s as u64)))
 }
+
+// ---- Hashiwokakero: editor, layout, hints, board checks, random puzzles (see `tools`). ----
+
+/// `{puzzle: {width, height, cells, maxBridges, noLoops}, exports: {tatham, puzzlink, plain}}`.
+#[wasm_bindgen(js_name = hashiParse)]
+pub fn hashi_parse(text: &str) -> Result<JsValue, JsError> {
+    js_result(tools::hashi_parse(text))
+}
+
+/// `{tatham, puzzlink, plain}` for the editor's puzzle (`null` where a form cannot hold it).
+#[wasm_bindgen(js_name = hashiExport)]
+pub fn hashi_export(puzzle: JsValue) -> Result<JsValue, JsError> {
+    let p: tools::HashiPuzzle = from_js(puzzle, "puzzle")?;
+    js_result(tools::hashi_export(&p))
+}
+
+/// `{width, height, maxBridges, islands: [{id,row,col,need}], edges: [{id,a,b,islandA,islandB,cap,horizontal,crosses}]}`.
+#[wasm_bindgen(js_name = hashiLayout)]
+pub fn hashi_layout(puzzle: JsValue) -> Result<JsValue, JsError> {
+    let p: tools::HashiPuzzle = from_js(puzzle, "puzzle")?;
+    js_result(tools::hashi_layout(&p))
+}
+
+/// The next step from the player's bridges (`[{a:[r,c], b:[r,c], n}]`).
+#[wasm_bindgen(js_name = hashiHint)]
+pub fn hashi_hint(puzzle: JsValue, bridges: JsValue) -> Result<JsValue, JsError> {
+    let p: tools::HashiPuzzle = from_js(puzzle, "puzzle")?;
+    let b: Vec<puzzles::hashi::Bridge> = from_js(bridges, "bridges")?;
+    js_result(tools::hashi_hint(&p, &b))
+}
+
+/// Where the player's bridges stand: finished, overfull, crossing, invalid, mistakes, solved.
+#[wasm_bindgen(js_name = hashiCheck)]
+pub fn hashi_check(puzzle: JsValue, bridges: JsValue) -> Result<JsValue, JsError> {
+    let p: tools::HashiPuzzle = from_js(puzzle, "puzzle")?;
+    let b: Vec<puzzles::hashi::Bridge> = from_js(bridges, "bridges")?;
+    js_result(tools::hashi_check(&p, &b))
+}
+
+/// A random puzzle with a unique solution (`seed` null or undefined: a fresh one).
+#[wasm_bindgen(js_name = hashiGenerate)]
+pub fn hashi_generate(width: u32, height: u32, seed: Option<f64>) -> Result<JsValue, JsError> {
+    js_result(tools::hashi_generate(
+        width as usize,
+        height as usize,
+        seed.map(|s| s as u64),
+    ))
+}

@@ -7,12 +7,14 @@ import type { Feature } from './views/feature';
 import { mountQueens } from './views/queens';
 import { mountRepair } from './views/repair';
 import { mountRace } from './views/race';
+import { mountHashi } from './views/hashi';
 
 // One worker per feature: cancelling a long Solve restarts only that feature's worker.
 const tabs: { hash: string; title: string; feature: Feature }[] = [
   { hash: 'queens', title: 'N-Queens', feature: mountQueens(new SolverClient()) },
   { hash: 'repair', title: 'Min-conflicts', feature: mountRepair(new SolverClient()) },
   { hash: 'race', title: 'Search vs repair', feature: mountRace(new SolverClient()) },
+  { hash: 'hashi', title: 'Hashiwokakero', feature: mountHashi(new SolverClient()) },
 ];
 
 const nav = h('nav', { class: 'tabs', 'aria-label': 'Puzzles' });
