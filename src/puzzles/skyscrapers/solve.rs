@@ -248,11 +248,11 @@ pub struct Solver {
     solutions: Vec<Vec<Vec<u8>>>,
     // Event under construction (tracing only).
     changes: Vec<Change>,
-    // Scratch tables of the line programme, 2^(N-1) entries each.
-    fwd: Vec<u32>,
-    bwd: Vec<u32>,
-    need_f: Vec<u32>,
-    need_b: Vec<u32>,
+    // Scratch tables of the line programme.
+    tables: LineTables,
+    /// Line programme runs and sets visited (for benchmarks).
+    pub line_runs: u64,
+    pub line_sets: u64,
     /// The cell whose last candidate was just removed (reported after the deduction's event).
     emptied: Option<(usize, u32)>,
 }
@@ -354,11 +354,14 @@ impl Solver {
             stats: Stats::default(),
             solutions: Vec::new(),
             changes: Vec::new(),
-            fwd: vec![0; table],
-            bwd: vec![0; table],
-            need_f: vec![0; table],
-            need_b: vec![0; table],
+            tables: if options.techniques.lines {
+                LineTables::new(n)
+            } else {
+                LineTables::default()
+            },
             emptied: None,
+            line_runs: 0,
+            line_sets: 0,
         })
     }
 
@@ -764,16 +767,18 @@ impl Solver {
         if m[..n].iter().all(|&x| single(x)) {
             return Ok(()); // checked exactly by bound_line
         }
-        let support = line_support(
-            n,
-            &m[..n],
-            a,
-            b,
-            &mut self.fwd,
-            &mut self.bwd,
-            &mut self.need_f,
-            &mut self.need_b,
-        );
+        let support = if a == 0 && b == 0 {
+            alldiff_support(n, &m[..n])
+        } else if !line_affordable(n, &m[..n]) {
+            return Ok(()); // too open to tabulate yet; the cheaper rules keep working on it
+        } else {
+{
+                self.line_runs += 1;
+                let r = line_support(n, &m[..n], a, b, &mut self.tables);
+                self.line_sets += (self.tables.list_f.len() + self.tables.list_b.len()) as u64;
+                r
+            }
+        };
         if support[..n].iter().all(|&s| s == 0) {
             if S::ENABLED {
                 let why = format!(
@@ -825,16 +830,7 @@ impl Solver {
         if all_fixed {
             return Ok(()); // every row has v placed (or lacks it, caught by hidden singles)
         }
-        let support = line_support(
-            n,
-            &m[..n],
-            0,
-            0,
-            &mut self.fwd,
-            &mut self.bwd,
-            &mut self.need_f,
-            &mut self.need_b,
-        );
+        let support = alldiff_support(n, &m[..n]);
         if support[..n].iter().all(|&s| s == 0) {
             if S::ENABLED {
                 let why = format!("{v} cannot be placed once in every row and column any more");
@@ -1027,25 +1023,197 @@ impl Solver {
     }
 }
 
+/// All-different filtering (Régin): the candidates of `m` (n positions over n values, bit w = value
+/// w) that belong to some assignment giving every position a different value. All zero when there
+/// is none. A maximum matching is found by augmenting paths; an unmatched edge (i, w) is usable
+/// exactly when it lies on an alternating cycle, i.e. when the position holding `w` in the matching
+/// can reach `i` along "my candidate is matched to you" edges (transitive closure on bitsets).
+/// Used for rows and columns without clues and for value planes, in O(n²) word operations.
+pub(crate) fn alldiff_support(n: usize, m: &[u32]) -> [u32; 32] {
+    fn augment(i: usize, m: &[u32], owner: &mut [usize; 32], mate: &mut [usize; 32], seen: &mut u32) -> bool {
+        loop {
+            let bits = m[i] & !*seen;
+            if bits == 0 {
+                return false;
+            }
+            let w = bits.trailing_zeros() as usize;
+            *seen |= 1 << w;
+            if owner[w] == usize::MAX || augment(owner[w], m, owner, mate, seen) {
+                owner[w] = i;
+                mate[i] = w;
+                return true;
+            }
+        }
+    }
+    let mut out = [0u32; 32];
+    let mut owner = [usize::MAX; 32];
+    let mut mate = [usize::MAX; 32];
+    for i in 0..n {
+        let mut seen = 0u32;
+        if !augment(i, m, &mut owner, &mut mate, &mut seen) {
+            return out;
+        }
+    }
+    let mut reach = [0u32; 32];
+    for i in 0..n {
+        let mut r = 1u32 << i;
+        let mut bits = m[i] & !(1u32 << mate[i]);
+        while bits != 0 {
+            let w = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            r |= 1 << owner[w];
+        }
+        reach[i] = r;
+    }
+    for k in 0..n {
+        for i in 0..n {
+            if reach[i] & (1 << k) != 0 {
+                reach[i] |= reach[k];
+            }
+        }
+    }
+    for i in 0..n {
+        let mut keep = 1u32 << mate[i];
+        let mut bits = m[i] & !keep;
+        while bits != 0 {
+            let w = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if reach[owner[w]] & (1 << i) != 0 {
+                keep |= 1 << w;
+            }
+        }
+        out[i] = keep;
+    }
+    out
+}
+
+/// Most sets the line programme may have to visit from either end before it is worth running.
+/// Lines of up to 12 cells always pass (2^11 sets); a wider line waits until its candidates have
+/// thinned out, so a 16×16 grid does not pay 2^15 sets per line while everything is still open.
+pub const LINE_STATE_LIMIT: u64 = 1 << 15;
+
+/// An upper bound on the sets a sweep of [`line_support`] reaches from either end (at most
+/// C(n-1, k) sets of size k, and at most the sets of size k-1 times the choices at position k),
+/// checked against [`LINE_STATE_LIMIT`].
+fn line_affordable(n: usize, m: &[u32]) -> bool {
+    if n <= 12 {
+        return true;
+    }
+    let low = (1u32 << (n - 1)) - 1;
+    for from_end in [false, true] {
+        let (mut layer, mut total, mut binom) = (1u64, 1u64, 1u64);
+        for k in 0..n - 1 {
+            let pos = if from_end { n - 1 - k } else { k };
+            // binom = C(n-1, k+1)
+            binom = binom * (n - 1 - k) as u64 / (k + 1) as u64;
+            layer = (layer * (m[pos] & low).count_ones() as u64).min(binom);
+            total += layer;
+        }
+        if total > LINE_STATE_LIMIT {
+            return false;
+        }
+    }
+    true
+}
+
+/// Scratch tables of [`line_support`]: 2^(N-1) entries each, kept all-zero between calls (only
+/// the entries listed in `list_f` / `list_b` are ever written, and they are cleared at the end).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LineTables {
+    fwd: Vec<u32>,
+    bwd: Vec<u32>,
+    need_f: Vec<u32>,
+    need_b: Vec<u32>,
+    list_f: Vec<u32>,
+    list_b: Vec<u32>,
+}
+
+impl LineTables {
+    pub(crate) fn new(n: usize) -> Self {
+        let size = 1usize << n.saturating_sub(1);
+        LineTables {
+            fwd: vec![0; size],
+            bwd: vec![0; size],
+            need_f: vec![0; size],
+            need_b: vec![0; size],
+            list_f: Vec::new(),
+            list_b: Vec::new(),
+        }
+    }
+}
+
+/// Forward half of [`line_support`]: from the empty set, every set S of heights 1..n-1 that can
+/// fill the positions `pos(|S|)` in some order, with the bitset of tower counts seen (bit c = c
+/// towers) in `table[S]`. Sets are listed in `list` by size (breadth first), so walking the list
+/// backwards visits supersets before subsets. Counts that overshoot the clue, or that could no
+/// longer reach it with the taller heights left, are dropped on the way.
+///
+/// Two more cuts keep the tables small without losing any permutation: a set of size k must hold
+/// every height whose last possible place lies among its k positions (`must[k]`), and sets larger
+/// than `max_layer` (beyond the last place N can take) are never part of a split.
+#[allow(clippy::too_many_arguments)]
+fn sweep(
+    n: usize,
+    m: &[u32],
+    clue: u32,
+    from_end: bool,
+    must: &[u32; 33],
+    max_layer: usize,
+    table: &mut [u32],
+    list: &mut Vec<u32>,
+) {
+    let low = (1u32 << (n - 1)) - 1;
+    let cap = if clue == 0 { u32::MAX } else { (1u32 << clue) - 1 };
+    list.clear();
+    table[0] = 1;
+    list.push(0);
+    let mut k = 0;
+    while k < list.len() {
+        let s = list[k];
+        k += 1;
+        let p = s.count_ones() as usize;
+        if p >= n - 1 || p >= max_layer {
+            continue;
+        }
+        let f = table[s as usize];
+        let t = top(s);
+        let mut avail = m[if from_end { n - 1 - p } else { p }] & low & !s;
+        while avail != 0 {
+            let v = avail & avail.wrapping_neg();
+            avail ^= v;
+            let ns = s | v;
+            if must[p + 1] & !ns != 0 {
+                continue;
+            }
+            let h = v.trailing_zeros() + 1;
+            let mut grow = if h > t { (f << 1) & cap } else { f };
+            if clue > 0 {
+                // Heights still to come that could rise above everything so far.
+                let rises = (low & !ns & !((1u32 << h.max(t)) - 1)).count_ones();
+                let least = (clue - 1).saturating_sub(rises);
+                grow &= !((1u32 << least) - 1);
+            }
+            if grow == 0 {
+                continue;
+            }
+            if table[ns as usize] == 0 {
+                list.push(ns);
+            }
+            table[ns as usize] |= grow;
+        }
+    }
+}
+
 /// For one line: the candidates (per position) that appear in some permutation fitting the
 /// candidates `m` and the clues `a` (from the start) and `b` (from the end), 0 = no clue.
-/// All zero when no permutation fits. Tables must hold 2^(n-1) entries.
+/// All zero when no permutation fits.
 ///
 /// Sets range over the heights 1..n-1 (bit v-1); `fwd[S]` is the set of counts (bit c = c towers
 /// seen from the start) of the ways to put the heights S, in some order, on positions 0..|S|-1;
 /// `bwd[T]` likewise for T on the last |T| positions seen from the end. A permutation is a split:
-/// S before N at position |S|, the rest after it, seen counts a-1 and b-1.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn line_support(
-    n: usize,
-    m: &[u32],
-    a: u32,
-    b: u32,
-    fwd: &mut [u32],
-    bwd: &mut [u32],
-    need_f: &mut [u32],
-    need_b: &mut [u32],
-) -> [u32; 32] {
+/// S before N at position |S|, the rest after it, seen counts a-1 and b-1. Only reachable sets are
+/// visited, so the cost shrinks with the candidates.
+pub(crate) fn line_support(n: usize, m: &[u32], a: u32, b: u32, t: &mut LineTables) -> [u32; 32] {
     let mut support = [0u32; 32];
     if n == 1 {
         let ok = m[0] & 1 != 0 && a <= 1 && b <= 1;
@@ -1054,102 +1222,95 @@ pub(crate) fn line_support(
     }
     let big = 1u32 << (n - 1); // height n
     let low = big - 1; // heights 1..n-1
-    let size = 1usize << (n - 1);
-    let (fwd, bwd) = (&mut fwd[..size], &mut bwd[..size]);
-    let (need_f, need_b) = (&mut need_f[..size], &mut need_b[..size]);
-    fwd.fill(0);
-    bwd.fill(0);
-    need_f.fill(0);
-    need_b.fill(0);
-    // Counts above clue-1 can never come back down: drop them early.
-    let cap_a = if a == 0 { u32::MAX } else { (1u32 << a) - 1 };
-    let cap_b = if b == 0 { u32::MAX } else { (1u32 << b) - 1 };
-    fwd[0] = 1;
-    bwd[0] = 1;
-    for s in 0..size {
-        let p = (s as u32).count_ones() as usize;
-        if p >= n - 1 {
-            continue;
-        }
-        let t = top(s as u32);
-        let f = fwd[s];
-        if f != 0 {
-            let mut avail = m[p] & low & !(s as u32);
-            while avail != 0 {
-                let v = avail & avail.wrapping_neg();
-                avail ^= v;
-                let grow = if v.trailing_zeros() + 1 > t {
-                    (f << 1) & cap_a
-                } else {
-                    f
-                };
-                fwd[s | v as usize] |= grow;
-            }
-        }
-        let g = bwd[s];
-        if g != 0 {
-            let mut avail = m[n - 1 - p] & low & !(s as u32);
-            while avail != 0 {
-                let v = avail & avail.wrapping_neg();
-                avail ^= v;
-                let grow = if v.trailing_zeros() + 1 > t {
-                    (g << 1) & cap_b
-                } else {
-                    g
-                };
-                bwd[s | v as usize] |= grow;
-            }
+    let LineTables {
+        fwd,
+        bwd,
+        need_f,
+        need_b,
+        list_f,
+        list_b,
+    } = t;
+    // Where each height can go in this line, and where N can.
+    let (mut must_f, mut must_b) = ([0u32; 33], [0u32; 33]);
+    let (mut first_big, mut last_big) = (n, 0);
+    for (p, &mask) in m.iter().enumerate().take(n) {
+        if mask & big != 0 {
+            first_big = first_big.min(p);
+            last_big = p;
         }
     }
+    if first_big == n {
+        return support; // N has no place
+    }
+    for v in 0..n - 1 {
+        let places: u32 = (0..n).filter(|&p| m[p] & (1 << v) != 0).fold(0, |acc, p| acc | 1 << p);
+        if places == 0 {
+            return support;
+        }
+        let (first, last) = (places.trailing_zeros() as usize, 31 - places.leading_zeros() as usize);
+        // Sets of size k on the first k positions must hold v once k > last.
+        for k in last + 1..=n {
+            must_f[k] |= 1 << v;
+        }
+        // Sets of size k on the last k positions must hold v once n - k <= first.
+        for k in n - first..=n {
+            must_b[k] |= 1 << v;
+        }
+    }
+    sweep(n, m, a, false, &must_f, last_big, fwd, list_f);
+    sweep(n, m, b, true, &must_b, n - 1 - first_big, bwd, list_b);
     let want_a = if a == 0 { u32::MAX } else { 1u32 << (a - 1) };
     let want_b = if b == 0 { u32::MAX } else { 1u32 << (b - 1) };
     let mut any = false;
-    for s in 0..size {
-        let p = (s as u32).count_ones() as usize;
+    for &s in list_f.iter() {
+        let p = s.count_ones() as usize;
         if m[p] & big == 0 {
             continue;
         }
-        let rest = (low as usize) ^ s;
-        let (f, g) = (fwd[s] & want_a, bwd[rest] & want_b);
+        let rest = (low ^ s) as usize;
+        let (f, g) = (fwd[s as usize] & want_a, bwd[rest] & want_b);
         if f != 0 && g != 0 {
             any = true;
             support[p] |= big;
-            need_f[s] |= f;
+            need_f[s as usize] |= f;
             need_b[rest] |= g;
         }
     }
-    if !any {
-        return support;
+    if any {
+        // Walk back from the accepted splits: every step that leads to one is used by a solution.
+        for (list, table, need, from_end) in [
+            (&*list_f, &*fwd, &mut *need_f, false),
+            (&*list_b, &*bwd, &mut *need_b, true),
+        ] {
+            for &s in list.iter().rev() {
+                let ns = need[s as usize];
+                if ns == 0 || s == 0 {
+                    continue;
+                }
+                let p = s.count_ones() as usize;
+                let pos = if from_end { n - p } else { p - 1 };
+                let mut rest = s & m[pos];
+                while rest != 0 {
+                    let v = rest & rest.wrapping_neg();
+                    rest ^= v;
+                    let prev = s ^ v;
+                    let rose = v.trailing_zeros() + 1 > top(prev);
+                    let c = (if rose { ns >> 1 } else { ns }) & table[prev as usize];
+                    if c != 0 {
+                        need[prev as usize] |= c;
+                        support[pos] |= v;
+                    }
+                }
+            }
+        }
     }
-    // Walk back from the accepted splits: every step that leads to one is used by a solution.
-    for s in (1..size).rev() {
-        let nf = need_f[s];
-        let nb = need_b[s];
-        if nf == 0 && nb == 0 {
-            continue;
-        }
-        let p = (s as u32).count_ones() as usize;
-        let mut rest = s as u32;
-        while rest != 0 {
-            let v = rest & rest.wrapping_neg();
-            rest ^= v;
-            let prev = s ^ v as usize;
-            let rose = v.trailing_zeros() + 1 > top(prev as u32);
-            if nf != 0 && m[p - 1] & v != 0 {
-                let c = (if rose { nf >> 1 } else { nf }) & fwd[prev];
-                if c != 0 {
-                    need_f[prev] |= c;
-                    support[p - 1] |= v;
-                }
-            }
-            if nb != 0 && m[n - p] & v != 0 {
-                let c = (if rose { nb >> 1 } else { nb }) & bwd[prev];
-                if c != 0 {
-                    need_b[prev] |= c;
-                    support[n - p] |= v;
-                }
-            }
-        }
+    for &s in list_f.iter() {
+        fwd[s as usize] = 0;
+        need_f[s as usize] = 0;
+    }
+    for &s in list_b.iter() {
+        bwd[s as usize] = 0;
+        need_b[s as usize] = 0;
     }
     support
 }
@@ -1265,9 +1426,7 @@ mod tests {
         let mut rng = crate::shared::rng::Rng::new(11);
         for n in 1..=6usize {
             let all = perms(n);
-            let size = 1 << (n - 1);
-            let (mut f, mut b, mut nf, mut nb) =
-                (vec![0; size], vec![0; size], vec![0; size], vec![0; size]);
+            let mut tables = LineTables::new(n);
             for _ in 0..300 {
                 let full = (1u32 << n) - 1;
                 let m: Vec<u32> = (0..n)
@@ -1298,8 +1457,11 @@ mod tests {
                         }
                     }
                 }
-                let got = line_support(n, &m, a, bb, &mut f, &mut b, &mut nf, &mut nb);
+                let got = line_support(n, &m, a, bb, &mut tables);
                 assert_eq!(&got[..n], &want[..], "n={n} m={m:?} a={a} b={bb}");
+                if a == 0 && bb == 0 {
+                    assert_eq!(&alldiff_support(n, &m)[..n], &want[..], "n={n} m={m:?}");
+                }
             }
         }
     }
