@@ -253,6 +253,8 @@ pub struct Solver {
     /// Line programme runs and sets visited (for benchmarks).
     pub line_runs: u64,
     pub line_sets: u64,
+    /// Dead ends met per line: the search prefers cells on lines that failed often (dom/wdeg).
+    weight: [u32; 32],
     /// The cell whose last candidate was just removed (reported after the deduction's event).
     emptied: Option<(usize, u32)>,
 }
@@ -360,6 +362,7 @@ impl Solver {
                 LineTables::default()
             },
             emptied: None,
+            weight: [0; 32],
             line_runs: 0,
             line_sets: 0,
         })
@@ -444,6 +447,8 @@ impl Solver {
         if new == 0 {
             // Reported by `run` once the caller has emitted its deduction.
             self.emptied = Some((cell, old));
+            self.weight[cell / self.n] += 1;
+            self.weight[self.n + cell % self.n] += 1;
             return Err(Dead);
         }
         if single(new) {
@@ -616,7 +621,7 @@ impl Solver {
                 let cells = self.lines[l].cells.clone();
                 self.dead(sink, Some(l), cells, why);
             }
-            return Err(Dead);
+            return self.blame(l);
         }
         let mut lonely = once & !twice;
         while lonely != 0 {
@@ -633,7 +638,7 @@ impl Solver {
                     let cells = self.lines[l].cells.clone();
                     self.dead(sink, Some(l), cells, why);
                 }
-                return Err(Dead);
+                return self.blame(l);
             };
             if self.cand[cell] == b {
                 continue;
@@ -703,7 +708,7 @@ impl Solver {
                     let cells = self.lines[l].cells.clone();
                     self.dead(sink, Some(l), cells, why);
                 }
-                return Err(Dead);
+                return self.blame(l);
             }
         }
         if complete || !self.options.techniques.visibility {
@@ -788,7 +793,7 @@ impl Solver {
                 let cells = self.lines[l].cells.clone();
                 self.dead(sink, Some(l), cells, why);
             }
-            return Err(Dead);
+            return self.blame(l);
         }
         let mut res = Ok(());
         for i in 0..n {
@@ -859,6 +864,12 @@ impl Solver {
         res
     }
 
+    /// A dead end on line `l`: counted for the branching heuristic.
+    fn blame(&mut self, l: usize) -> Res {
+        self.weight[l] += 1;
+        Err(Dead)
+    }
+
     /// Runs every deduction to a fixed point, cheapest first.
     fn propagate<S: Sink<Event>>(&mut self, sink: &mut S) -> Res {
         loop {
@@ -899,15 +910,25 @@ impl Solver {
 
     fn choose(&self) -> Option<usize> {
         if self.options.techniques.mrv {
-            let mut best = None;
-            let mut best_count = u32::MAX;
+            // Fewest candidates first; among those, the cell whose row and column still hold
+            // the most candidates (branching there settles the most), then row-major order.
+            let n = self.n;
+            let mut load = [0u32; 32];
             for (cell, &m) in self.cand.iter().enumerate() {
                 let k = m.count_ones();
-                if k > 1 && k < best_count {
-                    best_count = k;
-                    best = Some(cell);
-                    if k == 2 {
-                        break;
+                load[cell / n] += k;
+                load[n + cell % n] += k;
+            }
+            let mut best = None;
+            let mut best_key = (u32::MAX, 0u32, 0u32);
+            for (cell, &m) in self.cand.iter().enumerate() {
+                let k = m.count_ones();
+                if k > 1 {
+                    let w = self.weight[cell / n] + self.weight[n + cell % n];
+                    let key = (k, u32::MAX - w, u32::MAX - load[cell / n] - load[n + cell % n]);
+                    if key < best_key {
+                        best_key = key;
+                        best = Some(cell);
                     }
                 }
             }
@@ -1242,20 +1263,28 @@ pub(crate) fn line_support(n: usize, m: &[u32], a: u32, b: u32, t: &mut LineTabl
     if first_big == n {
         return support; // N has no place
     }
-    for v in 0..n - 1 {
-        let places: u32 = (0..n).filter(|&p| m[p] & (1 << v) != 0).fold(0, |acc, p| acc | 1 << p);
-        if places == 0 {
+    let mut places = [0u32; 32];
+    for (p, &mask) in m.iter().enumerate().take(n) {
+        let mut rest = mask & low;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            places[v] |= 1 << p;
+        }
+    }
+    for (v, &pl) in places.iter().enumerate().take(n - 1) {
+        if pl == 0 {
             return support;
         }
-        let (first, last) = (places.trailing_zeros() as usize, 31 - places.leading_zeros() as usize);
-        // Sets of size k on the first k positions must hold v once k > last.
-        for k in last + 1..=n {
-            must_f[k] |= 1 << v;
-        }
-        // Sets of size k on the last k positions must hold v once n - k <= first.
-        for k in n - first..=n {
-            must_b[k] |= 1 << v;
-        }
+        let (first, last) = (pl.trailing_zeros() as usize, 31 - pl.leading_zeros() as usize);
+        // Sets of size k on the first k positions must hold v once k > last; sets of size k on
+        // the last k positions once n - k <= first (accumulated below).
+        must_f[last + 1] |= 1 << v;
+        must_b[n - first] |= 1 << v;
+    }
+    for k in 1..=n {
+        must_f[k] |= must_f[k - 1];
+        must_b[k] |= must_b[k - 1];
     }
     sweep(n, m, a, false, &must_f, last_big, fwd, list_f);
     sweep(n, m, b, true, &must_b, n - 1 - first_big, bwd, list_b);
