@@ -10,10 +10,10 @@
 
 use std::time::Instant;
 
+use solvescope::engine::{Budget, Machine, NoEvents, Status};
 use solvescope::puzzles::skyscrapers::check_solution;
 use solvescope::puzzles::skyscrapers::parse_any;
 use solvescope::puzzles::skyscrapers::solve::{Options, Solver, Techniques};
-use solvescope::engine::{Budget, Machine, NoEvents, Status};
 
 const BASELINE_MAX_MS: u64 = 3_000;
 
@@ -45,7 +45,14 @@ fn load(file: &'static str) -> Vec<Row> {
 fn run(id: &str, t: Techniques, max_ms: u64) -> (&'static str, u64, f64) {
     let p = parse_any(id).expect("fixture parses");
     let started = Instant::now();
-    let mut s = Solver::new(&p, Options { techniques: t, limit: 2 }).expect("solver");
+    let mut s = Solver::new(
+        &p,
+        Options {
+            techniques: t,
+            limit: 2,
+        },
+    )
+    .expect("solver");
     let mut status = Status::Paused;
     // Chunks of nodes so the baseline can be cut off by time.
     while status == Status::Paused {
@@ -101,13 +108,21 @@ fn main() {
     for r in &rows {
         let (verdict, nodes, us) = timed(&r.id, Techniques::ALL, u64::MAX);
         let (bverdict, bnodes, bus) = timed(&r.id, Techniques::ARTICLE, BASELINE_MAX_MS);
-        assert!(bverdict == verdict || bverdict == "budget", "{}: {verdict} vs {bverdict}", r.id);
+        assert!(
+            bverdict == verdict || bverdict == "budget",
+            "{}: {verdict} vs {bverdict}",
+            r.id
+        );
         let ratio = if bverdict == "budget" {
             format!("> {:.0}", bus / us)
         } else {
             format!("{:.1}", bus / us)
         };
-        let short: String = if r.id.len() > 28 { format!("{}…", &r.id[..28]) } else { r.id.clone() };
+        let short: String = if r.id.len() > 28 {
+            format!("{}…", &r.id[..28])
+        } else {
+            r.id.clone()
+        };
         println!(
             "| {} `{}` | {} | {} | {} | {} | {:.0} | {}{} | {:.0} | {} |",
             r.file.trim_end_matches(".txt"),
@@ -118,7 +133,11 @@ fn main() {
             nodes,
             us,
             bnodes,
-            if bverdict == "budget" { " (budget)" } else { "" },
+            if bverdict == "budget" {
+                " (budget)"
+            } else {
+                ""
+            },
             bus,
             ratio
         );
@@ -132,7 +151,10 @@ fn main() {
     for (n, (mut full, mut base)) in per_size {
         let (mf, xf) = (median(&mut full), full.iter().cloned().fold(0.0, f64::max));
         let (mb, xb) = (median(&mut base), base.iter().cloned().fold(0.0, f64::max));
-        println!("| {n} | {} | {mf:.0} | {xf:.0} | {mb:.0} | {xb:.0} |", full.len());
+        println!(
+            "| {n} | {} | {mf:.0} | {xf:.0} | {mb:.0} | {xb:.0} |",
+            full.len()
+        );
     }
     println!();
     println!(

@@ -20,7 +20,14 @@ const HELP: &str = "skyscrapers: expected 'solve ID…', 'solve --batch FILE' or
 pub fn run(argv: &[String]) -> Result<(), Failure> {
     let args = Args::parse(
         argv,
-        &["batch", "max-nodes", "max-ms", "techniques", "seed", "count"],
+        &[
+            "batch",
+            "max-nodes",
+            "max-ms",
+            "techniques",
+            "seed",
+            "count",
+        ],
         &[],
     )?;
     let words: Vec<&str> = args.positional.iter().map(String::as_str).collect();
@@ -54,7 +61,9 @@ fn techniques(list: Option<&str>) -> Result<Techniques, Failure> {
 }
 
 fn solve(ids: &[&str], args: &Args) -> Result<(), Failure> {
-    let max_nodes: u64 = args.number("max-nodes")?.unwrap_or(session::DEFAULT_MAX_NODES);
+    let max_nodes: u64 = args
+        .number("max-nodes")?
+        .unwrap_or(session::DEFAULT_MAX_NODES);
     let max_micros: u64 = args
         .number::<u64>("max-ms")?
         .map(|ms| ms.saturating_mul(1000))
