@@ -72,6 +72,8 @@ pub struct Report {
     pub solutions: Vec<AnySolution>,
 }
 
+// One session holds one machine for its whole life; boxing would only add an indirection.
+#[allow(clippy::large_enum_variant)]
 enum Machines {
     QueensBacktrack(Stepper<queens::backtrack::Backtrack>),
     Skyscrapers(Stepper<skyscrapers::solve::Solver>),

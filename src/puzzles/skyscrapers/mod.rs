@@ -20,6 +20,9 @@
 //! Known limits: N > 16 is refused (masks would not fit the line tables of the solver); puzz.link's
 //! "unknown clue" (`.`) is read as no clue, since it constrains nothing.
 
+// Grid code reads best with explicit (row, col) index loops.
+#![allow(clippy::needless_range_loop)]
+
 pub mod format;
 pub mod generate;
 pub mod hint;

@@ -684,23 +684,22 @@ impl Solver {
             })
         };
         let complete = masks[..n].iter().all(|&m| single(m));
-        if complete || self.options.techniques.visibility {
-            if !fits(&masks[..n]) {
-                if S::ENABLED {
-                    let (s0, s1, i) = self.sides(l);
-                    let seen_a = bounds(masks[..n].iter().copied());
-                    let seen_b = bounds(masks[..n].iter().rev().copied());
-                    let why = if complete {
-                        format!(
-                            "{} is full but breaks a clue (it shows {} from {} and {} from {})",
-                            self.line_name(l),
-                            seen_a.0,
-                            clue_place(s0, i),
-                            seen_b.0,
-                            clue_place(s1, i)
-                        )
-                    } else {
-                        format!(
+        if (complete || self.options.techniques.visibility) && !fits(&masks[..n]) {
+            if S::ENABLED {
+                let (s0, s1, i) = self.sides(l);
+                let seen_a = bounds(masks[..n].iter().copied());
+                let seen_b = bounds(masks[..n].iter().rev().copied());
+                let why = if complete {
+                    format!(
+                        "{} is full but breaks a clue (it shows {} from {} and {} from {})",
+                        self.line_name(l),
+                        seen_a.0,
+                        clue_place(s0, i),
+                        seen_b.0,
+                        clue_place(s1, i)
+                    )
+                } else {
+                    format!(
                             "{} cannot meet its clues: from one side it shows between {} and {} towers, from the other between {} and {}",
                             self.line_name(l),
                             seen_a.0,
@@ -708,12 +707,11 @@ impl Solver {
                             seen_b.0,
                             seen_b.1
                         )
-                    };
-                    let cells = self.lines[l].cells.clone();
-                    self.dead(sink, Some(l), cells, why);
-                }
-                return self.blame(l);
+                };
+                let cells = self.lines[l].cells.clone();
+                self.dead(sink, Some(l), cells, why);
             }
+            return self.blame(l);
         }
         if complete || !self.options.techniques.visibility || self.options.techniques.lines {
             return Ok(());
