@@ -15,7 +15,7 @@ use solvescope::puzzles::skyscrapers::check_solution;
 use solvescope::puzzles::skyscrapers::parse_any;
 use solvescope::puzzles::skyscrapers::solve::{Options, Solver, Techniques};
 
-const BASELINE_MAX_MS: u64 = 3_000;
+const BASELINE_MAX_MS: u64 = 2_000;
 
 struct Row {
     file: &'static str,

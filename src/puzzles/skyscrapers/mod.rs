@@ -32,13 +32,13 @@ pub use format::{
     parse_any, parse_plain, parse_puzzlink, parse_tatham, to_plain, to_puzzlink_url, to_tatham_id,
 };
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Largest N accepted.
 pub const MAX_N: usize = 16;
 
 /// The four sides a clue can stand on, in the order of Tatham IDs and puzz.link bodies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Side {
     /// Above the grid, looking down a column.
@@ -60,8 +60,9 @@ impl Side {
     }
 }
 
-/// An immutable Skyscrapers puzzle.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// An immutable Skyscrapers puzzle. (De)serializes as `{n, clues: [top, bottom, left, right],
+/// givens}`; call [`Puzzle::validate`] on one that did not come from a parser.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Puzzle {
     pub n: usize,
