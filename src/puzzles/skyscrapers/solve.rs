@@ -1525,6 +1525,106 @@ mod tests {
     }
 
     #[test]
+    fn reasons_name_human_coordinates_and_lines() {
+        // Clue 1 above column 2 and clue 4 right of row 3 (1-based in every sentence).
+        let p = parse_tatham(&format!("4:/1{}/4/", "/".repeat(12))).unwrap();
+        let mut s = Solver::new(&p, Options::default()).unwrap();
+        let mut trace = Trace::default();
+        s.run(&mut Budget::nodes(1), &mut trace);
+        let one = trace
+            .events
+            .iter()
+            .find(|e| {
+                matches!(
+                    e,
+                    Event::SkyDeduce {
+                        reason: Reason::ClueOne,
+                        ..
+                    }
+                )
+            })
+            .unwrap();
+        let Event::SkyDeduce {
+            why,
+            line,
+            changes,
+            value,
+            ..
+        } = one
+        else {
+            unreachable!()
+        };
+        assert!(
+            why.contains("above column 2") && why.contains("row 1, column 2"),
+            "{why}"
+        );
+        assert_eq!(
+            *line,
+            Some(LineRef {
+                axis: Axis::Col,
+                index: 1
+            })
+        );
+        assert_eq!(*value, Some(4));
+        assert_eq!(
+            changes,
+            &vec![Change {
+                row: 0,
+                col: 1,
+                before: 0b1111,
+                after: 0b1000
+            }]
+        );
+        let stair = trace
+            .events
+            .iter()
+            .find(|e| {
+                matches!(
+                    e,
+                    Event::SkyDeduce {
+                        reason: Reason::ClueStaircase,
+                        ..
+                    }
+                )
+            })
+            .unwrap();
+        let Event::SkyDeduce {
+            why, line, changes, ..
+        } = stair
+        else {
+            unreachable!()
+        };
+        assert!(why.contains("on the right of row 3"), "{why}");
+        assert_eq!(
+            *line,
+            Some(LineRef {
+                axis: Axis::Row,
+                index: 2
+            })
+        );
+        // Read from the right: 1, 2, 3, 4, so column 4 holds 1 and column 1 holds 4.
+        assert!(changes.contains(&Change {
+            row: 2,
+            col: 3,
+            before: 0b1111,
+            after: 0b0001
+        }));
+        assert!(changes.contains(&Change {
+            row: 2,
+            col: 0,
+            before: 0b1111,
+            after: 0b1000
+        }));
+        let json = serde_json::to_string(one).unwrap();
+        assert!(
+            json.starts_with(
+                r#"{"kind":"skyDeduce","reason":"clueOne","line":{"axis":"col","index":1}"#
+            ),
+            "{json}"
+        );
+    }
+
+    #[test]
     fn events_replay_to_the_solvers_board() {
         let p = parse_tatham("5:/3//4/2///2////2//1/3/////").unwrap();
         let mut s = Solver::new(&p, Options::default()).unwrap();
