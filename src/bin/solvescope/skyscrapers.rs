@@ -13,8 +13,7 @@ use solvescope::session::{self, AnySolution, Options, Session, Verdict};
 use crate::args::Args;
 use crate::{emit, Failure};
 
-const HELP: &str =
-    "skyscrapers: expected 'solve ID…', 'solve --batch FILE' or 'generate N [--seed S] [--count K]'
+const HELP: &str = "skyscrapers: expected 'solve ID…', 'solve --batch FILE' or 'generate N [--seed S] [--count K] [--max-nodes N]'
   solve options: --max-nodes N, --max-ms MS (budget; default 60000 ms), --techniques LIST
   (comma list of visibility,lines,mrv, or 'none'; default all)";
 
@@ -133,8 +132,10 @@ fn gen(n: &str, args: &Args) -> Result<(), Failure> {
         .map_err(|_| Failure::input(format!("generate: N '{n}' is not a number")))?;
     let seed: u64 = args.number("seed")?.unwrap_or(1);
     let count: u64 = args.number("count")?.unwrap_or(1);
+    // Each uniqueness check gets this many nodes; a check that runs out keeps its clue.
+    let max_nodes: u64 = args.number("max-nodes")?.unwrap_or(100_000);
     for k in 0..count {
-        let (p, grid) = generate(n, seed.wrapping_add(k), 2_000_000)?;
+        let (p, grid) = generate(n, seed.wrapping_add(k), max_nodes)?;
         emit(&json!({
             "n": n,
             "seed": seed.wrapping_add(k),

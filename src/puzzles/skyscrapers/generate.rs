@@ -6,7 +6,7 @@
 //!    but varied and always successful.
 //! 2. All 4N clues of that square. If they do not pin it down, givens from the square are added
 //!    where the first two solutions differ, until the solver proves it unique.
-//! 3. Clues, then givens, are removed in random order whenever the puzzle stays unique, so the
+//! 3. Givens, then clues, are removed in random order whenever the puzzle stays unique, so the
 //!    result is minimal: no single clue or given can go.
 //!
 //! Same `(n, seed)`, same puzzle, on every platform (only [`Rng`] is used).
@@ -83,11 +83,11 @@ pub fn all_clues(grid: &[Vec<u8>]) -> Puzzle {
     p
 }
 
-/// Unique = proved within `max_nodes`; also returns a second solution when there is one.
-fn uniqueness(p: &Puzzle, max_nodes: u64) -> (bool, Option<Vec<Vec<u8>>>) {
+/// Unique = proved within `max_nodes`; also returns the solutions found when there are several.
+fn uniqueness(p: &Puzzle, max_nodes: u64) -> (bool, Option<Vec<Vec<Vec<u8>>>>) {
     match solve(p, Options::default(), max_nodes) {
         Ok((Status::Exhausted, s)) => (s.solutions().len() == 1, None),
-        Ok((Status::LimitReached, s)) => (false, s.solutions().get(1).cloned()),
+        Ok((Status::LimitReached, s)) => (false, Some(s.solutions().to_vec())),
         _ => (false, None),
     }
 }
@@ -108,9 +108,10 @@ pub fn generate(n: usize, seed: u64, max_nodes: u64) -> Result<(Puzzle, Vec<Vec<
         let open: Vec<usize> = (0..n * n)
             .filter(|&i| p.givens[i] == 0)
             .filter(|&i| {
+                let (r, c) = (i / n, i % n);
                 other
                     .as_ref()
-                    .is_none_or(|o| o[i / n][i % n] != grid[i / n][i % n])
+                    .is_none_or(|sols| sols.iter().any(|o| o[r][c] != grid[r][c]))
             })
             .collect();
         if open.is_empty() {
@@ -119,14 +120,15 @@ pub fn generate(n: usize, seed: u64, max_nodes: u64) -> Result<(Puzzle, Vec<Vec<
         let i = open[rng.index(open.len())];
         p.givens[i] = grid[i / n][i % n];
     }
-    let mut items: Vec<(usize, usize)> = (0..4 * n).map(|k| (0, k)).collect();
-    rng.shuffle(&mut items);
-    let mut givens: Vec<(usize, usize)> = (0..n * n)
+    // Givens go first: the point of the puzzle is the clues.
+    let mut items: Vec<(usize, usize)> = (0..n * n)
         .filter(|&i| p.givens[i] != 0)
         .map(|i| (1, i))
         .collect();
-    rng.shuffle(&mut givens);
-    items.extend(givens);
+    rng.shuffle(&mut items);
+    let mut clues: Vec<(usize, usize)> = (0..4 * n).map(|k| (0, k)).collect();
+    rng.shuffle(&mut clues);
+    items.extend(clues);
     for (kind, k) in items {
         let mut q = p.clone();
         if kind == 0 {

@@ -20,6 +20,9 @@
 //! Known limits: N > 16 is refused (masks would not fit the line tables of the solver); puzz.link's
 //! "unknown clue" (`.`) is read as no clue, since it constrains nothing.
 
+// Grid code reads best with explicit (row, col) index loops.
+#![allow(clippy::needless_range_loop)]
+
 pub mod format;
 pub mod generate;
 pub mod hint;
@@ -29,13 +32,13 @@ pub use format::{
     parse_any, parse_plain, parse_puzzlink, parse_tatham, to_plain, to_puzzlink_url, to_tatham_id,
 };
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Largest N accepted.
 pub const MAX_N: usize = 16;
 
 /// The four sides a clue can stand on, in the order of Tatham IDs and puzz.link bodies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Side {
     /// Above the grid, looking down a column.
@@ -57,8 +60,9 @@ impl Side {
     }
 }
 
-/// An immutable Skyscrapers puzzle.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// An immutable Skyscrapers puzzle. (De)serializes as `{n, clues: [top, bottom, left, right],
+/// givens}`; call [`Puzzle::validate`] on one that did not come from a parser.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Puzzle {
     pub n: usize,
@@ -222,13 +226,12 @@ pub fn check_solution(puzzle: &Puzzle, grid: &[Vec<u8>]) -> Result<(), String> {
 }
 
 /// Counts solutions (up to `limit`) by plain enumeration: rows are tried as permutations of 1..N
-/// in lexicographic order, rejecting a row that repeats a height in a column, breaks a row clue or
-/// a given; column clues are counted on the full grid. Exponential, meant for N ≤ 6 in tests; an
+/// in lexicographic order (those that break a row clue or a given are dropped up front),
+/// rejecting a row that repeats a height in a column or
+/// leaves a column whose count from the top can no longer meet its top clue; every complete
+/// grid is then checked in full by [`check_solution`]. Exponential, meant for N ≤ 6 in tests; an
 /// independent cross-check of the solver (shares no code with it). Returns the solutions found.
 pub fn brute_force(puzzle: &Puzzle, limit: usize) -> Vec<Vec<Vec<u8>>> {
-    let n = puzzle.n;
-    let mut perms: Vec<Vec<u8>> = Vec::new();
-    let mut cur: Vec<u8> = Vec::new();
     fn gen(n: usize, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
         if cur.len() == n {
             out.push(cur.clone());
@@ -242,53 +245,87 @@ pub fn brute_force(puzzle: &Puzzle, limit: usize) -> Vec<Vec<Vec<u8>>> {
             }
         }
     }
-    gen(n, &mut cur, &mut perms);
-    let mut grid: Vec<Vec<u8>> = Vec::new();
-    let mut found = Vec::new();
-    fn place(
-        puzzle: &Puzzle,
-        perms: &[Vec<u8>],
-        grid: &mut Vec<Vec<u8>>,
-        found: &mut Vec<Vec<Vec<u8>>>,
+    /// Column state from the top: tallest so far and towers seen.
+    struct Search<'a> {
+        puzzle: &'a Puzzle,
+        /// Per row: the permutations that keep the row's clues and givens.
+        rows: Vec<Vec<Vec<u8>>>,
+        grid: Vec<Vec<u8>>,
+        tallest: Vec<u8>,
+        seen: Vec<usize>,
+        found: Vec<Vec<Vec<u8>>>,
         limit: usize,
-    ) {
-        let n = puzzle.n;
-        if found.len() >= limit {
+    }
+    fn place(s: &mut Search) {
+        let n = s.puzzle.n;
+        if s.found.len() >= s.limit {
             return;
         }
-        let r = grid.len();
+        let r = s.grid.len();
         if r == n {
-            if check_solution(puzzle, grid).is_ok() {
-                found.push(grid.clone());
+            if check_solution(s.puzzle, &s.grid).is_ok() {
+                s.found.push(s.grid.clone());
             }
             return;
         }
-        'perm: for p in perms {
+        for k in 0..s.rows[r].len() {
+            let fits = (0..n).all(|c| {
+                let h = s.rows[r][k][c];
+                let top = s.puzzle.clue(Side::Top, c) as usize;
+                let seen = s.seen[c] + usize::from(h > s.tallest[c]);
+                s.grid.iter().all(|row| row[c] != h)
+                    // A column that already sees more towers than its top clue cannot recover,
+                    // nor can one that could not reach it with a new tower in every row left.
+                    && (top == 0 || (seen <= top && seen + (n - r - 1) >= top))
+            });
+            if !fits {
+                continue;
+            }
+            let p = s.rows[r][k].clone();
+            let saved = (s.tallest.clone(), s.seen.clone());
             for c in 0..n {
-                let g = puzzle.givens[r * n + c];
-                if g != 0 && g != p[c] {
-                    continue 'perm;
-                }
-                if grid.iter().any(|row| row[c] == p[c]) {
-                    continue 'perm;
+                if p[c] > s.tallest[c] {
+                    s.tallest[c] = p[c];
+                    s.seen[c] += 1;
                 }
             }
-            let left = puzzle.clue(Side::Left, r) as usize;
-            if left != 0 && visible_count(p) != left {
-                continue;
-            }
-            let right = puzzle.clue(Side::Right, r) as usize;
-            let rev: Vec<u8> = p.iter().rev().copied().collect();
-            if right != 0 && visible_count(&rev) != right {
-                continue;
-            }
-            grid.push(p.clone());
-            place(puzzle, perms, grid, found, limit);
-            grid.pop();
+            s.grid.push(p);
+            place(s);
+            s.grid.pop();
+            (s.tallest, s.seen) = saved;
         }
     }
-    place(puzzle, &perms, &mut grid, &mut found, limit);
-    found
+    let n = puzzle.n;
+    let mut perms = Vec::new();
+    gen(n, &mut Vec::new(), &mut perms);
+    let rows = (0..n)
+        .map(|r| {
+            let left = puzzle.clue(Side::Left, r) as usize;
+            let right = puzzle.clue(Side::Right, r) as usize;
+            perms
+                .iter()
+                .filter(|p| {
+                    let rev: Vec<u8> = p.iter().rev().copied().collect();
+                    (0..n)
+                        .all(|c| puzzle.givens[r * n + c] == 0 || puzzle.givens[r * n + c] == p[c])
+                        && (left == 0 || visible_count(p) == left)
+                        && (right == 0 || visible_count(&rev) == right)
+                })
+                .cloned()
+                .collect()
+        })
+        .collect();
+    let mut s = Search {
+        puzzle,
+        rows,
+        grid: Vec::new(),
+        tallest: vec![0; n],
+        seen: vec![0; n],
+        found: Vec::new(),
+        limit,
+    };
+    place(&mut s);
+    s.found
 }
 
 #[cfg(test)]
