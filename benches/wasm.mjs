@@ -60,13 +60,17 @@ function run(label, puzzle, algorithm, list, cliArgs, options = {}) {
   rows.push({ label, count: list.length, nativeMed: median(n), wasmMed: median(w), nativeMax: Math.max(...n), wasmMax: Math.max(...w), ratio: sum(w) / Math.max(1, sum(n)) });
 }
 
-run('Skyscrapers, Tatham fixtures', 'skyscrapers', 'solve', ids('tests/fixtures/tatham-towers.txt', 2), (l) => ['skyscrapers', 'solve', ...l]);
-for (const f of ['tests/fixtures/skyscrapers-generated.txt', 'tests/fixtures/skyscrapers-large.txt']) {
-  run(`Skyscrapers, ${f.split('/').pop()}`, 'skyscrapers', 'solve', ids(f, 1), (l) => ['skyscrapers', 'solve', ...l]);
-}
-run('Hashi, Tatham fixtures', 'hashi', 'solve', ids('tests/fixtures/tatham-bridges.txt', 1), (l) => ['hashi', 'solve', ...l]);
-for (const f of ['tests/fixtures/hashi-generated.txt', 'tests/fixtures/hashi-large.txt']) {
-  run(`Hashi, ${f.split('/').pop()}`, 'hashi', 'solve', ids(f, 1), (l) => ['hashi', 'solve', ...l]);
+// Fixture files and the tab-separated column holding the puzzle ID.
+const sets = [
+  ['skyscrapers', 'tests/fixtures/tatham-towers.txt', 2],
+  ['skyscrapers', 'tests/fixtures/skyscrapers-generated.txt', 2],
+  ['skyscrapers', 'tests/fixtures/skyscrapers-large.txt', 2],
+  ['hashi', 'tests/fixtures/tatham-bridges.txt', 1],
+  ['hashi', 'tests/fixtures/hashi-external.txt', 1],
+  ['hashi', 'tests/fixtures/hashi-generated.txt', 1],
+];
+for (const [puzzle, file, col] of sets) {
+  run(`${puzzle}: ${file.split('/').pop()}`, puzzle, 'solve', ids(file, col), (l) => [puzzle, 'solve', ...l]);
 }
 for (const n of [1000, 100000, 1000000]) {
   const seeds = [1, 2, 3];
