@@ -6,12 +6,14 @@ import { SolverClient } from './solver-client';
 import { mountQueens, type Feature } from './views/queens';
 import { mountRepair } from './views/repair';
 import { mountRace } from './views/race';
+import { mountSkyscrapers } from './views/skyscrapers';
 
 // One worker per feature: cancelling a long Solve restarts only that feature's worker.
 const tabs: { hash: string; title: string; feature: Feature }[] = [
   { hash: 'queens', title: 'N-Queens', feature: mountQueens(new SolverClient()) },
   { hash: 'repair', title: 'Min-conflicts', feature: mountRepair(new SolverClient()) },
   { hash: 'race', title: 'Search vs repair', feature: mountRace(new SolverClient()) },
+  { hash: 'skyscrapers', title: 'Skyscrapers', feature: mountSkyscrapers(new SolverClient()) },
 ];
 
 const nav = h('nav', { class: 'tabs', 'aria-label': 'Puzzles' });
