@@ -148,7 +148,7 @@ export function drawSky(s: Surface, p: SkyPicture, theme: Theme): void {
   ctx.strokeRect(x0, y0, size, size);
 
   // Clue ring.
-  ctx.font = font(cell * (n >= 10 ? 0.42 : 0.5), 700);
+  ctx.font = font(cell * (n >= 10 ? 0.36 : 0.42), 700);
   for (let side = 0; side < 4; side++) {
     for (let i = 0; i < n; i++) {
       const v = p.clues[side]?.[i] ?? 0;
@@ -189,17 +189,18 @@ export function drawSky(s: Surface, p: SkyPicture, theme: Theme): void {
 /** Small candidate digits in a ceil(sqrt N) grid; just-eliminated ones struck through and faint. */
 function drawPencil(ctx: CanvasRenderingContext2D, x: number, y: number, cell: number, n: number, cand: number, fade: number, theme: Theme): void {
   const per = Math.ceil(Math.sqrt(n));
-  const sub = (cell - 4) / per;
+  const pad = Math.max(2, cell * 0.1);
+  const sub = (cell - 2 * pad) / per;
   if (sub < 5) return;
-  ctx.font = font(sub * 0.8, 500);
+  ctx.font = font(Math.min(sub * 0.78, cell * 0.26), 500);
   for (let v = 1; v <= n; v++) {
     const bit = 1 << (v - 1);
     const on = (cand & bit) !== 0;
     const gone = (fade & bit) !== 0;
     if (!on && !gone) continue;
     const k = v - 1;
-    const cx = x + 2 + (k % per) * sub + sub / 2;
-    const cy = y + 2 + Math.floor(k / per) * sub + sub / 2;
+    const cx = x + pad + (k % per) * sub + sub / 2;
+    const cy = y + pad + Math.floor(k / per) * sub + sub / 2;
     if (gone) {
       ctx.save();
       ctx.globalAlpha = 0.45;

@@ -156,7 +156,7 @@ export function applySkyEvent(view: WatchView, e: SkyEvent): Undo {
       view.line = e.line;
       view.focus = null;
       view.bad = [];
-      view.why = e.why;
+      view.why = sentence(e.why);
       return undo;
     }
     case 'skyGuess': {
@@ -164,7 +164,7 @@ export function applySkyEvent(view: WatchView, e: SkyEvent): Undo {
       view.line = null;
       view.focus = { row: e.row, col: e.col, tone: 'guess' };
       view.bad = [];
-      view.why = `Guess: ${e.why}`;
+      view.why = `Guess: ${sentence(e.why)}`;
       view.depth = e.depth;
       return undo;
     }
@@ -183,7 +183,7 @@ export function applySkyEvent(view: WatchView, e: SkyEvent): Undo {
       view.line = e.line;
       view.focus = null;
       view.bad = e.cells;
-      view.why = `Contradiction: ${e.why}`;
+      view.why = `Contradiction: ${sentence(e.why)}`;
       return restoreMeta;
     case 'skySolution':
       view.solutions.push(e.grid);
@@ -268,6 +268,8 @@ export function mountSkyscrapers(client: SolverClient): Feature {
   const status = h('p', { class: 'status', id: 'sky-status', 'aria-live': 'polite' }, '');
   const error = h('p', { class: 'error', id: 'sky-error', role: 'alert', hidden: '' });
   const help = h('p', { class: 'help' }, '');
+  const hintSteps = h('ol', { id: 'sky-hint-steps' });
+  const hintDetails = h('details', { class: 'options', hidden: '' }, h('summary', {}, 'How the hint follows'), hintSteps);
 
   // Edit panel.
   const emptyButton = h('button', { type: 'button', id: 'sky-empty' }, 'Empty board');
@@ -391,7 +393,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     ),
     h('div', { class: 'params' }, h('label', { for: 'sky-n' }, 'Size ', nSelect), modeGroup),
     error,
-    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, editPanel, playPanel, watchPanel, status, help, share)),
+    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, editPanel, playPanel, watchPanel, status, hintDetails, help, share)),
   );
 
   // ---- Puzzle data ----
@@ -438,6 +440,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     hint = null;
     solvedPlay = false;
     applyButton.hidden = true;
+    hintDetails.hidden = true;
     invalidateRun();
     void refreshExports();
   }
@@ -478,6 +481,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     hint = null;
     solvedPlay = false;
     applyButton.hidden = true;
+    hintDetails.hidden = true;
     buildPad();
     invalidateRun();
     status.textContent = `${how}: a ${puzzle.n} × ${puzzle.n} puzzle.`;
@@ -512,6 +516,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     for (const [k, b] of modeButtons) b.setAttribute('aria-pressed', String(k === m));
     editPanel.hidden = m !== 'edit';
     playPanel.hidden = m !== 'play';
+    if (m !== 'play') hintDetails.hidden = true;
     watchPanel.hidden = m !== 'watch';
     pad.hidden = m === 'watch';
     if (m !== 'edit' && !cellSlot(sel)) sel = { R: 1, C: 1 };
@@ -706,6 +711,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
       mistakes.delete(i);
       hint = null;
       applyButton.hidden = true;
+      hintDetails.hidden = true;
       solvedPlay = false;
       status.textContent = v ? `Row ${sel.R}, column ${sel.C}: ${v}.` : `Row ${sel.R}, column ${sel.C} cleared.`;
       draw();
@@ -744,7 +750,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
       else if (found.length === 0) {
         if (!quiet) status.textContent = 'No mistakes so far.';
       } else {
-        const first = found.slice(0, 3).map((m) => m.why).join(' ');
+        const first = found.slice(0, 3).map((m) => sentence(m.why)).join(' ');
         status.textContent = `${found.length} mistake${found.length === 1 ? '' : 's'}: ${first}${found.length > 3 ? ' …' : ''}`;
       }
       draw();
@@ -758,19 +764,23 @@ export function mountSkyscrapers(client: SolverClient): Feature {
       const got = await client.call<Hint>('skyscrapersHint', puzzle, boardRows());
       hint = got;
       applyButton.hidden = got.kind !== 'place';
+      const steps = got.kind === 'place' ? got.steps : [];
+      hintSteps.replaceChildren(...steps.map((t) => h('li', {}, sentence(t))));
+      hintDetails.hidden = steps.length === 0;
+      hintDetails.querySelector('summary')!.textContent = `How it follows: ${steps.length} earlier deduction${steps.length === 1 ? '' : 's'}`;
       switch (got.kind) {
         case 'solved':
           solvedPlay = true;
           status.textContent = SOLVED;
           break;
         case 'place':
-          status.textContent = `Hint: ${got.value} goes at row ${got.row + 1}, column ${got.col + 1}. ${got.why}` + (got.steps.length ? ` (First: ${got.steps.join(' ')})` : '');
+          status.textContent = `Hint: ${got.value} goes at row ${got.row + 1}, column ${got.col + 1}. ${sentence(got.why)}`;
           break;
         case 'mistake':
-          status.textContent = `Hint: row ${got.row + 1}, column ${got.col + 1} is wrong. ${got.why}`;
+          status.textContent = `Hint: row ${got.row + 1}, column ${got.col + 1} is wrong. ${sentence(got.why)}`;
           break;
         default:
-          status.textContent = `Hint: ${got.why}`;
+          status.textContent = `Hint: ${sentence(got.why)}`;
       }
       draw();
     } catch (e) {
@@ -876,6 +886,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     hint = null;
     solvedPlay = false;
     applyButton.hidden = true;
+    hintDetails.hidden = true;
     status.textContent = 'Your digits are cleared; the givens stay.';
     draw();
   });
@@ -937,6 +948,12 @@ export function mountSkyscrapers(client: SolverClient): Feature {
       run.pause();
     },
   };
+}
+
+/** A `why` from the solver as a sentence: capital first letter, final full stop. */
+function sentence(s: string): string {
+  const t = cap(s.trim());
+  return /[.!?]$/.test(t) ? t : `${t}.`;
 }
 
 function cap(s: string): string {
