@@ -5,7 +5,7 @@
 import { type Surface, type Theme } from './canvas';
 import { withAlpha } from './queens';
 
-export type CellKind = 'empty' | 'given' | 'player' | 'placed' | 'solution';
+export type CellKind = 'empty' | 'given' | 'player' | 'placed' | 'guess' | 'solution';
 
 export interface SkyCellPicture {
   /** The big digit shown, 0 for none. */
@@ -108,6 +108,9 @@ export function drawSky(s: Surface, p: SkyPicture, theme: Theme): void {
     if (c.bad) {
       ctx.fillStyle = withAlpha(theme.bad, 0.22);
       ctx.fillRect(x, y, cell, cell);
+    } else if (c.kind === 'guess') {
+      ctx.fillStyle = withAlpha(theme.accent, 0.14);
+      ctx.fillRect(x, y, cell, cell);
     } else if (c.kind === 'given') {
       ctx.fillStyle = withAlpha(theme.faint, 0.45);
       ctx.fillRect(x, y, cell, cell);
@@ -120,7 +123,7 @@ export function drawSky(s: Surface, p: SkyPicture, theme: Theme): void {
             ? theme.fg
             : c.kind === 'solution' || p.solved
               ? theme.good
-              : c.kind === 'player'
+              : c.kind === 'player' || c.kind === 'guess'
                 ? theme.accent
                 : theme.fg;
       ctx.fillStyle = colour;

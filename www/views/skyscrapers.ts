@@ -83,6 +83,10 @@ export interface WatchView {
   bad: [number, number][];
   why: string;
   depth: number;
+  /** Kind of the current step, for the status line's colour. */
+  tone: '' | 'deduce' | 'guess' | 'backtrack' | 'contradiction' | 'solution';
+  /** Cells of the open guesses, oldest first (drawn in the guess colour). */
+  guesses: number[];
   /** Solutions found so far (rows of heights). */
   solutions: number[][][];
   /** Set by an instant Solve. */
@@ -123,6 +127,8 @@ export function freshWatch(p: SkyPuzzle): WatchView {
     bad: [],
     why: '',
     depth: 0,
+    tone: '',
+    guesses: [],
     solutions: [],
     verdict: null,
   };
@@ -130,7 +136,7 @@ export function freshWatch(p: SkyPuzzle): WatchView {
 
 /** Applies one solver event to the view and returns its exact inverse. */
 export function applySkyEvent(view: WatchView, e: SkyEvent): Undo {
-  const meta = { fade: view.fade, line: view.line, focus: view.focus, bad: view.bad, why: view.why, depth: view.depth };
+  const meta = { fade: view.fade, line: view.line, focus: view.focus, bad: view.bad, why: view.why, depth: view.depth, guesses: view.guesses, tone: view.tone };
   const restoreMeta = () => Object.assign(view, meta);
   const applyChanges = (changes: Change[]): Undo => {
     const prev = changes.map((c) => view.cand[c.row * view.n + c.col]!);
@@ -157,6 +163,7 @@ export function applySkyEvent(view: WatchView, e: SkyEvent): Undo {
       view.focus = null;
       view.bad = [];
       view.why = sentence(e.why);
+      view.tone = 'deduce';
       return undo;
     }
     case 'skyGuess': {
@@ -164,7 +171,9 @@ export function applySkyEvent(view: WatchView, e: SkyEvent): Undo {
       view.line = null;
       view.focus = { row: e.row, col: e.col, tone: 'guess' };
       view.bad = [];
-      view.why = `Guess: ${sentence(e.why)}`;
+      view.why = prefixed('Guess', e.why);
+      view.tone = 'guess';
+      view.guesses = [...view.guesses, e.row * view.n + e.col];
       view.depth = e.depth;
       return undo;
     }
@@ -174,6 +183,8 @@ export function applySkyEvent(view: WatchView, e: SkyEvent): Undo {
       view.line = null;
       view.focus = { row: e.row, col: e.col, tone: 'backtrack' };
       view.bad = [];
+      view.guesses = view.guesses.slice(0, -1);
+      view.tone = 'backtrack';
       view.why = `Backtrack: ${e.value} at row ${e.row + 1}, column ${e.col + 1} led nowhere, so ${e.changes.length} cell${e.changes.length === 1 ? '' : 's'} go back to how they were before that guess.`;
       view.depth = e.depth;
       return undo;
@@ -183,7 +194,8 @@ export function applySkyEvent(view: WatchView, e: SkyEvent): Undo {
       view.line = e.line;
       view.focus = null;
       view.bad = e.cells;
-      view.why = `Contradiction: ${sentence(e.why)}`;
+      view.why = prefixed('Contradiction', e.why);
+      view.tone = 'contradiction';
       return restoreMeta;
     case 'skySolution':
       view.solutions.push(e.grid);
@@ -191,6 +203,7 @@ export function applySkyEvent(view: WatchView, e: SkyEvent): Undo {
       view.line = null;
       view.focus = null;
       view.bad = [];
+      view.tone = 'solution';
       view.why = `Solution ${e.number} found; the search goes on to prove whether there is another.`;
       return () => {
         view.solutions.pop();
@@ -202,6 +215,7 @@ export function applySkyEvent(view: WatchView, e: SkyEvent): Undo {
       view.focus = null;
       view.bad = [];
       view.why = 'Every branch has been explored.';
+      view.tone = '';
       return restoreMeta;
   }
 }
@@ -567,6 +581,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
       const showSol = watchFinished() && v.solutions.length > 0 ? v.solutions[Math.min(shownSolution, v.solutions.length - 1)] : null;
       const fade = new Map(v.fade.map((f) => [f.index, f.mask]));
       const bad = new Set(v.bad.map(([r, c]) => r * n + c));
+      const guessed = new Set(v.guesses);
       for (let i = 0; i < n * n; i++) {
         const given = puzzle.givens[i] ?? 0;
         if (showSol) {
@@ -578,7 +593,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
         const single = singleValue(mask);
         cells.push({
           digit: single,
-          kind: given ? 'given' : single ? 'placed' : 'empty',
+          kind: given ? 'given' : single ? (guessed.has(i) ? 'guess' : 'placed') : 'empty',
           cand: single ? 0 : mask,
           fade: single ? 0 : fade.get(i) ?? 0,
           bad: bad.has(i) || mask === 0,
@@ -631,6 +646,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
         ? ''
         : v.verdict ?? (st?.finished ? (st.status === 'limitReached' ? 'multiple' : (st.stats?.solutions ?? 0) === 0 ? 'none' : (st.stats?.solutions ?? 0) === 1 ? 'unique' : 'multiple') : '');
     d.showing = String(shownSolution + 1);
+    status.dataset.tone = mode === 'watch' && !watchFinished() ? v.tone : '';
     const multi = mode === 'watch' && watchFinished() && v.solutions.length >= 2;
     solutionSwitch.hidden = !multi;
     solButtons.forEach((b, k) => b.setAttribute('aria-pressed', String(k === shownSolution)));
@@ -954,6 +970,12 @@ export function mountSkyscrapers(client: SolverClient): Feature {
 function sentence(s: string): string {
   const t = cap(s.trim());
   return /[.!?]$/.test(t) ? t : `${t}.`;
+}
+
+/** `why` with a "Kind:" prefix unless the solver's sentence already starts with it. */
+function prefixed(kind: string, why: string): string {
+  const t = sentence(why);
+  return t.toLowerCase().startsWith(kind.toLowerCase()) ? t : `${kind}: ${t}`;
 }
 
 function cap(s: string): string {
