@@ -286,3 +286,32 @@ test('a garbage paste shows a readable error and keeps the puzzle', async () => 
   assert.equal(await data(page, 'tatham'), EXAMPLE, 'the old puzzle stays');
   assert.deepEqual(problems, []);
 });
+
+test('phone size: no horizontal scrolling, touch-sized digit pad, a random puzzle loads and is unique', async () => {
+  const { page, problems } = await openPage(app, '#skyscrapers', { width: 390, height: 844 }, { colorScheme: 'dark', hasTouch: true });
+  await page.waitForFunction(() => (document.querySelector('#sky-board')?.dataset.tatham ?? '') !== '');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
+  for (const box of await page.locator('.digit-pad button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()))) {
+    assert.ok(box.height >= 40 && box.width >= 40, `pad button ${box.width}x${box.height}`);
+  }
+  // Tap a cell of the board, then a pad digit: it becomes a given.
+  const rect = await page.locator('#sky-board').boundingBox();
+  const slot = rect.width / 6;
+  await page.tap('#sky-board', { position: { x: slot * 1.5, y: slot * 1.5 } });
+  assert.equal(await page.getAttribute('#sky-board', 'data-selected'), 'cell:0,0');
+  await page.tap('.digit-pad button[data-digit="2"]');
+  assert.equal(readGrid(await page.getAttribute('#sky-board', 'data-grid'))[0][0], 2);
+
+  const before = await page.getAttribute('#sky-board', 'data-tatham');
+  await page.tap('#sky-random');
+  await page.waitForFunction((b) => document.querySelector('#sky-board').dataset.tatham !== b, before);
+  const { n, clues } = tathamClues((await page.getAttribute('#sky-board', 'data-tatham')).replace(/,.*$/, ''));
+  await page.tap('#sky-mode-watch');
+  await page.tap('#skyscrapers .playback >> text=Solve');
+  await page.waitForFunction(() => document.querySelector('#sky-board').dataset.verdict !== '');
+  assert.equal(await page.getAttribute('#sky-board', 'data-verdict'), 'unique');
+  const grid = readGrid(await page.getAttribute('#sky-board', 'data-grid'));
+  assert.equal(checkSky(n, clues, grid), null, `random puzzle solution: ${JSON.stringify(grid)}`);
+  assert.deepEqual(problems, []);
+});

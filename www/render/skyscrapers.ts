@@ -206,11 +206,11 @@ function drawPencil(ctx: CanvasRenderingContext2D, x: number, y: number, cell: n
     const cy = y + pad + Math.floor(k / per) * sub + sub / 2;
     if (gone) {
       ctx.save();
-      ctx.globalAlpha = 0.45;
+      ctx.globalAlpha = 0.6;
       ctx.fillStyle = theme.bad;
       ctx.fillText(String(v), cx, cy);
       ctx.strokeStyle = theme.bad;
-      ctx.lineWidth = Math.max(1, sub / 9);
+      ctx.lineWidth = Math.max(1.5, sub / 7);
       ctx.beginPath();
       ctx.moveTo(cx - sub * 0.38, cy + sub * 0.3);
       ctx.lineTo(cx + sub * 0.38, cy - sub * 0.3);

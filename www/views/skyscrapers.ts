@@ -347,6 +347,8 @@ export function mountSkyscrapers(client: SolverClient): Feature {
       if (mode !== 'watch') return;
       draw();
       showStats(state?.stats ?? null);
+      // Counters come once per search node; the depth of the step on screen is exact per event.
+      if (state) stats.set({ depth: run.view.depth });
       status.textContent = watchStatus(state);
       bar.update(state, run.busy);
     },
