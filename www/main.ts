@@ -8,6 +8,7 @@ import { mountQueens } from './views/queens';
 import { mountRepair } from './views/repair';
 import { mountRace } from './views/race';
 import { mountHashi } from './views/hashi';
+import { mountSkyscrapers } from './views/skyscrapers';
 
 // One worker per feature: cancelling a long Solve restarts only that feature's worker.
 const tabs: { hash: string; title: string; feature: Feature }[] = [
@@ -15,6 +16,7 @@ const tabs: { hash: string; title: string; feature: Feature }[] = [
   { hash: 'repair', title: 'Min-conflicts', feature: mountRepair(new SolverClient()) },
   { hash: 'race', title: 'Search vs repair', feature: mountRace(new SolverClient()) },
   { hash: 'hashi', title: 'Hashiwokakero', feature: mountHashi(new SolverClient()) },
+  { hash: 'skyscrapers', title: 'Skyscrapers', feature: mountSkyscrapers(new SolverClient()) },
 ];
 
 const nav = h('nav', { class: 'tabs', 'aria-label': 'Puzzles' });

@@ -63,8 +63,20 @@ export class Runner<E extends SolverEvent, V> {
     this.session = null;
   }
 
+  /** The reset in flight, so commands given meanwhile wait for it instead of starting another. */
+  private resetting: Promise<boolean> | null = null;
+
   /** Starts over with the current parameters; also stops a running Solve at once. */
-  async reset(): Promise<boolean> {
+  reset(): Promise<boolean> {
+    const p = this.startOver();
+    this.resetting = p;
+    void p.finally(() => {
+      if (this.resetting === p) this.resetting = null;
+    });
+    return p;
+  }
+
+  private async startOver(): Promise<boolean> {
     const my = ++this.epoch;
     if (this.busy) this.client.cancel();
     this.busy = false;
@@ -100,7 +112,8 @@ export class Runner<E extends SolverEvent, V> {
   }
 
   private async withPlayer(f: (p: Player<E>) => unknown): Promise<void> {
-    if (!this.player && !(await this.reset())) return;
+    // Keys pressed while a reset is still creating its session must act on that session.
+    if (!this.player) await (this.resetting ?? this.reset());
     if (this.player) await f(this.player);
   }
 
