@@ -129,8 +129,18 @@ export class Player<E extends SolverEvent> {
     while (this.marks.length > 1 && this.marks[0]!.end < this.base) this.marks.shift();
   }
 
-  /** Applies the next event; false when the search is over. */
-  async stepForward(): Promise<boolean> {
+  /** Steps queued behind each other: each must see the buffer the previous one left. */
+  private steps: Promise<unknown> = Promise.resolve();
+
+  /** Applies the next event; false when the search is over. Calls made in quick succession (a
+   *  held-down arrow key) are applied one after another, each its own event. */
+  stepForward(): Promise<boolean> {
+    const next = this.steps.then(() => this.stepOnce());
+    this.steps = next.catch(() => undefined);
+    return next;
+  }
+
+  private async stepOnce(): Promise<boolean> {
     try {
       await this.ensure(1);
     } catch (e) {
