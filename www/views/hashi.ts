@@ -11,7 +11,7 @@ import { fitCanvas, readTheme, squareFor } from '../render/canvas';
 import { cellAt, drawHashi, hashiGeometry, type Cell, type EdgeMark, type HashiScene, type SceneEdge } from '../render/hashi';
 import type { Report, Stats } from '../protocol';
 import type { SolverClient } from '../solver-client';
-import { Runner } from './runner';
+import { Runner, runnerCommands } from './runner';
 import type { Feature } from './queens';
 
 export interface HashiPuzzle {
@@ -282,14 +282,7 @@ export function mountHashi(client: SolverClient): Feature {
     pauseOn: (e) => e.kind === 'hashiSolution',
   });
   const bar = playbackBar(
-    {
-      solve: () => void run.solve(),
-      toggle: () => void run.toggle(),
-      step: () => void run.step(),
-      stepBack: () => run.stepBack(),
-      reset: () => void run.reset(),
-      speed: (s) => run.setSpeed(s),
-    },
+    runnerCommands(run),
     40,
     'Hashiwokakero',
   );

@@ -11,7 +11,7 @@ import type { Stats, Verdict } from '../protocol';
 import { fitCanvas, readTheme, squareFor } from '../render/canvas';
 import { drawSky, ringClue, slotAt, type LineMark, type SkyCellPicture, type SkyPicture } from '../render/skyscrapers';
 import { CancelledError, type SolverClient } from '../solver-client';
-import { Runner } from './runner';
+import { Runner, runnerCommands } from './runner';
 import type { Feature } from './queens';
 
 /** The editor's puzzle, as tools::SkyPuzzle: clues top, bottom, left, right (0 = none). */
@@ -368,15 +368,11 @@ export function mountSkyscrapers(client: SolverClient): Feature {
 
   const bar = playbackBar(
     {
-      solve: () => void run.solve(),
-      toggle: () => void run.toggle(),
-      step: () => void run.step(),
-      stepBack: () => run.stepBack(),
+      ...runnerCommands(run),
       reset: () => {
         shownSolution = 0;
         void run.reset();
       },
-      speed: (s) => run.setSpeed(s),
     },
     30,
     'Skyscrapers',
