@@ -16,15 +16,24 @@ pub fn now_micros() -> u64 {
 /// Microseconds since an arbitrary, fixed origin.
 #[cfg(target_arch = "wasm32")]
 pub fn now_micros() -> u64 {
-    use js_sys::{Function, Reflect};
-    let millis = Reflect::get(&js_sys::global(), &"performance".into())
-        .ok()
-        .filter(|perf| perf.is_object())
-        .and_then(|perf| {
-            let now = Reflect::get(&perf, &"now".into())
+    use js_sys::{Function, Object, Reflect};
+    // `performance` and its `now` are looked up once per thread: the lookups cost more than the
+    // call itself, and small puzzles are solved in a few microseconds.
+    thread_local! {
+        static NOW: Option<(Object, Function)> = {
+            let perf = Reflect::get(&js_sys::global(), &"performance".into())
                 .ok()
-                .filter(|f| f.is_function())?;
-            Function::from(now).call0(&perf).ok()?.as_f64()
+                .filter(|p| p.is_object());
+            perf.and_then(|perf| {
+                let now = Reflect::get(&perf, &"now".into()).ok().filter(|f| f.is_function())?;
+                Some((Object::from(perf), Function::from(now)))
+            })
+        };
+    }
+    let millis = NOW
+        .with(|now| {
+            now.as_ref()
+                .and_then(|(perf, f)| f.call0(perf).ok()?.as_f64())
         })
         .unwrap_or_else(js_sys::Date::now);
     (millis * 1000.0) as u64
