@@ -97,7 +97,20 @@ export function drawQueens(s: Surface, view: QueensView, theme: Theme): void {
   for (let r = 0; r < n; r++) {
     const c = view.queens[r] ?? -1;
     if (c < 0) continue;
-    drawQueen(ctx, off + c * cell, off + r * cell, cell, view.solved ? theme.good : theme.piece, theme.bg);
+    if (view.solved) markSolved(ctx, off + c * cell, off + r * cell, cell, theme);
+    drawQueen(ctx, off + c * cell, off + r * cell, cell, theme.piece, theme.bg);
+  }
+}
+
+/** A solved queen's square: a green frame, visible on light and dark squares alike. */
+export function markSolved(ctx: CanvasRenderingContext2D, x: number, y: number, cell: number, theme: Theme): void {
+  ctx.fillStyle = withAlpha(theme.good, 0.35);
+  ctx.fillRect(x, y, cell, cell);
+  if (cell >= 8) {
+    const w = Math.max(2, Math.floor(cell / 12));
+    ctx.strokeStyle = theme.good;
+    ctx.lineWidth = w;
+    ctx.strokeRect(x + w / 2, y + w / 2, cell - w, cell - w);
   }
 }
 

@@ -3,7 +3,7 @@
 // every queen as a dot (rows down, columns across), recently moved rows highlighted.
 
 import { type Surface, type Theme } from './canvas';
-import { drawChecker, drawQueen, withAlpha } from './queens';
+import { drawChecker, drawQueen, markSolved, withAlpha } from './queens';
 
 /** Largest board drawn square by square. */
 export const CELL_VIEW_MAX = 64;
@@ -105,8 +105,8 @@ function drawCells(s: Surface, view: RepairView, theme: Theme): void {
     const c = view.columns[r] ?? -1;
     if (c < 0) continue;
     const chosen = pick !== null && pick.row === r && pick.col === c;
-    const color = view.solved ? theme.good : chosen ? theme.attack : theme.piece;
-    drawQueen(ctx, off + c * cell, off + r * cell, cell, color, theme.bg);
+    if (view.solved) markSolved(ctx, off + c * cell, off + r * cell, cell, theme);
+    drawQueen(ctx, off + c * cell, off + r * cell, cell, chosen ? theme.attack : theme.piece, theme.bg);
   }
 }
 
