@@ -185,7 +185,7 @@ impl Session {
                 let mode = options.mode.as_deref().unwrap_or("first");
                 let opts = match mode {
                     "first" => queens::backtrack::Options::first(),
-                    "all" => queens::backtrack::Options::all(options.limit.unwrap_or(1000).max(1)),
+                    "all" => queens::backtrack::Options::all(solution_limit(options, 1000)?),
                     "count" => queens::backtrack::Options::count(),
                     other => {
                         return Err(format!(
@@ -241,7 +241,7 @@ impl Session {
                 let puzzle = skyscrapers::parse_any(id)?;
                 let opts = skyscrapers::solve::Options {
                     techniques: sky_techniques(options.techniques.as_ref())?,
-                    limit: options.limit.unwrap_or(2).max(1),
+                    limit: solution_limit(options, 2)?,
                 };
                 let m = skyscrapers::solve::Solver::new(&puzzle, opts)?;
                 Ok(Session {
@@ -411,6 +411,19 @@ impl Session {
     }
 }
 
+/// Most solutions a session keeps: each is stored and checked, so the limit bounds memory and time.
+pub const MAX_SOLUTION_LIMIT: u64 = 10_000;
+
+/// The `limit` option (default `default`), refused outside 1..=[`MAX_SOLUTION_LIMIT`].
+fn solution_limit(options: &Options, default: u64) -> Result<u64, String> {
+    match options.limit.unwrap_or(default) {
+        n @ 1..=MAX_SOLUTION_LIMIT => Ok(n),
+        n => Err(format!(
+            "limit must be from 1 to {MAX_SOLUTION_LIMIT} solutions, got {n} (to count every solution of N-Queens use mode \"count\")"
+        )),
+    }
+}
+
 /// Skyscrapers technique switches from the by-name map (omitted names stay on).
 fn sky_techniques(
     map: Option<&BTreeMap<String, bool>>,
@@ -467,6 +480,26 @@ mod tests {
             .err()
             .unwrap()
             .contains("1 to 64"));
+    }
+
+    #[test]
+    fn a_solution_limit_beyond_the_cap_is_refused() {
+        let o = Options {
+            limit: Some(u64::MAX),
+            ..Options::default()
+        };
+        for (puzzle, id) in [
+            ("skyscrapers", "4://///1/3///4/////3/"),
+            ("hashi", "3x3m2:2a2c2a2"),
+        ] {
+            let e = Session::new(puzzle, id, "solve", &o).err().unwrap();
+            assert!(e.contains("limit must be from 1 to 10000"), "{e}");
+        }
+        let all = Options {
+            mode: Some("all".into()),
+            ..o
+        };
+        assert!(Session::new("queens", "queens:8", "backtrack", &all).is_err());
     }
 
     #[test]

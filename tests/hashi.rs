@@ -647,3 +647,26 @@ fn step_equals_solve_across_restarts() {
     }
     assert!(restarted >= 2, "{restarted}");
 }
+
+/// `WxH#SEED` IDs come from shared links: large boards are refused rather than generated for
+/// minutes, the no-loops rule gets a puzzle that has a solution under it, and any seed works.
+#[test]
+fn random_ids_are_capped_and_honour_no_loops() {
+    let e = parse_any("100x100m4#1").unwrap_err();
+    assert!(e.contains("30x30"), "{e}");
+    for id in ["12x12L#4", "30x30L#4", "9x9m3#1"] {
+        let p = parse_any(id).unwrap();
+        assert_eq!(p.no_loops, id.contains('L'));
+        let r = Session::new("hashi", id, "solve", &Options::default())
+            .unwrap()
+            .solve(u64::MAX, u64::MAX)
+            .unwrap();
+        assert_eq!(r.verdict, Verdict::Unique, "{id}");
+        let AnySolution::Bridges(b) = &r.solutions[0] else {
+            panic!("{id}: {:?}", r.solutions[0]);
+        };
+        check_solution(&p, b).unwrap();
+    }
+    // Seeds next to u64::MAX wrap instead of overflowing.
+    assert!(solvescope::tools::hashi_generate(7, 7, Some(u64::MAX)).is_ok());
+}

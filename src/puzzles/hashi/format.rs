@@ -67,9 +67,7 @@ pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
                     (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
                 })
             });
-            let mut p = super::generate::random_unique(w, h, k, seed)?;
-            p.no_loops = no_loops;
-            return Ok(p);
+            return super::generate::random_unique(w, h, k, no_loops, seed);
         }
     }
     let (params, desc) = t

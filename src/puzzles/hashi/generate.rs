@@ -327,7 +327,9 @@ pub fn generate_unique(
     tries: u64,
     max_nodes: u64,
 ) -> Option<(Puzzle, Vec<super::Bridge>, u64)> {
-    for s in seed..seed + tries {
+    for t in 0..tries {
+        // Wrapping: any seed is valid, including those near u64::MAX.
+        let s = seed.wrapping_add(t);
         let (p, sol) = generate(params, s);
         if p.validate().is_err() {
             continue;
@@ -344,6 +346,9 @@ pub fn generate_unique(
     None
 }
 
+/// Largest side of a random board (`WxH#SEED`).
+pub const RANDOM_MAX_SIDE: usize = 30;
+
 /// A random puzzle with exactly one solution, reproducible from `seed` (the `WxH#SEED` IDs): a
 /// tree layout with about one island per seven cells, made unique with rocks where needed. Tries
 /// the seeds `seed`, `seed+1`, … (at most 20) until one works.
@@ -351,12 +356,14 @@ pub fn random_unique(
     width: usize,
     height: usize,
     max_bridges: u8,
+    no_loops: bool,
     seed: u64,
 ) -> Result<Puzzle, String> {
-    if width < 3 || height < 3 || width > super::MAX_SIDE || height > super::MAX_SIDE {
+    // Generation proves uniqueness again and again; beyond this size (and with 3-4 bridges per
+    // pair) a seed can take minutes, and `WxH#SEED` arrives from shared links.
+    if width < 3 || height < 3 || width > RANDOM_MAX_SIDE || height > RANDOM_MAX_SIDE {
         return Err(format!(
-            "hashi: random boards are 3x3 to {0}x{0}, not {width}x{height}",
-            super::MAX_SIDE
+            "hashi: random boards are 3x3 to {RANDOM_MAX_SIDE}x{RANDOM_MAX_SIDE}, not {width}x{height}"
         ));
     }
     let gp = GenParams {
@@ -365,14 +372,17 @@ pub fn random_unique(
         islands: (width * height / 7).max(2),
         max_bridges: max_bridges.clamp(1, 4),
         max_len: (width.min(height) / 4).clamp(3, 8),
-        loop_chance: 0.3,
+        // With the no-loops rule the layout must be a tree, or its own solution would break it.
+        loop_chance: if no_loops { 0.0 } else { 0.3 },
     };
     for t in 0..20 {
         let (p, layout) = generate(&gp, seed.wrapping_add(t));
         if p.validate().is_err() {
             continue;
         }
-        if let Some((p, _, _, _)) = make_unique(&p, &layout, 200, 200_000) {
+        if let Some((mut p, _, _, _)) = make_unique(&p, &layout, 200, 200_000) {
+            // A tree's solution is unique among all solutions, so it stays unique among trees.
+            p.no_loops = no_loops;
             return Ok(p);
         }
     }

@@ -84,8 +84,10 @@ use serde::Serialize;
 use crate::engine::{Budget, Machine, Sink, Stats, Status};
 use crate::shared::rng::Rng;
 
-/// Largest board the repair machine accepts (the swap path needs ~4.6 bytes per queen).
-pub const MAX_REPAIR_N: usize = 100_000_000;
+/// Largest board the repair machine accepts. The swap path needs ~4.6 bytes per queen, but the
+/// board's start (one O(n) pass, done before the first budget check can stop it) and the answer
+/// handed out grow with n: at 10^7 that is 0.7 s and ~200 MB, a sensible ceiling for a page.
+pub const MAX_REPAIR_N: usize = 10_000_000;
 /// Largest board the article's O(n)-per-move mode accepts.
 pub const MAX_MIN_CONFLICTS_N: usize = 100_000;
 /// `strategy: "auto"` uses the article's algorithm up to this n and the swap path above it.
