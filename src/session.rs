@@ -268,6 +268,7 @@ impl Session {
                 let opts = hashi::SolveOptions {
                     techniques,
                     heuristic,
+                    solution_limit: solution_limit(options, 2)?,
                     ..hashi::SolveOptions::default()
                 };
                 let m = hashi::Solver::new(&puzzle, opts)?;
