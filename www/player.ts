@@ -45,6 +45,8 @@ export class Player<E extends SolverEvent> {
   private sourceDone = false;
   private fetching: Promise<void> | null = null;
   private raf = 0;
+  /** Bumped by every play(): a tick of an older loop that resumes after an await stops there. */
+  private loop = 0;
   private lastTime = 0;
   private credit = 0;
   private playing = false;
@@ -100,11 +102,13 @@ export class Player<E extends SolverEvent> {
         // frame) match the board exactly; fast play fetches in bulk.
         const want = Math.min(Math.max(count, this.playing ? Math.ceil(this.speed / 20) : 1), 20_000);
         this.fetching = this.source(want).then((frame) => {
-          this.fetching = null;
           if (this.disposed) return;
           this.log.push(...(frame.events as E[]));
           this.marks.push({ end: this.base + this.log.length, stats: frame.stats, status: frame.status });
           if (frame.status !== 'paused') this.sourceDone = true;
+        }).finally(() => {
+          // Also after a failed fetch, so the next step can try again.
+          this.fetching = null;
         });
       }
       await this.fetching;
@@ -167,7 +171,8 @@ export class Player<E extends SolverEvent> {
     this.playing = true;
     this.lastTime = performance.now();
     this.credit = 0;
-    this.raf = requestAnimationFrame((t) => void this.tick(t));
+    const loop = ++this.loop;
+    this.raf = requestAnimationFrame((t) => void this.tick(t, loop));
     this.notify();
   }
 
@@ -183,8 +188,8 @@ export class Player<E extends SolverEvent> {
     else this.play();
   }
 
-  private async tick(now: number): Promise<void> {
-    if (!this.playing) return;
+  private async tick(now: number, loop: number): Promise<void> {
+    if (!this.playing || loop !== this.loop) return;
     const dt = Math.min(now - this.lastTime, 250);
     this.lastTime = now;
     // At the first step of a slow speed show one event at once rather than after a full period.
@@ -198,7 +203,8 @@ export class Player<E extends SolverEvent> {
         this.fail(e);
         return;
       }
-      if (!this.playing) return;
+      // Paused (and maybe played again, starting a new loop) while waiting for events.
+      if (!this.playing || loop !== this.loop) return;
       let applied = 0;
       while (applied < batch) {
         const e = this.applyNext();
@@ -213,7 +219,7 @@ export class Player<E extends SolverEvent> {
       if (applied === 0 && this.sourceDone) this.playing = false;
       this.notify();
     }
-    if (this.playing) this.raf = requestAnimationFrame((t) => void this.tick(t));
+    if (this.playing) this.raf = requestAnimationFrame((t) => void this.tick(t, loop));
   }
 
   private fail(e: unknown): void {

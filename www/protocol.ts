@@ -77,7 +77,8 @@ export type Response =
   | { type: 'solved'; req: number; report: Report }
   | { type: 'called'; req: number; value: unknown }
   | { type: 'disposed'; req: number }
-  | { type: 'error'; req: number; message: string };
+  /** `fatal`: the module trapped or failed to load; the page must start a new worker. */
+  | { type: 'error'; req: number; message: string; fatal?: boolean };
 
 export function assertNever(x: never): never {
   throw new Error(`unexpected message: ${JSON.stringify(x)}`);

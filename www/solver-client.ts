@@ -38,9 +38,7 @@ export class SolverClient {
     this.worker = worker;
     worker.onmessage = (e: MessageEvent<Response>) => this.receive(e.data);
     worker.onerror = (e: ErrorEvent) => {
-      const err = new Error(`the solver worker failed: ${e.message || 'could not load the wasm module'}`);
-      for (const p of this.pending.values()) p.reject(err);
-      this.pending.clear();
+      this.fail(new Error(`the solver worker failed: ${e.message || 'could not load the wasm module'}`));
     };
     return worker;
   }
@@ -57,6 +55,13 @@ export class SolverClient {
       case 'disposed':
       case 'error': {
         const p = this.pending.get(msg.req);
+        if (msg.type === 'error' && msg.fatal) {
+          // The worker is gone or unusable: fail everything it held; the next request starts anew.
+          this.pending.delete(msg.req);
+          p?.reject(new Error(msg.message));
+          this.fail(new Error(`the solver stopped: ${msg.message}`));
+          return;
+        }
         if (!p) return;
         this.pending.delete(msg.req);
         if (msg.type === 'error') p.reject(new Error(msg.message));
@@ -74,6 +79,15 @@ export class SolverClient {
       this.pending.set(req, { resolve, reject });
       (this.worker ?? this.spawn()).postMessage({ ...body, req } as Request);
     });
+  }
+
+  /** Drops a dead worker and rejects what it held; sessions must be created again. */
+  private fail(err: Error): void {
+    this.worker?.terminate();
+    this.worker = null;
+    for (const p of this.pending.values()) p.reject(err);
+    this.pending.clear();
+    this.generation++;
   }
 
   /** Stops everything the worker is doing and starts a fresh one. */

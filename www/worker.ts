@@ -65,14 +65,29 @@ function handle(msg: Request): void {
   }
 }
 
-const ready = init().then(() => post({ type: 'ready' }));
+// A module that failed to load answers every request with the reason instead of leaving it waiting.
+const ready: Promise<string | null> = init().then(
+  () => {
+    post({ type: 'ready' });
+    return null;
+  },
+  (e: unknown) => `the solver module could not be loaded: ${errorText(e)}`,
+);
 
 scope.onmessage = async (event: MessageEvent<Request>) => {
-  await ready;
   const msg = event.data;
+  const failed = await ready;
+  if (failed !== null) {
+    post({ type: 'error', req: msg.req, message: failed, fatal: true });
+    return;
+  }
   try {
     handle(msg);
   } catch (e) {
-    post({ type: 'error', req: msg.req, message: errorText(e) });
+    // After a trap the module's memory may be inconsistent: report it and let the page replace
+    // this worker rather than keep using the instance.
+    const fatal = e instanceof WebAssembly.RuntimeError;
+    post({ type: 'error', req: msg.req, message: errorText(e), fatal });
+    if (fatal) scope.close();
   }
 };

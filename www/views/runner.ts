@@ -87,7 +87,10 @@ export class Runner<E extends SolverEvent, V> {
     this.spec.changed(null, null);
     try {
       const id = await this.spec.create(this.client);
-      if (my !== this.epoch) return false;
+      if (my !== this.epoch) {
+        void this.client.dispose(id); // a newer reset won: this session is nobody's
+        return false;
+      }
       this.session = id;
       // `create` reads the parameters (N, the puzzle…), so the empty view is built again after it.
       this.view = this.spec.fresh();
@@ -166,6 +169,10 @@ export class Runner<E extends SolverEvent, V> {
 
   dispose(): void {
     this.epoch++;
+    if (this.busy) {
+      this.client.cancel(); // a running Solve would otherwise hold the worker for its whole budget
+      this.busy = false;
+    }
     this.drop();
   }
 }

@@ -499,18 +499,24 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     status.textContent = `${how}: a ${puzzle.n} × ${puzzle.n} puzzle.`;
   }
 
+  /** Numbers every load, so of two loads in flight only the later one lands. */
+  let loadSeq = 0;
+
   async function loadText(text: string, how: string): Promise<boolean> {
+    const my = ++loadSeq;
     try {
       const parsed = await client.call<Parsed>('skyscrapersParse', text);
+      if (my !== loadSeq) return false;
       load(parsed, how);
       return true;
     } catch (e) {
-      report(e);
+      if (my === loadSeq) report(e);
       return false;
     }
   }
 
   function setSize(n: number): void {
+    loadSeq++; // a load still in flight must not replace the board the user just chose
     puzzle = emptyPuzzle(n);
     mine = new Array<number>(n * n).fill(0);
     sel = { R: 1, C: 1 };
@@ -753,9 +759,18 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     return rows;
   }
 
+  /** True once the puzzle or the player's digits changed since this was called: answers computed
+   *  for an older board (a slow hint, then a size change) must not be applied to the new one. */
+  function changedSince(): () => boolean {
+    const asked = JSON.stringify([puzzle, mine]);
+    return () => asked !== JSON.stringify([puzzle, mine]);
+  }
+
   async function check(quiet = false): Promise<void> {
     try {
+      const stale = changedSince();
       const found = await client.call<Mistake[]>('skyscrapersCheck', puzzle, boardRows());
+      if (stale()) return;
       const n = puzzle.n;
       mistakes = new Map(found.map((m) => [m.row * n + m.col, m.why]));
       const isFull = boardRows().every((row) => row.every((x) => x > 0));
@@ -775,7 +790,9 @@ export function mountSkyscrapers(client: SolverClient): Feature {
 
   async function askHint(): Promise<void> {
     try {
+      const stale = changedSince();
       const got = await client.call<Hint>('skyscrapersHint', puzzle, boardRows());
+      if (stale()) return;
       hint = got;
       applyButton.hidden = got.kind !== 'place';
       const steps = got.kind === 'place' ? got.steps : [];
@@ -874,10 +891,15 @@ export function mountSkyscrapers(client: SolverClient): Feature {
   randomButton.addEventListener('click', () => {
     const n = Math.min(puzzle.n, 9);
     status.textContent = `Generating a random ${n} × ${n} puzzle…`;
+    const my = ++loadSeq;
     client
       .call<Parsed>('skyscrapersGenerate', n, null)
-      .then((p) => load(p, puzzle.n > 9 ? 'Random puzzle (random puzzles go up to 9 × 9)' : 'Random puzzle'))
-      .catch(report);
+      .then((p) => {
+        if (my === loadSeq) load(p, puzzle.n > 9 ? 'Random puzzle (random puzzles go up to 9 × 9)' : 'Random puzzle');
+      })
+      .catch((e: unknown) => {
+        if (my === loadSeq) report(e);
+      });
   });
   const doLoad = () => {
     const text = pasteField.value.trim();
