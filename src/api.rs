@@ -5,8 +5,8 @@
 //! serde-wasm-bindgen with one serializer setting ([`to_js`]), so numbers, `null` and objects look the
 //! same in every message. Every fallible call returns `Result<_, JsError>`: bad input becomes a JS
 //! exception with the solver's readable message. The solvers never panic on any input; should a bug
-//! panic anyway, the hook installed at start-up logs it to the console before the module traps, and the
-//! page's worker restarts the module.
+//! panic anyway, the hook installed at start-up logs it to the console before the module traps; the
+//! worker reports the trap as fatal and the page starts a fresh worker (www/solver-client.ts).
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
