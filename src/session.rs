@@ -355,61 +355,56 @@ impl Session {
         with_stepper!(&self.machine, s => (s.stats(), s.status()))
     }
 
+    /// Every solution kept, each passed through its puzzle's independent checker first.
     fn checked_solutions(&self) -> Result<(Stats, Vec<AnySolution>), String> {
-        match &self.machine {
+        let solutions = match &self.machine {
             Machines::QueensBacktrack(s) => {
                 let n = s.machine().n();
-                let mut out = Vec::new();
-                for cols in s.machine().solutions() {
-                    queens::check_placement(n, cols).map_err(|e| {
-                        format!("internal error: the solver produced an invalid placement: {e}")
-                    })?;
-                    out.push(AnySolution::Columns(cols.clone()));
-                }
-                Ok((s.stats(), out))
+                checked(s.machine().solutions(), |cols| {
+                    queens::check_placement(n, cols)?;
+                    Ok(AnySolution::Columns(cols.clone()))
+                })?
             }
             Machines::QueensRepair(s) => {
                 let n = s.machine().n();
-                let mut out = Vec::new();
-                for cols in s.machine().solutions() {
+                checked(s.machine().solutions(), |cols| {
                     let cols: Vec<usize> = cols.iter().map(|&c| c as usize).collect();
                     // The pairwise checker is quadratic; above a few thousand queens the linear
                     // one (fresh tables, no code shared with the solver) takes over.
-                    let checked = if n <= 4096 {
-                        queens::check_placement(n, &cols)
+                    if n <= 4096 {
+                        queens::check_placement(n, &cols)?;
                     } else {
-                        queens::check_placement_counting(n, &cols)
-                    };
-                    checked.map_err(|e| {
-                        format!("internal error: the solver produced an invalid placement: {e}")
-                    })?;
-                    out.push(AnySolution::Columns(cols));
-                }
-                Ok((s.stats(), out))
+                        queens::check_placement_counting(n, &cols)?;
+                    }
+                    Ok(AnySolution::Columns(cols))
+                })?
             }
-            Machines::Skyscrapers(s) => {
-                let mut out = Vec::new();
-                for grid in s.machine().solutions() {
-                    skyscrapers::check_solution(s.machine().puzzle(), grid).map_err(|e| {
-                        format!("internal error: the solver produced an invalid grid: {e}")
-                    })?;
-                    out.push(AnySolution::Grid(grid.clone()));
-                }
-                Ok((s.stats(), out))
-            }
-            Machines::Hashi(s) => {
-                let puzzle = s.machine().puzzle();
-                let mut out = Vec::new();
-                for bridges in s.machine().solutions() {
-                    hashi::check_solution(puzzle, bridges).map_err(|e| {
-                        format!("internal error: the solver produced an invalid solution: {e}")
-                    })?;
-                    out.push(AnySolution::Bridges(bridges.clone()));
-                }
-                Ok((s.stats(), out))
-            }
-        }
+            Machines::Skyscrapers(s) => checked(s.machine().solutions(), |grid| {
+                skyscrapers::check_solution(s.machine().puzzle(), grid)?;
+                Ok(AnySolution::Grid(grid.clone()))
+            })?,
+            Machines::Hashi(s) => checked(s.machine().solutions(), |bridges| {
+                hashi::check_solution(s.machine().puzzle(), bridges)?;
+                Ok(AnySolution::Bridges(bridges.clone()))
+            })?,
+        };
+        Ok((self.stats().0, solutions))
     }
+}
+
+/// Converts each solution with `check_and_wrap`; a solution the checker refuses is a solver bug,
+/// reported as such instead of being handed out.
+fn checked<T>(
+    solutions: &[T],
+    check_and_wrap: impl Fn(&T) -> Result<AnySolution, String>,
+) -> Result<Vec<AnySolution>, String> {
+    solutions
+        .iter()
+        .map(|s| {
+            check_and_wrap(s)
+                .map_err(|e| format!("internal error: the solver produced an invalid answer: {e}"))
+        })
+        .collect()
 }
 
 /// Most solutions a session keeps: each is stored and checked, so the limit bounds memory and time.
