@@ -96,3 +96,39 @@ pub fn techniques(
     }
     Ok(Some(on))
 }
+
+/// The puzzles of a `solve` command: the IDs given as arguments, then the lines of `--batch FILE`
+/// (`-` reads stdin; blank lines and `#` comments skipped), each with where it came from
+/// ("argument 2", "file.txt line 7") for error messages. A line with tab-separated columns (the
+/// fixture files) stands for its first field that `parses`; failing that, the whole line, whose
+/// error is then reported.
+pub fn puzzle_jobs(
+    ids: &[&str],
+    batch: Option<&str>,
+    parses: impl Fn(&str) -> bool,
+) -> Result<Vec<(String, String)>, Failure> {
+    let mut jobs: Vec<(String, String)> = ids
+        .iter()
+        .enumerate()
+        .map(|(k, id)| (format!("argument {}", k + 1), id.to_string()))
+        .collect();
+    if let Some(file) = batch {
+        let text = if file == "-" {
+            let mut s = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut s)
+                .map_err(|e| Failure::input(format!("--batch -: cannot read stdin: {e}")))?;
+            s
+        } else {
+            std::fs::read_to_string(file)
+                .map_err(|e| Failure::input(format!("--batch {file}: {e}")))?
+        };
+        for (k, line) in text.lines().enumerate() {
+            let t = line.trim();
+            if !t.is_empty() && !t.starts_with('#') {
+                let id = t.split('\t').find(|f| parses(f)).unwrap_or(t);
+                jobs.push((format!("{file} line {}", k + 1), id.to_string()));
+            }
+        }
+    }
+    Ok(jobs)
+}

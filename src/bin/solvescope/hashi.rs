@@ -4,8 +4,6 @@
 //! "b":[r,c],"n":k}…] or null, "nodes", "micros"}`. A puzzle that does not parse is a bad-input
 //! failure (exit 2) naming the line; nothing is printed for it.
 
-use std::io::Read;
-
 use serde_json::json;
 use solvescope::session::{
     AnySolution, Options, Session, Verdict, DEFAULT_MAX_MICROS, DEFAULT_MAX_NODES,
@@ -26,35 +24,9 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
             "hashi: expected 'solve ID…' or 'solve --batch FILE' (see solvescope --help)",
         ));
     };
-    let mut puzzles: Vec<(String, String)> = ids
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (format!("argument {}", i + 1), s.to_string()))
-        .collect();
-    if let Some(file) = args.value("batch") {
-        let text = if file == "-" {
-            let mut s = String::new();
-            std::io::stdin()
-                .read_to_string(&mut s)
-                .map_err(|e| Failure::input(format!("hashi: cannot read stdin: {e}")))?;
-            s
-        } else {
-            std::fs::read_to_string(file)
-                .map_err(|e| Failure::input(format!("hashi: cannot read '{file}': {e}")))?
-        };
-        for (n, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            // Fixture files carry extra tab-separated columns; the ID is the field that parses.
-            let id = line
-                .split('\t')
-                .find(|f| solvescope::puzzles::hashi::parse_any(f).is_ok())
-                .unwrap_or(line);
-            puzzles.push((format!("{file} line {}", n + 1), id.to_string()));
-        }
-    }
+    let puzzles = crate::args::puzzle_jobs(ids, args.value("batch"), |f| {
+        solvescope::puzzles::hashi::parse_any(f).is_ok()
+    })?;
     if puzzles.is_empty() {
         return Err(Failure::input("hashi solve: no puzzle given"));
     }

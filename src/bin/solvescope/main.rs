@@ -68,7 +68,12 @@ fn main() -> ExitCode {
     }
 }
 
-/// Prints one JSON line on stdout.
+/// Prints one JSON line on stdout. When the reader has gone (`| head`), stop quietly: that is
+/// not an error of ours, and `println!` would panic.
 pub fn emit(value: &serde_json::Value) {
-    println!("{value}");
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if writeln!(out, "{value}").is_err() {
+        std::process::exit(0);
+    }
 }

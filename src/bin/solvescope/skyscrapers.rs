@@ -4,8 +4,6 @@
 //! (with its line number in batch mode), the other puzzles are still solved, and the exit status
 //! is 2 at the end. `generate N [--seed S] [--count K]` prints generated puzzles.
 
-use std::io::{BufRead, Read};
-
 use serde_json::json;
 use solvescope::puzzles::skyscrapers::{self, generate::generate};
 use solvescope::session::{self, AnySolution, Options, Session, Verdict};
@@ -53,33 +51,9 @@ fn solve(ids: &[&str], args: &Args) -> Result<(), Failure> {
         )?,
         ..Options::default()
     };
-    // (where, id) pairs: "argument k" or "line k".
-    let mut jobs: Vec<(String, String)> = ids
-        .iter()
-        .enumerate()
-        .map(|(k, id)| (format!("argument {}", k + 1), id.to_string()))
-        .collect();
-    if let Some(file) = args.value("batch") {
-        let text = if file == "-" {
-            let mut s = String::new();
-            std::io::stdin()
-                .lock()
-                .read_to_string(&mut s)
-                .map_err(|e| Failure::input(format!("--batch -: cannot read stdin: {e}")))?;
-            s
-        } else {
-            std::fs::read_to_string(file)
-                .map_err(|e| Failure::input(format!("--batch {file}: {e}")))?
-        };
-        for (k, line) in text.as_bytes().lines().enumerate() {
-            let line = line.unwrap_or_default();
-            let t = line.trim();
-            if t.is_empty() || t.starts_with('#') {
-                continue;
-            }
-            jobs.push((format!("{file} line {}", k + 1), t.to_string()));
-        }
-    }
+    let jobs = crate::args::puzzle_jobs(ids, args.value("batch"), |f| {
+        skyscrapers::parse_any(f).is_ok()
+    })?;
     if jobs.is_empty() {
         return Err(Failure::input(HELP));
     }
