@@ -1283,30 +1283,27 @@ fn user_edges(g: &Graph, k: u8, user: &[Bridge]) -> Result<Vec<(u32, u8)>, Hint>
             return Err(mistake(
                 b,
                 format!(
-                    "there can be no {} between ({},{}) and ({},{})",
+                    "there can be no {} between {}",
                     bridges_word(b.n as i32),
-                    b.a.0.saturating_add(1),
-                    b.a.1.saturating_add(1),
-                    b.b.0.saturating_add(1),
-                    b.b.1.saturating_add(1)
+                    ends(&b, " and ")
                 ),
             ));
         };
         if out.iter().any(|&(x, _)| x == e) {
             return Err(mistake(
                 b,
-                format!(
-                    "the bridge ({},{})-({},{}) is listed twice",
-                    b.a.0.saturating_add(1),
-                    b.a.1.saturating_add(1),
-                    b.b.0.saturating_add(1),
-                    b.b.1.saturating_add(1)
-                ),
+                format!("the bridge {} is listed twice", ends(&b, "-")),
             ));
         }
         out.push((e, b.n));
     }
     Ok(out)
+}
+
+/// A bridge's ends in people's 1-based coordinates, joined by `sep`: "(3,4) and (3,7)".
+fn ends(b: &Bridge, sep: &str) -> String {
+    let at = |(r, c): (usize, usize)| format!("({},{})", r.saturating_add(1), c.saturating_add(1));
+    format!("{}{sep}{}", at(b.a), at(b.b))
 }
 
 fn mistake(b: Bridge, why: String) -> Hint {
@@ -1361,23 +1358,25 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
             .find(|b| b.a == key.a && b.b == key.b)
             .map_or(0, |b| b.n)
     };
-    if sols.len() == 1 {
-        for (&(e, n), &b) in edges.iter().zip(user) {
-            let want = in_solution(e, &sols[0]);
-            if n > want {
-                return Ok(mistake(
+    // The first user bridge with more bridges than `sol` has on that pair, as a mistake hint.
+    let excess = |sol: &[Bridge], which: &str| -> Option<Hint> {
+        edges.iter().zip(user).find_map(|(&(e, n), &b)| {
+            let want = in_solution(e, sol);
+            (n > want).then(|| {
+                mistake(
                     b,
                     format!(
-                        "the solution has {} between ({},{}) and ({},{}), not {}",
+                        "{which} has {} between {}, not {n}",
                         bridges_word(want as i32),
-                        b.a.0.saturating_add(1),
-                        b.a.1.saturating_add(1),
-                        b.b.0.saturating_add(1),
-                        b.b.1.saturating_add(1),
-                        n
+                        ends(&b, " and ")
                     ),
-                ));
-            }
+                )
+            })
+        })
+    };
+    if sols.len() == 1 {
+        if let Some(h) = excess(&sols[0], "the solution") {
+            return Ok(h);
         }
     }
     // Start from the user's bridges as lower bounds, then record one round of propagation.
@@ -1389,11 +1388,8 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
             return Ok(mistake(
                 b,
                 format!(
-                    "the bridge ({},{})-({},{}) breaks a rule together with your other bridges",
-                    b.a.0.saturating_add(1),
-                    b.a.1.saturating_add(1),
-                    b.b.0.saturating_add(1),
-                    b.b.1.saturating_add(1)
+                    "the bridge {} breaks a rule together with your other bridges",
+                    ends(&b, "-")
                 ),
             ));
         }
@@ -1498,12 +1494,9 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
                 kind: HintKind::Guess,
                 rule: None,
                 why: format!(
-                    "no rule applies here; the solution has {} between ({},{}) and ({},{})",
+                    "no rule applies here; the solution has {} between {}",
                     bridges_word(b.n as i32),
-                    b.a.0.saturating_add(1),
-                    b.a.1.saturating_add(1),
-                    b.b.0.saturating_add(1),
-                    b.b.1.saturating_add(1)
+                    ends(b, " and ")
                 ),
                 islands: vec![[b.a.0 as u32, b.a.1 as u32], [b.b.0 as u32, b.b.1 as u32]],
                 bridges: vec![*b],
@@ -1512,24 +1505,8 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
         }
     }
     // The user has every bridge of the solution found, and more: name one of the extra ones.
-    for (&(e, n), &b) in edges.iter().zip(user) {
-        let want = in_solution(e, sol);
-        if n > want {
-            return Ok(mistake(
-                b,
-                format!(
-                    "the solution found has {} between ({},{}) and ({},{}), not {}",
-                    bridges_word(want as i32),
-                    b.a.0.saturating_add(1),
-                    b.a.1.saturating_add(1),
-                    b.b.0.saturating_add(1),
-                    b.b.1.saturating_add(1),
-                    n
-                ),
-            ));
-        }
-    }
-    Err("internal error: no hint found for an unsolved board".into())
+    excess(sol, "the solution found")
+        .ok_or_else(|| "internal error: no hint found for an unsolved board".to_string())
 }
 
 /// Marks finished and over-full islands, crossing and impossible bridges, and mistakes.
