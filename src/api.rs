@@ -1,7 +1,8 @@
 //! The WebAssembly boundary: the only file that mentions wasm-bindgen.
 //!
-//! It is deliberately thin: [`Session`] wraps [`crate::session::Session`] (which is tested natively),
-//! and the free functions forward to the puzzle modules. Structured values cross through
+//! It is deliberately thin and names no puzzle: [`Session`] wraps [`crate::session::Session`] (which
+//! is tested natively), and the free functions (`parse`, `format`, `hint`, `check`, `layout`,
+//! `generate`) take the puzzle's registry name and forward to its [`puzzles::AnyGame`]. Structured values cross through
 //! serde-wasm-bindgen with one serializer setting ([`to_js`]), so numbers, `null` and objects look the
 //! same in every message. Every fallible call returns `Result<_, JsError>`: bad input becomes a JS
 //! exception with the solver's readable message. The solvers never panic on any input; should a bug
@@ -12,8 +13,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::puzzles;
-use crate::session::{self, Options};
-use crate::tools;
+use crate::session;
 
 /// Runs once when the module is instantiated.
 #[wasm_bindgen(start)]
@@ -31,15 +31,33 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
         .map_err(|e| JsError::new(&format!("could not send the result to JavaScript: {e}")))
 }
 
-fn options_from_js(options: JsValue) -> Result<Options, JsError> {
-    if options.is_undefined() || options.is_null() {
-        return Ok(Options::default());
+/// A JS value as JSON (`undefined` becomes `null`). Everything structured crosses as a JSON value
+/// and is then read by the puzzle's own serde types: serde-wasm-bindgen reads a struct by asking
+/// for its known fields only, which would let a misspelt field pass silently.
+fn json_from_js(value: JsValue, what: &str) -> Result<serde_json::Value, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(serde_json::Value::Null);
     }
-    // Through a JSON value rather than straight into `Options`: serde-wasm-bindgen reads a struct by
-    // asking for its known fields only, which would let a misspelt option pass silently.
-    let value: serde_json::Value = serde_wasm_bindgen::from_value(options)
-        .map_err(|e| JsError::new(&format!("bad solver options: {e}")))?;
-    serde_json::from_value(value).map_err(|e| JsError::new(&format!("bad solver options: {e}")))
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("bad {what}: {e}")))
+}
+
+/// A string argument, refused clearly when JavaScript passes anything else (a number where a
+/// string belongs must be an error, not undefined behaviour in the glue code).
+fn text_from_js(value: &JsValue, what: &str) -> Result<String, JsError> {
+    value.as_string().ok_or_else(|| {
+        JsError::new(&format!(
+            "{what} must be a string, got {}",
+            value.js_typeof().as_string().unwrap_or_default()
+        ))
+    })
+}
+
+fn game(puzzle: &JsValue) -> Result<&'static dyn puzzles::AnyGame, JsError> {
+    puzzles::lookup(&text_from_js(puzzle, "the puzzle name")?).map_err(|e| JsError::new(&e))
+}
+
+fn js_result(r: Result<serde_json::Value, String>) -> Result<JsValue, JsError> {
+    to_js(&r.map_err(|e| JsError::new(&e))?)
 }
 
 /// The registry: puzzles, their aliases, algorithms and example IDs.
@@ -60,19 +78,22 @@ impl Session {
     /// `algorithm` a registry algorithm name, `options` an object (or undefined).
     #[wasm_bindgen(constructor)]
     pub fn new(
-        puzzle: &str,
-        id: &str,
-        algorithm: &str,
+        puzzle: JsValue,
+        id: JsValue,
+        algorithm: JsValue,
         options: JsValue,
     ) -> Result<Session, JsError> {
-        let options = options_from_js(options)?;
-        session::Session::new(puzzle, id, algorithm, &options)
+        let puzzle = text_from_js(&puzzle, "the puzzle name")?;
+        let id = text_from_js(&id, "the puzzle text")?;
+        let algorithm = text_from_js(&algorithm, "the algorithm name")?;
+        let options = json_from_js(options, "solver options")?;
+        session::Session::new(&puzzle, &id, &algorithm, &options)
             .map(|inner| Session { inner })
             .map_err(|e| JsError::new(&e))
     }
 
     /// Runs until at least `max_events` events happened or the search ended; returns one frame
-    /// `{events, stats, status}`.
+    /// `{events, stats, status, verdict}` (`verdict` is set on the frame that ends the run).
     pub fn step(&mut self, max_events: u32) -> Result<JsValue, JsError> {
         to_js(&self.inner.step(max_events as usize))
     }
@@ -109,98 +130,52 @@ impl Session {
     }
 }
 
-fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
-    // Through a JSON value, as for options: unknown fields must be refused, not skipped.
-    let json: serde_json::Value = serde_wasm_bindgen::from_value(value)
-        .map_err(|e| JsError::new(&format!("bad {what}: {e}")))?;
-    serde_json::from_value(json).map_err(|e| JsError::new(&format!("bad {what}: {e}")))
+// ---- Player helpers, for any puzzle of the registry that offers them (see `PuzzleInfo.helpers`).
+
+/// `{puzzle, exports: {tatham, puzzlink, plain}}` from any text form of `puzzle`.
+#[wasm_bindgen]
+pub fn parse(puzzle: JsValue, text: JsValue) -> Result<JsValue, JsError> {
+    let g = game(&puzzle)?;
+    js_result(g.parse(&text_from_js(&text, "the puzzle text")?))
 }
 
-fn js_result<T: Serialize>(r: Result<T, String>) -> Result<JsValue, JsError> {
-    to_js(&r.map_err(|e| JsError::new(&e))?)
+/// `{tatham, puzzlink, plain}` for plain puzzle data (`null` where a form cannot hold it).
+#[wasm_bindgen]
+pub fn format(puzzle: JsValue, data: JsValue) -> Result<JsValue, JsError> {
+    let g = game(&puzzle)?;
+    js_result(g.export(&json_from_js(data, "puzzle")?))
 }
 
-// ---- Skyscrapers: editor, hints, board checks, random puzzles (see `tools`). ----
-
-/// `{puzzle: {n, clues, givens}, exports: {tatham, puzzlink, plain}}` from any accepted text.
-#[wasm_bindgen(js_name = skyscrapersParse)]
-pub fn skyscrapers_parse(text: &str) -> Result<JsValue, JsError> {
-    js_result(tools::sky_parse(text))
-}
-
-/// `{tatham, puzzlink, plain}` for the editor's puzzle.
-#[wasm_bindgen(js_name = skyscrapersExport)]
-pub fn skyscrapers_export(puzzle: JsValue) -> Result<JsValue, JsError> {
-    let p: tools::SkyPuzzle = from_js(puzzle, "puzzle")?;
-    js_result(tools::sky_export(&p))
-}
-
-/// The next deduction from the player's board (rows of digits, 0 = empty).
-#[wasm_bindgen(js_name = skyscrapersHint)]
-pub fn skyscrapers_hint(puzzle: JsValue, board: JsValue) -> Result<JsValue, JsError> {
-    let p: tools::SkyPuzzle = from_js(puzzle, "puzzle")?;
-    let b: Vec<Vec<u8>> = from_js(board, "board")?;
-    js_result(tools::sky_hint(&p, &b))
-}
-
-/// The wrong cells of the player's board.
-#[wasm_bindgen(js_name = skyscrapersCheck)]
-pub fn skyscrapers_check(puzzle: JsValue, board: JsValue) -> Result<JsValue, JsError> {
-    let p: tools::SkyPuzzle = from_js(puzzle, "puzzle")?;
-    let b: Vec<Vec<u8>> = from_js(board, "board")?;
-    js_result(tools::sky_check(&p, &b))
-}
-
-/// A random puzzle with a unique solution (`seed` null or undefined: a fresh one).
-#[wasm_bindgen(js_name = skyscrapersGenerate)]
-pub fn skyscrapers_generate(n: u32, seed: Option<f64>) -> Result<JsValue, JsError> {
-    js_result(tools::sky_generate(n as usize, seed.map(|s| s as u64)))
-}
-
-// ---- Hashiwokakero: editor, layout, hints, board checks, random puzzles (see `tools`). ----
-
-/// `{puzzle: {width, height, cells, maxBridges, noLoops}, exports: {tatham, puzzlink, plain}}`.
-#[wasm_bindgen(js_name = hashiParse)]
-pub fn hashi_parse(text: &str) -> Result<JsValue, JsError> {
-    js_result(tools::hashi_parse(text))
-}
-
-/// `{tatham, puzzlink, plain}` for the editor's puzzle (`null` where a form cannot hold it).
-#[wasm_bindgen(js_name = hashiExport)]
-pub fn hashi_export(puzzle: JsValue) -> Result<JsValue, JsError> {
-    let p: tools::HashiPuzzle = from_js(puzzle, "puzzle")?;
-    js_result(tools::hashi_export(&p))
-}
-
-/// `{width, height, maxBridges, islands: [{id,row,col,need}], edges: [{id,a,b,islandA,islandB,cap,horizontal,crosses}]}`.
-#[wasm_bindgen(js_name = hashiLayout)]
-pub fn hashi_layout(puzzle: JsValue) -> Result<JsValue, JsError> {
-    let p: tools::HashiPuzzle = from_js(puzzle, "puzzle")?;
-    js_result(tools::hashi_layout(&p))
-}
-
-/// The next step from the player's bridges (`[{a:[r,c], b:[r,c], n}]`).
-#[wasm_bindgen(js_name = hashiHint)]
-pub fn hashi_hint(puzzle: JsValue, bridges: JsValue) -> Result<JsValue, JsError> {
-    let p: tools::HashiPuzzle = from_js(puzzle, "puzzle")?;
-    let b: Vec<puzzles::hashi::Bridge> = from_js(bridges, "bridges")?;
-    js_result(tools::hashi_hint(&p, &b))
-}
-
-/// Where the player's bridges stand: finished, overfull, crossing, invalid, mistakes, solved.
-#[wasm_bindgen(js_name = hashiCheck)]
-pub fn hashi_check(puzzle: JsValue, bridges: JsValue) -> Result<JsValue, JsError> {
-    let p: tools::HashiPuzzle = from_js(puzzle, "puzzle")?;
-    let b: Vec<puzzles::hashi::Bridge> = from_js(bridges, "bridges")?;
-    js_result(tools::hashi_check(&p, &b))
-}
-
-/// A random puzzle with a unique solution (`seed` null or undefined: a fresh one).
-#[wasm_bindgen(js_name = hashiGenerate)]
-pub fn hashi_generate(width: u32, height: u32, seed: Option<f64>) -> Result<JsValue, JsError> {
-    js_result(tools::hashi_generate(
-        width as usize,
-        height as usize,
-        seed.map(|s| s as u64),
+/// The next step for a player from their board.
+#[wasm_bindgen]
+pub fn hint(puzzle: JsValue, data: JsValue, board: JsValue) -> Result<JsValue, JsError> {
+    let g = game(&puzzle)?;
+    js_result(g.hint(
+        &json_from_js(data, "puzzle")?,
+        &json_from_js(board, "board")?,
     ))
+}
+
+/// What is wrong (or finished) on a player's board.
+#[wasm_bindgen]
+pub fn check(puzzle: JsValue, data: JsValue, board: JsValue) -> Result<JsValue, JsError> {
+    let g = game(&puzzle)?;
+    js_result(g.check(
+        &json_from_js(data, "puzzle")?,
+        &json_from_js(board, "board")?,
+    ))
+}
+
+/// What the page draws before any event (Bridges: islands and candidate edges).
+#[wasm_bindgen]
+pub fn layout(puzzle: JsValue, data: JsValue) -> Result<JsValue, JsError> {
+    let g = game(&puzzle)?;
+    js_result(g.layout(&json_from_js(data, "puzzle")?))
+}
+
+/// A random puzzle with a unique solution: `request` is `{size, seed?}` (no seed: a fresh one).
+#[wasm_bindgen]
+pub fn generate(puzzle: JsValue, request: JsValue) -> Result<JsValue, JsError> {
+    let g = game(&puzzle)?;
+    js_result(g.generate(&json_from_js(request, "generator request")?))
 }

@@ -10,7 +10,6 @@ pub mod engine;
 pub mod puzzles;
 pub mod session;
 pub mod shared;
-pub mod tools;
 
 #[cfg(target_arch = "wasm32")]
 pub mod api;

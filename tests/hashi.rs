@@ -1,11 +1,12 @@
 //! Hashiwokakero end to end: fixtures, step = solve, parser fuzz, brute-force cross-checks, hints.
 
+use serde_json::{json, Value};
 use solvescope::engine::{Budget, Machine, NoEvents, Status, Trace};
 use solvescope::puzzles::hashi::brute::brute_force;
 use solvescope::puzzles::hashi::generate::{generate, GenParams};
 use solvescope::puzzles::hashi::solve::{solve_all, HintKind};
 use solvescope::puzzles::hashi::*;
-use solvescope::session::{AnyEvent, AnySolution, Options, Session, Verdict};
+use solvescope::session::{AnyEvent, AnySolution, Session, Verdict};
 use solvescope::shared::rng::Rng;
 
 struct Fixture {
@@ -149,7 +150,7 @@ fn the_articles_example_has_no_solution_through_the_session() {
         "hashi",
         "3.3.2/...../.2.2./...../2.3.3",
         "solve",
-        &Options::default(),
+        &Value::Null,
     )
     .unwrap();
     let r = s.solve(u64::MAX, u64::MAX).unwrap();
@@ -166,48 +167,44 @@ fn the_articles_example_has_no_solution_through_the_session() {
 
 #[test]
 fn session_verdicts_and_options() {
-    let o = Options::default();
+    let o = Value::Null;
     let r = Session::new("bridges", "3x3m2:2a2c2a2", "solve", &o)
         .unwrap()
         .solve(u64::MAX, u64::MAX)
         .unwrap();
     assert_eq!(r.verdict, Verdict::Unique);
-    assert!(matches!(&r.solutions[0], AnySolution::Bridges(b) if b.len() == 4));
+    assert!(matches!(&r.solutions[0], AnySolution::Hashi(b) if b.len() == 4));
     let r = Session::new("hashi", "3.3/.../3.3", "solve", &o)
         .unwrap()
         .solve(u64::MAX, u64::MAX)
         .unwrap();
     assert_eq!((r.verdict, r.solutions.len()), (Verdict::Multiple, 2));
-    let opts = Options {
-        techniques: only(&["degree", "matrixTree"]),
-        ..Options::default()
-    };
+    let opts = json!({"techniques": only(&["degree", "matrixTree"])});
     let r = Session::new("hashi", "3x3m2:2a2c2a2", "solve", &opts)
         .unwrap()
         .solve(u64::MAX, u64::MAX)
         .unwrap();
     assert_eq!(r.verdict, Verdict::Unique);
-    let bad = Options {
-        techniques: Some([("magic".to_string(), true)].into_iter().collect()),
-        ..Options::default()
-    };
+    let bad = json!({"techniques": {"magic": true}});
     let err = Session::new("hashi", "3x3m2:2a2c2a2", "solve", &bad)
         .err()
         .unwrap();
     assert!(err.contains("unknown technique 'magic'"), "{err}");
-    let json: Result<Options, _> =
-        serde_json::from_str(r#"{"techniques":{"degree":true},"bogus":1}"#);
-    assert!(json.is_err());
+    let bogus = json!({"techniques": {"degree": true}, "bogus": 1});
+    let err = Session::new("hashi", "3x3m2:2a2c2a2", "solve", &bogus)
+        .err()
+        .unwrap();
+    assert!(
+        err.contains("bogus") && err.contains("options of solve"),
+        "{err}"
+    );
     // A node budget pauses with a budget verdict.
     let big = &fixtures()
         .into_iter()
         .find(|f| f.id.starts_with("25x25"))
         .unwrap()
         .id;
-    let opts = Options {
-        techniques: only(&[]),
-        ..Options::default()
-    };
+    let opts = json!({"techniques": only(&[])});
     let r = Session::new("hashi", big, "solve", &opts)
         .unwrap()
         .solve(50, u64::MAX)
@@ -249,10 +246,7 @@ fn step_equals_solve() {
             .id,
     );
     for techniques in [None, only(&["degree", "matrixTree"])] {
-        let opts = Options {
-            techniques: techniques.clone(),
-            ..Options::default()
-        };
+        let opts = json!({"techniques": techniques.clone()});
         for id in &ids {
             let mut fast = Session::new("hashi", id, "solve", &opts).unwrap();
             let fr = fast.solve(u64::MAX, u64::MAX).unwrap();
@@ -575,11 +569,7 @@ fn hint_and_check_board_never_panic_on_random_bridges() {
 fn the_matrix_tree_prune_is_visible_in_the_events() {
     // The article's setting on its own 5x5: the two middle 2s can only join each other, so once
     // the search removes the last link to them the count of spanning trees drops to zero.
-    let opts = Options {
-        techniques: only(&["matrixTree"]),
-        heuristic: Some("ratio".into()),
-        ..Options::default()
-    };
+    let opts = json!({"techniques": only(&["matrixTree"]), "heuristic": "ratio"});
     let mut s = Session::new("hashi", "3.3.2/...../.2.2./...../2.3.3", "solve", &opts).unwrap();
     let mut seen = false;
     loop {
@@ -597,10 +587,7 @@ fn the_matrix_tree_prune_is_visible_in_the_events() {
     }
     assert!(seen);
     assert_eq!(s.solve(u64::MAX, u64::MAX).unwrap().verdict, Verdict::None);
-    let bad = Options {
-        heuristic: Some("random".into()),
-        ..Options::default()
-    };
+    let bad = json!({"heuristic": "random"});
     assert!(Session::new("hashi", "2.2/.../2.2", "solve", &bad)
         .err()
         .unwrap()
@@ -610,10 +597,7 @@ fn the_matrix_tree_prune_is_visible_in_the_events() {
 #[test]
 fn step_equals_solve_across_restarts() {
     // Plain backtracking on the 10x10 and 15x15 boards backtracks enough to restart.
-    let opts = Options {
-        techniques: only(&[]),
-        ..Options::default()
-    };
+    let opts = json!({"techniques": only(&[])});
     let mut restarted = 0;
     for fx in fixtures().iter().filter(|f| {
         f.file == "tatham-bridges.txt" && !f.id.starts_with("25x25") || f.id.starts_with("10x10")
@@ -657,16 +641,20 @@ fn random_ids_are_capped_and_honour_no_loops() {
     for id in ["12x12L#4", "30x30L#4", "9x9m3#1"] {
         let p = parse_any(id).unwrap();
         assert_eq!(p.no_loops, id.contains('L'));
-        let r = Session::new("hashi", id, "solve", &Options::default())
+        let r = Session::new("hashi", id, "solve", &Value::Null)
             .unwrap()
             .solve(u64::MAX, u64::MAX)
             .unwrap();
         assert_eq!(r.verdict, Verdict::Unique, "{id}");
-        let AnySolution::Bridges(b) = &r.solutions[0] else {
+        let AnySolution::Hashi(b) = &r.solutions[0] else {
             panic!("{id}: {:?}", r.solutions[0]);
         };
         check_solution(&p, b).unwrap();
     }
     // Seeds next to u64::MAX wrap instead of overflowing.
-    assert!(solvescope::tools::hashi_generate(7, 7, Some(u64::MAX)).is_ok());
+    let request = json!({"size": "7x7", "seed": u64::MAX});
+    assert!(solvescope::puzzles::lookup("hashi")
+        .unwrap()
+        .generate(&request)
+        .is_ok());
 }

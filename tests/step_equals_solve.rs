@@ -2,15 +2,16 @@
 //! solutions, the same counters — for every registered algorithm on a range of inputs. Every
 //! solution compared here has passed the puzzle's independent checker inside `Session::solve`.
 
+use serde_json::{json, Value};
 use solvescope::engine::Status;
-use solvescope::session::{Options, Session};
+use solvescope::session::Session;
 
 /// Steps `puzzle`/`id` with small frames until done; returns (nodes, backtracks, solutions, status).
 fn drain(
     puzzle: &str,
     id: &str,
     algorithm: &str,
-    options: &Options,
+    options: &Value,
     frame: usize,
 ) -> (u64, u64, u64, Status, usize) {
     let mut s = Session::new(puzzle, id, algorithm, options).unwrap();
@@ -35,10 +36,7 @@ fn drain(
 fn queens_backtracking_step_equals_solve() {
     for mode in ["first", "all", "count"] {
         for n in 1..=9 {
-            let options = Options {
-                mode: Some(mode.into()),
-                ..Options::default()
-            };
+            let options = json!({"mode": mode});
             let id = format!("queens:{n}");
             for frame in [1, 7, 1000] {
                 let (nodes, backtracks, solutions, status, events) =
@@ -63,10 +61,7 @@ fn queens_backtracking_step_equals_solve() {
 
 #[test]
 fn queens_solutions_from_step_match_solve() {
-    let options = Options {
-        mode: Some("all".into()),
-        ..Options::default()
-    };
+    let options = json!({"mode": "all"});
     let mut stepped = Session::new("queens", "queens:6", "backtrack", &options).unwrap();
     let mut from_events = Vec::new();
     loop {

@@ -6,12 +6,22 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Reflect};
-use solvescope::api::{list_puzzles, Session};
+use solvescope::api::{self, list_puzzles, Session};
 use solvescope::puzzles::queens::check_placement;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
+
+fn js(text: &str) -> JsValue {
+    JsValue::from_str(text)
+}
+
+fn error_message(err: JsValue) -> String {
+    err.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .unwrap_or_else(|| panic!("not an Error: {err:?}"))
+}
 
 fn get(v: &JsValue, key: &str) -> JsValue {
     Reflect::get(v, &key.into()).unwrap_or_else(|_| panic!("no field {key}"))
@@ -42,7 +52,13 @@ fn registry_lists_queens() {
 
 #[wasm_bindgen_test]
 fn session_steps_then_solves_the_same_search() {
-    let mut s = Session::new("queens", "queens:8", "backtrack", JsValue::UNDEFINED).unwrap();
+    let mut s = Session::new(
+        js("queens"),
+        js("queens:8"),
+        js("backtrack"),
+        JsValue::UNDEFINED,
+    )
+    .unwrap();
     let frame = s.step(5).unwrap();
     let events = Array::from(&get(&frame, "events"));
     assert!(events.length() >= 5);
@@ -67,7 +83,13 @@ fn session_steps_then_solves_the_same_search() {
 
 #[wasm_bindgen_test]
 fn draining_step_gives_what_solve_gives() {
-    let mut stepped = Session::new("queens", "queens:6", "backtrack", JsValue::UNDEFINED).unwrap();
+    let mut stepped = Session::new(
+        js("queens"),
+        js("queens:6"),
+        js("backtrack"),
+        JsValue::UNDEFINED,
+    )
+    .unwrap();
     let mut last = JsValue::UNDEFINED;
     for _ in 0..10_000 {
         last = stepped.step(1).unwrap();
@@ -75,7 +97,13 @@ fn draining_step_gives_what_solve_gives() {
             break;
         }
     }
-    let mut solved = Session::new("queens", "queens:6", "backtrack", JsValue::UNDEFINED).unwrap();
+    let mut solved = Session::new(
+        js("queens"),
+        js("queens:6"),
+        js("backtrack"),
+        JsValue::UNDEFINED,
+    )
+    .unwrap();
     let report = solved.solve(f64::INFINITY, f64::INFINITY).unwrap();
     assert_eq!(
         num(&get(&last, "stats"), "nodes"),
@@ -85,9 +113,14 @@ fn draining_step_gives_what_solve_gives() {
 
 #[wasm_bindgen_test]
 fn bad_input_is_a_readable_exception() {
-    let err = Session::new("queens", "queens:99", "backtrack", JsValue::UNDEFINED)
-        .err()
-        .expect("n = 99 must be refused");
+    let err = Session::new(
+        js("queens"),
+        js("queens:99"),
+        js("backtrack"),
+        JsValue::UNDEFINED,
+    )
+    .err()
+    .expect("n = 99 must be refused");
     let err: JsValue = err.into();
     let message = err
         .dyn_ref::<js_sys::Error>()
@@ -96,7 +129,7 @@ fn bad_input_is_a_readable_exception() {
     assert!(message.contains("1 to 64"), "{message}");
 
     let bad_options = js_sys::JSON::parse(r#"{"mdoe":"all"}"#).unwrap();
-    let err: JsValue = Session::new("queens", "queens:8", "backtrack", bad_options)
+    let err: JsValue = Session::new(js("queens"), js("queens:8"), js("backtrack"), bad_options)
         .err()
         .expect("a misspelt option must be refused")
         .into();
@@ -120,7 +153,7 @@ fn seeded_repair_replays_the_native_run() {
         ("queens:64#42", 101.0),
         ("queens:5000#42", 11.0),
     ] {
-        let mut s = Session::new("queens", id, "repair", JsValue::UNDEFINED).unwrap();
+        let mut s = Session::new(js("queens"), js(id), js("repair"), JsValue::UNDEFINED).unwrap();
         let report = s.solve(f64::INFINITY, f64::INFINITY).unwrap();
         assert_eq!(num(&get(&report, "stats"), "moves"), moves, "{id}");
         let cols = columns(&Array::from(&get(&report, "solutions")).get(0));
@@ -134,9 +167,9 @@ fn seeded_repair_replays_the_native_run() {
 #[wasm_bindgen_test]
 fn skyscrapers_and_hashi_solve_through_the_boundary() {
     let mut s = Session::new(
-        "skyscrapers",
-        "4://///1/3///4/////3/",
-        "solve",
+        js("skyscrapers"),
+        js("4://///1/3///4/////3/"),
+        js("solve"),
         JsValue::UNDEFINED,
     )
     .unwrap();
@@ -159,19 +192,93 @@ fn skyscrapers_and_hashi_solve_through_the_boundary() {
 
     // The source article's 5x5 Hashiwokakero has no solution.
     let mut h = Session::new(
-        "hashi",
-        "3.3.2/...../.2.2./...../2.3.3",
-        "solve",
+        js("hashi"),
+        js("3.3.2/...../.2.2./...../2.3.3"),
+        js("solve"),
         JsValue::UNDEFINED,
     )
     .unwrap();
     let report = h.solve(f64::INFINITY, f64::INFINITY).unwrap();
     assert_eq!(get(&report, "verdict").as_string().as_deref(), Some("none"));
 
-    let err: JsValue = Session::new("hashi", "3x3m2:2a2c2a", "solve", JsValue::UNDEFINED)
-        .err()
-        .expect("a truncated ID must be refused")
-        .into();
+    let err: JsValue = Session::new(
+        js("hashi"),
+        js("3x3m2:2a2c2a"),
+        js("solve"),
+        JsValue::UNDEFINED,
+    )
+    .err()
+    .expect("a truncated ID must be refused")
+    .into();
     let message = String::from(err.dyn_ref::<js_sys::Error>().unwrap().message());
     assert!(message.contains("covers 8 cells"), "{message}");
+}
+
+/// Wrong types from JavaScript are clear exceptions, never a trap: the module keeps working after.
+#[wasm_bindgen_test]
+fn wrong_types_are_refused_and_the_module_keeps_working() {
+    let wrong: [JsValue; 5] = [
+        JsValue::from_f64(4.0),
+        JsValue::from_f64(f64::NAN),
+        JsValue::TRUE,
+        js_sys::Object::new().into(),
+        JsValue::NULL,
+    ];
+    for w in &wrong {
+        let e = Session::new(
+            w.clone(),
+            js("queens:8"),
+            js("backtrack"),
+            JsValue::UNDEFINED,
+        )
+        .err()
+        .expect("a non-string puzzle name must be refused");
+        assert!(error_message(e.into()).contains("must be a string"));
+        let e = api::parse(js("skyscrapers"), w.clone()).err().unwrap();
+        assert!(error_message(e.into()).contains("must be a string"));
+        let e = api::format(js("hashi"), w.clone()).err().unwrap();
+        assert!(error_message(e.into()).contains("hashi"));
+    }
+    let mut s = Session::new(
+        js("queens"),
+        js("queens:6"),
+        js("backtrack"),
+        JsValue::UNDEFINED,
+    )
+    .unwrap();
+    let report = s.solve(f64::INFINITY, f64::INFINITY).unwrap();
+    assert_eq!(
+        get(&report, "verdict").as_string().as_deref(),
+        Some("found")
+    );
+}
+
+/// The generic helpers reach every puzzle by name: parse, format, hint, layout, generate.
+#[wasm_bindgen_test]
+fn helpers_are_reached_by_puzzle_name() {
+    let parsed = api::parse(js("towers"), js("4://///1/3///4/////3/")).unwrap();
+    let exports = api::format(js("skyscrapers"), get(&parsed, "puzzle")).unwrap();
+    assert_eq!(
+        get(&exports, "tatham").as_string().as_deref(),
+        Some("4://///1/3///4/////3/")
+    );
+    let board = js_sys::JSON::parse("[[0,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]").unwrap();
+    let hint = api::hint(js("skyscrapers"), get(&parsed, "puzzle"), board).unwrap();
+    assert!(!get(&hint, "kind").is_undefined());
+
+    let parsed = api::parse(js("hashi"), js("7x7m2:3a4c3i2b1a5e5n3e2")).unwrap();
+    let layout = api::layout(js("hashi"), get(&parsed, "puzzle")).unwrap();
+    assert!(Array::from(&get(&layout, "edges")).length() > 0);
+
+    let request = js_sys::JSON::parse(r#"{"size":"5","seed":3}"#).unwrap();
+    let a = api::generate(js("skyscrapers"), request.clone()).unwrap();
+    let b = api::generate(js("skyscrapers"), request).unwrap();
+    assert_eq!(
+        get(&get(&a, "exports"), "tatham").as_string(),
+        get(&get(&b, "exports"), "tatham").as_string()
+    );
+    let e = api::hint(js("queens"), JsValue::NULL, JsValue::NULL)
+        .err()
+        .unwrap();
+    assert!(error_message(e.into()).contains("no hints"));
 }

@@ -154,14 +154,36 @@ pub trait Machine {
     fn solutions(&self) -> &[Self::Solution];
 }
 
+/// What a finished run proved (see `puzzles::contract::verdict` for how a run's end is read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Verdict {
+    /// Exactly one solution, and the search proved there is no other.
+    Unique,
+    /// At least two solutions.
+    Multiple,
+    /// The search space was exhausted without a solution.
+    None,
+    /// Solutions were found and the search stopped as asked without proving anything more.
+    Found,
+    /// Every solution was counted (`stats.solutions`).
+    Counted,
+    /// The budget ran out before an answer.
+    Budget,
+    /// A local search gave up.
+    GaveUp,
+}
+
 /// One batch of events as handed to the page: what changed, the counters after it, and where the
-/// search stands.
+/// search stands. The frame that ends a run carries its verdict, computed in Rust so that no
+/// caller re-derives it from counters.
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Frame<E> {
     pub events: Vec<E>,
     pub stats: Stats,
     pub status: Status,
+    pub verdict: Option<Verdict>,
 }
 
 /// Most nodes one [`Stepper::step`] call runs, whatever the number of events.
@@ -220,6 +242,8 @@ impl<M: Machine> Stepper<M> {
             events: trace.events,
             stats: self.stats(),
             status: self.status,
+            // The machine alone cannot read its end (uniqueness or not): the runner fills it in.
+            verdict: None,
         }
     }
 

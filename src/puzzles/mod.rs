@@ -1,7 +1,12 @@
-//! The registry: every puzzle and algorithm Solvescope offers, in one table.
+//! The registry: every puzzle Solvescope offers, in one list.
 //!
-//! The CLI, the wasm API (`list_puzzles`), the page's menus and the tests all read [`REGISTRY`], so
-//! adding a puzzle means adding its module and one entry here (and its arm in `session.rs`).
+//! Each puzzle is one folder implementing [`contract::Game`] (in its `game.rs`). The `puzzles!`
+//! line at the bottom of this file is the only place that lists them; from it come the registry
+//! ([`REGISTRY`], [`lookup`]) that the CLI, the wasm API and the page read, and the two
+//! registry-wide types [`AnyEvent`] and [`AnySolution`] that a type-erased [`contract::Run`] hands
+//! out. Adding a puzzle: see docs/ARCHITECTURE.md, "Adding a puzzle".
+
+pub mod contract;
 
 pub mod hashi;
 pub mod queens;
@@ -9,80 +14,97 @@ pub mod skyscrapers;
 
 use serde::Serialize;
 
-/// One algorithm a puzzle can be solved with.
-#[derive(Clone, Copy, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AlgorithmInfo {
-    /// Name used in IDs, the CLI and the API.
-    pub name: &'static str,
-    /// Name shown to people.
-    pub title: &'static str,
-    /// One sentence on what it does.
-    pub summary: &'static str,
+pub use contract::{AlgorithmInfo, AnyGame, Game, PuzzleInfo};
+
+/// Generates the registry and the registry-wide enums from one list of `module::Game` types.
+macro_rules! puzzles {
+    ($($module:ident :: $game:ident),* $(,)?) => {
+        /// Every puzzle, in the order the page shows them.
+        pub static GAMES: &[&dyn AnyGame] = &[$(&contract::Erased::<$module::$game>::NEW),*];
+
+        /// The registry entries of [`GAMES`], for listings.
+        pub static REGISTRY: &[&PuzzleInfo] = &[$(&<$module::$game as Game>::INFO),*];
+
+        /// One event of any puzzle's machines; each puzzle's events carry their own `kind` tag.
+        #[derive(Clone, Debug, Serialize)]
+        #[serde(untagged)]
+        pub enum AnyEvent {
+            $($game(<$module::$game as Game>::Event)),*
+        }
+
+        /// One checked solution of any puzzle.
+        #[derive(Clone, Debug, PartialEq, Serialize)]
+        #[serde(untagged)]
+        pub enum AnySolution {
+            $($game(<$module::$game as Game>::Solution)),*
+        }
+
+        $(
+            impl From<<$module::$game as Game>::Event> for AnyEvent {
+                fn from(e: <$module::$game as Game>::Event) -> Self {
+                    AnyEvent::$game(e)
+                }
+            }
+
+            impl From<<$module::$game as Game>::Solution> for AnySolution {
+                fn from(s: <$module::$game as Game>::Solution) -> Self {
+                    AnySolution::$game(s)
+                }
+            }
+        )*
+    };
 }
 
-/// One puzzle of the registry.
-#[derive(Clone, Copy, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PuzzleInfo {
-    pub name: &'static str,
-    pub title: &'static str,
-    /// Other names users type (puzz.link pids and the like).
-    pub aliases: &'static [&'static str],
-    pub algorithms: &'static [AlgorithmInfo],
-    /// A small puzzle to start the page with.
-    pub example: &'static str,
-}
+puzzles!(queens::Queens, skyscrapers::Skyscrapers, hashi::Hashi);
 
-pub static REGISTRY: &[PuzzleInfo] = &[PuzzleInfo {
-    name: "queens",
-    title: "N-Queens",
-    aliases: &["nqueens", "n-queens"],
-    algorithms: &[
-        AlgorithmInfo {
-            name: "backtrack",
-            title: "Backtracking",
-            summary:
-                "Builds a placement row by row and undoes the last queen when a row has no safe square.",
-        },
-        AlgorithmInfo {
-            name: "repair",
-            title: "Min-conflicts repair",
-            summary: "Starts with a queen in every row and keeps moving an attacked queen to its least-attacked column (seeded; swap-based for huge boards).",
-        },
-    ],
-    example: "queens:8",
-}, PuzzleInfo {
-    name: "skyscrapers",
-    title: "Skyscrapers",
-    aliases: &["towers", "building", "skyscraper"],
-    algorithms: &[AlgorithmInfo {
-        name: "solve",
-        title: "Propagation and search",
-        summary: "Crosses out candidates with clue rules, visibility bounds, line permutations and Latin-square singles, then guesses on the cell with the fewest candidates.",
-    }],
-    example: "4://///1/3///4/////3/",
-},
-PuzzleInfo {
-    name: "hashi",
-    title: "Hashiwokakero (Bridges)",
-    aliases: &["hashiwokakero", "bridges", "hashikake"],
-    algorithms: &[AlgorithmInfo {
-        name: "solve",
-        title: "Deductions + search",
-        summary: "Narrows the bridges possible on every pair of islands by degree, crossing, isolation and connectivity rules, then tries values on the most demanding island and backtracks; proves uniqueness.",
-    }],
-    example: "7x7m2:3a4c3i2b1a5e5n3e2",
-}];
-
-/// Finds a puzzle by name or alias (case-insensitive).
-pub fn lookup(name: &str) -> Result<&'static PuzzleInfo, String> {
+/// Finds a puzzle by name or alias (case-insensitive, surrounding blanks ignored).
+pub fn lookup(name: &str) -> Result<&'static dyn AnyGame, String> {
     let wanted = name.trim().to_ascii_lowercase();
-    REGISTRY
+    GAMES
         .iter()
-        .find(|p| p.name == wanted || p.aliases.contains(&wanted.as_str()))
+        .copied()
+        .find(|g| g.info().name == wanted || g.info().aliases.contains(&wanted.as_str()))
         .ok_or_else(|| {
             let known: Vec<&str> = REGISTRY.iter().map(|p| p.name).collect();
             format!("unknown puzzle '{name}' (known: {})", known.join(", "))
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_aliases_are_unique_and_lower_case() {
+        let mut seen = std::collections::BTreeSet::new();
+        for p in REGISTRY {
+            for name in std::iter::once(&p.name).chain(p.aliases) {
+                assert_eq!(name.to_ascii_lowercase(), *name);
+                assert!(seen.insert(*name), "'{name}' is used twice");
+            }
+        }
+    }
+
+    #[test]
+    fn every_alias_finds_its_puzzle_and_every_example_parses() {
+        for g in GAMES {
+            let info = g.info();
+            for name in std::iter::once(&info.name).chain(info.aliases) {
+                assert_eq!(
+                    lookup(&name.to_ascii_uppercase()).unwrap().info().name,
+                    info.name
+                );
+            }
+            assert!(
+                g.parses(info.example),
+                "{}: example does not parse",
+                info.name
+            );
+            assert!(!info.algorithms.is_empty());
+        }
+        assert!(lookup("chess")
+            .err()
+            .unwrap()
+            .contains("unknown puzzle 'chess'"));
+    }
 }

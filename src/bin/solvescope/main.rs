@@ -1,29 +1,20 @@
-//! `solvescope`: the native command line (shared/FORMATS.md §6).
+//! `solvescope`: the native command line (docs/FORMATS.md §6).
 //!
 //! stdout carries exactly one JSON object per answer (JSON lines) and nothing else; messages go to
 //! stderr. Exit status: 0 success, 2 bad input (with a one-line reason), 1 an internal failure.
 //! Arguments are parsed by hand: the grammar is tiny and a parser crate would dominate build time.
+//!
+//! The first word names a puzzle (any registry name or alias). The generic commands of
+//! `commands.rs` (`solve`, `generate`, `format`, `list`) work for every puzzle of the registry, with
+//! flags made from the registry's option descriptions; `extras.rs` adds the few commands that only
+//! one puzzle has (N-Queens counting and repair statistics).
 
 mod args;
-mod hashi;
+mod commands;
+mod extras;
 mod queens;
-mod skyscrapers;
 
 use std::process::ExitCode;
-
-const USAGE: &str = "usage:
-  solvescope queens count N            count all solutions by backtracking
-  solvescope queens solve N [--all [--limit K]]   first (or all) placements
-  solvescope queens repair N [--seed S] [--print] [--tabu K] [--greedy] [--noise P]
-             [--conflict-set] [--max-steps M] [--max-restarts R] [--strategy auto|minConflicts|swap]
-                                       one placement by min-conflicts repair (seeded)
-  solvescope queens repair-stats [--trials 200] [--sizes 8,16,...,1024] [--seed S] [repair options]
-                                       the article's statistics, one JSON line per size
-  solvescope skyscrapers solve ID… | --batch FILE|-  [--max-nodes N] [--max-ms MS] [--techniques LIST]
-  solvescope skyscrapers generate N [--seed S] [--count K]
-  solvescope hashi solve ID... | --batch FILE|-  [--max-nodes N] [--max-ms MS] [--techniques a,b,...] [--heuristic weighted|ratio]
-                                       solve Bridges puzzles and prove uniqueness (JSON lines)
-";
 
 /// A failure with its exit code: 2 for the user's input, 1 for everything else.
 pub struct Failure {
@@ -49,15 +40,19 @@ impl From<String> for Failure {
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.first().map(String::as_str) {
-        Some("queens") => queens::run(&argv[1..]),
-        Some("skyscrapers") | Some("towers") => skyscrapers::run(&argv[1..]),
-        Some("hashi") | Some("hashiwokakero") | Some("bridges") => hashi::run(&argv[1..]),
         Some("-h") | Some("--help") | Some("help") => {
-            print!("{USAGE}");
+            print!("{}", commands::usage());
             Ok(())
         }
-        Some(other) => Err(Failure::input(format!("unknown puzzle '{other}'\n{USAGE}"))),
-        None => Err(Failure::input(USAGE.trim_end().to_string())),
+        Some("list") => commands::list(),
+        Some(word) => match solvescope::puzzles::lookup(word) {
+            Ok(game) => match extras::run(game.info().name, &argv[1..]) {
+                Some(result) => result,
+                None => commands::run(game, &argv[1..]),
+            },
+            Err(e) => Err(Failure::input(format!("{e}\n{}", commands::usage()))),
+        },
+        None => Err(Failure::input(commands::usage().trim_end().to_string())),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

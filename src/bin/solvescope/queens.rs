@@ -1,16 +1,36 @@
-//! `solvescope queens …`
+//! N-Queens' own commands (docs/FORMATS.md §6): `count`, `solve` (placements, not puzzles to
+//! prove unique), `repair` and `repair-stats`. Anything else goes to the generic commands.
 
 use std::time::Instant;
 
-use serde_json::json;
+use serde_json::{json, Value};
 use solvescope::engine::{Budget, Machine, NoEvents};
 use solvescope::puzzles::queens::backtrack::{Backtrack, Options as BacktrackOptions};
-use solvescope::session::{AnySolution, Options, Session, Verdict, DEFAULT_MAX_MICROS};
+use solvescope::session::{Session, Verdict, DEFAULT_MAX_MICROS};
 
 use crate::args::Args;
 use crate::{emit, Failure};
 
-pub fn run(argv: &[String]) -> Result<(), Failure> {
+pub const USAGE: &str = "N-Queens' own commands:
+  solvescope queens count N [--threads 1]        count all solutions by backtracking
+  solvescope queens solve N [--all [--limit K]]   first (or all) placements
+  solvescope queens repair N [--seed S] [--print] [--tabu K] [--greedy] [--noise P]
+             [--conflict-set] [--max-steps M] [--max-restarts R] [--strategy auto|minConflicts|swap]
+                                                  one placement by min-conflicts repair (seeded)
+  solvescope queens repair-stats [--trials 200] [--sizes 8,16,...,1024] [--seed S] [repair options]
+                                                  the article's statistics, one JSON line per size
+";
+
+/// Runs one of N-Queens' own commands, or `None` for the generic ones.
+pub fn run(argv: &[String]) -> Option<Result<(), Failure>> {
+    let command = argv.first().map(String::as_str)?;
+    if !matches!(command, "count" | "solve" | "repair" | "repair-stats") {
+        return None;
+    }
+    Some(run_own(argv))
+}
+
+fn run_own(argv: &[String]) -> Result<(), Failure> {
     let args = Args::parse(
         argv,
         &[
@@ -40,8 +60,14 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
 }
 
 fn count(n: &str, args: &Args) -> Result<(), Failure> {
-    // --threads is accepted for the contract of FORMATS.md §6; the counter is single-threaded.
-    let _threads: Option<usize> = args.number("threads")?;
+    // The counter is single-threaded so far: asking for more threads is refused rather than
+    // silently ignored.
+    match args.number::<usize>("threads")? {
+        None | Some(1) => {}
+        Some(t) => return Err(Failure::input(format!(
+            "--threads {t}: counting runs on one thread so far (use --threads 1 or leave it out)"
+        ))),
+    }
     let n = s_n(n)?;
     let mut m = Backtrack::new(n, BacktrackOptions::count())?;
     let started = Instant::now();
@@ -59,21 +85,13 @@ fn count(n: &str, args: &Args) -> Result<(), Failure> {
 }
 
 fn solve(n: &str, args: &Args) -> Result<(), Failure> {
-    let opts = Options {
-        mode: Some(if args.has("all") { "all" } else { "first" }.into()),
-        limit: args.number("limit")?,
-        ..Options::default()
-    };
+    let mut opts = json!({"mode": if args.has("all") { "all" } else { "first" }});
+    if let Some(limit) = args.number::<u64>("limit")? {
+        opts["limit"] = json!(limit);
+    }
     let mut s = Session::new("queens", n, "backtrack", &opts)?;
     let r = s.solve(u64::MAX, u64::MAX)?;
-    let solutions: Vec<&Vec<usize>> = r
-        .solutions
-        .iter()
-        .filter_map(|s| match s {
-            AnySolution::Columns(c) => Some(c),
-            _ => None,
-        })
-        .collect();
+    let solutions = &r.solutions;
     emit(&json!({
         "n": s_n(n)?,
         "status": if r.verdict == Verdict::None { "none" } else { "found" },
@@ -89,18 +107,31 @@ fn s_n(n: &str) -> Result<usize, Failure> {
     Ok(solvescope::puzzles::queens::parse_id(n)?.n)
 }
 
-/// The repair options given on the command line (seed excluded).
-fn repair_options(args: &Args) -> Result<Options, Failure> {
-    Ok(Options {
-        strategy: args.value("strategy").map(str::to_string),
-        maintain_conflict_set: args.has("conflict-set").then_some(true),
-        tabu: args.number("tabu")?,
-        greedy: args.has("greedy").then_some(true),
-        noise: args.number("noise")?,
-        max_steps: args.number("max-steps")?,
-        max_restarts: args.number("max-restarts")?,
-        ..Options::default()
-    })
+/// The repair options given on the command line (seed excluded), as the options object.
+fn repair_options(args: &Args) -> Result<Value, Failure> {
+    let mut o = json!({});
+    if let Some(s) = args.value("strategy") {
+        o["strategy"] = json!(s);
+    }
+    if args.has("conflict-set") {
+        o["maintainConflictSet"] = json!(true);
+    }
+    if args.has("greedy") {
+        o["greedy"] = json!(true);
+    }
+    if let Some(t) = args.number::<u32>("tabu")? {
+        o["tabu"] = json!(t);
+    }
+    if let Some(p) = args.number::<f64>("noise")? {
+        o["noise"] = json!(p);
+    }
+    if let Some(m) = args.number::<u64>("max-steps")? {
+        o["maxSteps"] = json!(m);
+    }
+    if let Some(r) = args.number::<u64>("max-restarts")? {
+        o["maxRestarts"] = json!(r);
+    }
+    Ok(o)
 }
 
 fn status_word(v: Verdict) -> &'static str {
@@ -114,27 +145,24 @@ fn status_word(v: Verdict) -> &'static str {
 /// `queens repair N [--seed S] [--print] [--tabu K] [--greedy] [--noise P] [--conflict-set]
 /// [--max-steps M] [--max-restarts R] [--strategy auto|minConflicts|swap]`
 fn repair(n: &str, args: &Args) -> Result<(), Failure> {
-    let opts = Options {
-        seed: args.number("seed")?,
-        ..repair_options(args)?
-    };
+    let mut opts = repair_options(args)?;
+    if let Some(seed) = args.number::<u64>("seed")? {
+        opts["seed"] = json!(seed);
+    }
     let mut s = Session::new("queens", n, "repair", &opts)?;
     let r = s.solve(u64::MAX, DEFAULT_MAX_MICROS)?;
     let mut line = json!({
         "n": s_n(n)?,
         "seed": r.seed,
         "status": status_word(r.verdict),
-        "strategy": s.repair_strategy(),
+        "strategy": s.variant(),
         "moves": r.stats.moves,
         "restarts": r.stats.restarts,
         "nodes": r.stats.nodes,
         "micros": r.stats.elapsed_micros,
     });
     if args.has("print") {
-        line["columns"] = match r.solutions.first() {
-            Some(AnySolution::Columns(c)) => json!(c),
-            _ => serde_json::Value::Null,
-        };
+        line["columns"] = json!(r.solutions.first());
     }
     emit(&line);
     Ok(())
@@ -161,17 +189,15 @@ fn repair_stats(args: &Args) -> Result<(), Failure> {
             .collect::<Result<_, _>>()?,
     };
     let mut opts = repair_options(args)?;
-    if opts.strategy.is_none() {
-        opts.strategy = Some("minConflicts".into());
+    if opts.get("strategy").is_none() {
+        opts["strategy"] = json!("minConflicts");
     }
     for n in sizes {
         let mut moves = Vec::new();
         let (mut solved, mut first_try, mut restarts, mut micros) = (0u64, 0u64, 0u64, 0u64);
         for t in 0..trials {
-            let o = Options {
-                seed: Some(base.wrapping_add(t)),
-                ..opts.clone()
-            };
+            let mut o = opts.clone();
+            o["seed"] = json!(base.wrapping_add(t));
             let mut s = Session::new("queens", &format!("queens:{n}"), "repair", &o)?;
             let r = s.solve(u64::MAX, DEFAULT_MAX_MICROS)?;
             micros += r.stats.elapsed_micros;
@@ -196,7 +222,7 @@ fn repair_stats(args: &Args) -> Result<(), Failure> {
             "n": n,
             "trials": trials,
             "seed": base,
-            "strategy": opts.strategy,
+            "strategy": opts["strategy"],
             "successRate": solved as f64 / trials as f64,
             "firstTryRate": first_try as f64 / trials as f64,
             "meanMoves": mean(moves.iter().sum(), solved),

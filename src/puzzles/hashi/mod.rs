@@ -37,10 +37,14 @@
 
 pub mod brute;
 pub mod format;
+mod game;
 pub mod generate;
 pub mod graph;
 pub mod matrix_tree;
 pub mod solve;
+
+pub use game::Hashi;
+pub use game::{Layout, LayoutEdge, LayoutIsland};
 
 use serde::{Deserialize, Serialize};
 
@@ -62,7 +66,7 @@ pub const WATER: u8 = 0;
 /// A puzzle: the clue grid and the rule variant. Cells are row-major (`index = row*width+col`):
 /// [`WATER`], [`ROCK`], or an island's number (1..=4k).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Puzzle {
     pub width: usize,
     pub height: usize,

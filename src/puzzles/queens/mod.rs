@@ -10,15 +10,20 @@
 //! Limits: backtracking supports 1 ≤ N ≤ [`MAX_BACKTRACK_N`] because a row fits one `u64`.
 
 pub mod backtrack;
+mod game;
 pub mod repair;
 
-use serde::Serialize;
+pub use game::Event;
+pub use game::Queens;
+
+use serde::{Deserialize, Serialize};
 
 /// Largest board the bitmask backtracking accepts (one `u64` per row of attacks).
 pub const MAX_BACKTRACK_N: usize = 64;
 
 /// A parsed `queens:N` ID, with an optional seed (`queens:N#SEED`, used by repair runs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct QueensId {
     pub n: usize,
     pub seed: Option<u64>,

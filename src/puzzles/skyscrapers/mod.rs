@@ -24,9 +24,12 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod format;
+mod game;
 pub mod generate;
 pub mod hint;
 pub mod solve;
+
+pub use game::Skyscrapers;
 
 pub use format::{
     parse_any, parse_plain, parse_puzzlink, parse_tatham, to_plain, to_puzzlink_url, to_tatham_id,
@@ -63,7 +66,7 @@ impl Side {
 /// An immutable Skyscrapers puzzle. (De)serializes as `{n, clues: [top, bottom, left, right],
 /// givens}`; call [`Puzzle::validate`] on one that did not come from a parser.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Puzzle {
     pub n: usize,
     /// `clues[side][i]`, sides in [`Side`] order; `i` is the column (top/bottom) or row (left/right);

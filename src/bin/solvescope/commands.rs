@@ -1,0 +1,294 @@
+//! The commands every puzzle of the registry has, written once (docs/FORMATS.md §6):
+//!
+//! - `solve ID… | --batch FILE|-`: one JSON line per puzzle, `{"id", "status", "solution",
+//!   "nodes", "micros"}`; `status` is the run's verdict (`unique`, `multiple`, `none`, `budget`,
+//!   and `found`, `counted`, `gaveUp` for algorithms that prove nothing more). A puzzle that does
+//!   not parse is reported on stderr with where it came from, the others are still solved, and the
+//!   exit status is 2 at the end.
+//! - `generate SIZE [--seed S] [--count K]`: generated puzzles with their solution.
+//! - `format ID…`: every text form of each puzzle.
+//!
+//! Each option of the chosen algorithm in the registry is a flag: `--kebab-case-name VALUE`, or
+//! a bare switch for on/off options; technique switches take a comma list (`all`, `none`).
+
+use serde_json::{json, Map, Value};
+use solvescope::puzzles::contract::{OptionInfo, OptionKind};
+use solvescope::puzzles::{AnyGame, REGISTRY};
+use solvescope::session::{Session, DEFAULT_MAX_MICROS, DEFAULT_MAX_NODES};
+
+use crate::args::Args;
+use crate::{emit, Failure};
+
+/// The help text, made from the registry.
+pub fn usage() -> String {
+    let mut text = String::from(
+        "usage: solvescope PUZZLE COMMAND …   (solvescope list: the registry as JSON)\n",
+    );
+    for p in REGISTRY {
+        let names: Vec<&str> = std::iter::once(p.name)
+            .chain(p.aliases.iter().copied())
+            .collect();
+        text.push_str(&format!("\n{} ({})\n", p.title, names.join(", ")));
+        let algorithms: Vec<&str> = p.algorithms.iter().map(|a| a.name).collect();
+        text.push_str(&format!(
+            "  solvescope {} solve ID… | --batch FILE|-  [--algorithm {}] [--max-nodes N] [--max-ms MS]\n",
+            p.name,
+            algorithms.join("|")
+        ));
+        for a in p.algorithms {
+            let flags: Vec<String> = a.options.iter().map(flag_usage).collect();
+            if !flags.is_empty() {
+                text.push_str(&format!("      {}: {}\n", a.name, flags.join(" ")));
+            }
+        }
+        if p.helpers.generate {
+            text.push_str(&format!(
+                "  solvescope {} generate SIZE [--seed S] [--count K]\n",
+                p.name
+            ));
+        }
+        text.push_str(&format!("  solvescope {} format ID…\n", p.name));
+    }
+    text.push_str(&format!("\n{}", crate::extras::USAGE));
+    text
+}
+
+fn flag_usage(o: &OptionInfo) -> String {
+    let name = kebab(o.name);
+    match o.kind {
+        OptionKind::Bool { .. } => format!("[--{name}]"),
+        OptionKind::Int { min, max, .. } => format!("[--{name} {min}..{max}]"),
+        OptionKind::Float { min, max, .. } => format!("[--{name} {min}..{max}]"),
+        OptionKind::Choice { choices, .. } => format!("[--{name} {}]", choices.join("|")),
+        OptionKind::Techniques { names, .. } => format!("[--{name} {},all,none]", names.join(",")),
+    }
+}
+
+/// `maintainConflictSet` → `maintain-conflict-set`.
+pub fn kebab(camel: &str) -> String {
+    let mut out = String::new();
+    for ch in camel.chars() {
+        if ch.is_ascii_uppercase() {
+            out.push('-');
+            out.push(ch.to_ascii_lowercase());
+        } else {
+            out.push(ch);
+        }
+    }
+    out
+}
+
+/// `solvescope list`: the registry, one JSON line per puzzle.
+pub fn list() -> Result<(), Failure> {
+    for p in REGISTRY {
+        emit(&serde_json::to_value(p).map_err(|e| Failure {
+            code: 1,
+            message: e.to_string(),
+        })?);
+    }
+    Ok(())
+}
+
+pub fn run(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
+    let info = game.info();
+    match argv.first().map(String::as_str) {
+        Some("solve") => solve(game, &argv[1..]),
+        Some("generate") if info.helpers.generate => generate(game, &argv[1..]),
+        Some("format") => format(game, &argv[1..]),
+        _ => Err(Failure::input(format!(
+            "{}: expected 'solve ID…', 'solve --batch FILE'{} or 'format ID…' (see solvescope --help)",
+            info.name,
+            if info.helpers.generate {
+                ", 'generate SIZE'"
+            } else {
+                ""
+            }
+        ))),
+    }
+}
+
+/// Every option flag of every algorithm of the puzzle, so `Args` knows which take a value.
+fn option_flags(game: &dyn AnyGame) -> (Vec<String>, Vec<String>) {
+    let (mut valued, mut switches) = (Vec::new(), Vec::new());
+    for a in game.info().algorithms {
+        for o in a.options {
+            let name = kebab(o.name);
+            let list = match o.kind {
+                OptionKind::Bool { .. } => &mut switches,
+                _ => &mut valued,
+            };
+            if !list.contains(&name) {
+                list.push(name);
+            }
+        }
+    }
+    (valued, switches)
+}
+
+/// The options object of `algorithm` from the flags given. A flag of another algorithm is passed
+/// on too, so that the puzzle's option reader refuses it with a message saying where it applies.
+fn options_from_flags(game: &dyn AnyGame, args: &Args) -> Result<Value, Failure> {
+    let mut options = Map::new();
+    let mut seen = Vec::new();
+    for a in game.info().algorithms {
+        for o in a.options {
+            if seen.contains(&o.name) {
+                continue;
+            }
+            seen.push(o.name);
+            let flag = kebab(o.name);
+            if !args.has(&flag) {
+                continue;
+            }
+            let value = match o.kind {
+                OptionKind::Bool { .. } => json!(true),
+                OptionKind::Int { .. } => json!(args.number::<u64>(&flag)?),
+                OptionKind::Float { .. } => {
+                    let v: f64 = args.number(&flag)?.unwrap_or_default();
+                    if !v.is_finite() {
+                        return Err(Failure::input(format!(
+                            "--{flag}: '{v}' is not a finite number"
+                        )));
+                    }
+                    json!(v)
+                }
+                OptionKind::Choice { .. } => json!(args.value(&flag)),
+                OptionKind::Techniques { names, .. } => {
+                    json!(crate::args::techniques(args.value(&flag), names)?)
+                }
+            };
+            options.insert(o.name.to_string(), value);
+        }
+    }
+    Ok(Value::Object(options))
+}
+
+fn solve(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
+    let info = game.info();
+    let (mut valued, switches) = option_flags(game);
+    valued.extend(["batch", "max-nodes", "max-ms", "algorithm"].map(String::from));
+    let valued: Vec<&str> = valued.iter().map(String::as_str).collect();
+    let switches: Vec<&str> = switches.iter().map(String::as_str).collect();
+    let args = Args::parse(argv, &valued, &switches)?;
+    let algorithm = args.value("algorithm").unwrap_or(info.algorithms[0].name);
+    let max_nodes: u64 = args.number("max-nodes")?.unwrap_or(DEFAULT_MAX_NODES);
+    let max_micros: u64 = args
+        .number::<u64>("max-ms")?
+        .map_or(DEFAULT_MAX_MICROS, |ms| ms.saturating_mul(1000));
+    let options = options_from_flags(game, &args)?;
+    // The algorithm and options are the same for every puzzle: try them once on the registry's
+    // example, so a bad option is one clear error rather than one per puzzle.
+    Session::new(info.name, info.example, algorithm, &options)?;
+    let ids: Vec<&str> = args.positional.iter().map(String::as_str).collect();
+    let jobs = crate::args::puzzle_jobs(&ids, args.value("batch"), |f| game.parses(f))?;
+    if jobs.is_empty() {
+        return Err(Failure::input(format!(
+            "{} solve: no puzzle given",
+            info.name
+        )));
+    }
+    let mut bad = 0;
+    for (place, id) in jobs {
+        let mut session = match Session::new(info.name, &id, algorithm, &options) {
+            Ok(s) => s,
+            Err(e) => {
+                bad += 1;
+                eprintln!("solvescope: {place}: {e}");
+                continue;
+            }
+        };
+        let r = session.solve(max_nodes, max_micros).map_err(|e| Failure {
+            code: 1,
+            message: e,
+        })?;
+        let status = serde_json::to_value(r.verdict).unwrap_or(Value::Null);
+        let proved = matches!(status.as_str(), Some("unique" | "multiple" | "found"));
+        let solution = match r.solutions.first() {
+            Some(s) if proved => serde_json::to_value(s).unwrap_or(Value::Null),
+            _ => Value::Null,
+        };
+        let mut line = json!({
+            "id": id,
+            "status": status,
+            "solution": solution,
+            "nodes": r.stats.nodes,
+            "micros": r.stats.elapsed_micros,
+        });
+        if let Some(seed) = r.seed {
+            line["seed"] = json!(seed);
+        }
+        emit(&line);
+    }
+    if bad > 0 {
+        return Err(Failure::input(format!("{bad} puzzle(s) could not be read")));
+    }
+    Ok(())
+}
+
+fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
+    let name = game.info().name;
+    let args = Args::parse(argv, &["seed", "count"], &[])?;
+    let [size] = args.positional.as_slice() else {
+        return Err(Failure::input(format!(
+            "{name} generate: expected one SIZE (a number, or WxH for rectangular boards)"
+        )));
+    };
+    let count: u64 = args.number("count")?.unwrap_or(1);
+    let seed: Option<u64> = args.number("seed")?;
+    let first_seed = seed.unwrap_or_else(solvescope::shared::rng::Rng::entropy_seed);
+    for k in 0..count {
+        let request = json!({"size": size, "seed": first_seed.wrapping_add(k)});
+        let made = game.generate(&request)?;
+        let exports = &made["exports"];
+        let plain = exports["plain"].as_str().unwrap_or_default();
+        // The answer printed beside the puzzle comes from a fresh solve, checked like any other.
+        let mut s = Session::new(name, plain, game.info().algorithms[0].name, &Value::Null)?;
+        let r = s
+            .solve(DEFAULT_MAX_NODES, DEFAULT_MAX_MICROS)
+            .map_err(|e| Failure {
+                code: 1,
+                message: e,
+            })?;
+        emit(&json!({
+            "size": size,
+            "seed": made["seed"],
+            "id": if exports["tatham"].is_null() { json!(plain) } else { exports["tatham"].clone() },
+            "url": exports["puzzlink"],
+            "plain": plain,
+            "status": r.verdict,
+            "solution": r.solutions.first(),
+        }));
+    }
+    Ok(())
+}
+
+fn format(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
+    let args = Args::parse(argv, &["batch"], &[])?;
+    let ids: Vec<&str> = args.positional.iter().map(String::as_str).collect();
+    let jobs = crate::args::puzzle_jobs(&ids, args.value("batch"), |f| game.parses(f))?;
+    if jobs.is_empty() {
+        return Err(Failure::input(format!(
+            "{} format: no puzzle given",
+            game.info().name
+        )));
+    }
+    let mut bad = 0;
+    for (place, id) in jobs {
+        match game.parse(&id) {
+            Ok(parsed) => {
+                let e = &parsed["exports"];
+                emit(
+                    &json!({"id": id, "tatham": e["tatham"], "puzzlink": e["puzzlink"], "plain": e["plain"]}),
+                );
+            }
+            Err(e) => {
+                bad += 1;
+                eprintln!("solvescope: {place}: {e}");
+            }
+        }
+    }
+    if bad > 0 {
+        return Err(Failure::input(format!("{bad} puzzle(s) could not be read")));
+    }
+    Ok(())
+}

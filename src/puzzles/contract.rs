@@ -1,0 +1,612 @@
+//! The one puzzle contract: what a puzzle folder provides, and the type-erased layer built on it.
+//!
+//! A puzzle implements [`Game`] once, in its own folder (`src/puzzles/<name>/game.rs`): its registry
+//! entry ([`PuzzleInfo`]: names, algorithms, options with their ranges, limits, examples), its text
+//! forms, how to start each algorithm as an engine machine ([`Game::start`]), its independent
+//! checker (inside the [`Runner`] it builds), and its player helpers (hint, check, layout,
+//! generate). Then one line in the `puzzles!` list of `src/puzzles/mod.rs` makes it reachable from
+//! the session, the wasm API, the CLI and the page; none of those name a puzzle.
+//!
+//! Two layers, as in Tatham's `struct game` and cspuz's `puzzle_list!`:
+//! - [`Game`] is typed: tests and native callers use a puzzle's own types;
+//! - [`AnyGame`] is object-safe and speaks JSON values ([`serde_json::Value`]) at its edges, so the
+//!   registry can hold every puzzle in one slice and the wasm boundary needs one function per verb
+//!   instead of one per puzzle and verb. The blanket [`Erased`] adapter writes it for every `Game`.
+//!
+//! A running algorithm is a [`Run`]: the [`Runner`] adapter drives any [`Machine`] through a
+//! [`Stepper`], converts its events and solutions to the registry-wide [`AnyEvent`] /
+//! [`AnySolution`], passes every solution through the puzzle's checker, and computes the verdict
+//! in one place ([`verdict`]), so neither the session nor the page re-derives it.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::engine::{Frame, Machine, Stats, Status, Stepper, Verdict};
+use crate::puzzles::{AnyEvent, AnySolution};
+
+// ---------------------------------------------------------------------------------------------
+// The registry entry of a puzzle: static data the page and the CLI read.
+// ---------------------------------------------------------------------------------------------
+
+/// One puzzle of the registry.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PuzzleInfo {
+    /// Name used in IDs, links, the CLI and the API.
+    pub name: &'static str,
+    /// Name shown to people.
+    pub title: &'static str,
+    /// Other names users type (puzz.link pids, Tatham's names and the like).
+    pub aliases: &'static [&'static str],
+    /// Algorithms, the first being the default.
+    pub algorithms: &'static [AlgorithmInfo],
+    /// A small puzzle to start the page with.
+    pub example: &'static str,
+    /// Size and value limits the parsers enforce (for the page's inputs and the docs).
+    pub limits: &'static [LimitInfo],
+    /// Which player helpers the puzzle offers.
+    pub helpers: Helpers,
+}
+
+/// One algorithm a puzzle can be solved with.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AlgorithmInfo {
+    pub name: &'static str,
+    pub title: &'static str,
+    /// One sentence on what it does.
+    pub summary: &'static str,
+    /// The options it takes (anything else is refused).
+    pub options: &'static [OptionInfo],
+}
+
+/// One option of an algorithm. The CLI turns each into a flag (`--kebab-case-name`), the page
+/// into a control; [`parse_options`] refuses names not listed.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OptionInfo {
+    /// camelCase name as in the options object.
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub kind: OptionKind,
+}
+
+/// What values an option takes.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(rename_all = "camelCase", tag = "type")]
+pub enum OptionKind {
+    /// On or off (a CLI switch).
+    Bool { default: bool },
+    /// A whole number in `min..=max`; `default: None` means "decided by the algorithm".
+    Int {
+        min: u64,
+        max: u64,
+        default: Option<u64>,
+    },
+    /// A real number in `min..=max`.
+    Float { min: f64, max: f64, default: f64 },
+    /// One of a few words.
+    Choice {
+        choices: &'static [&'static str],
+        default: &'static str,
+    },
+    /// Technique switches by name: an object `{name: bool}`; names left out keep their default.
+    Techniques {
+        names: &'static [&'static str],
+        /// The ones on by default.
+        on: &'static [&'static str],
+    },
+}
+
+/// A limit a parser enforces, e.g. `{name: "n", min: 1, max: 64}`.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LimitInfo {
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub min: u64,
+    pub max: u64,
+}
+
+/// The player helpers a puzzle implements (the others answer with a clear error).
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Helpers {
+    pub hint: bool,
+    pub check: bool,
+    pub layout: bool,
+    pub generate: bool,
+}
+
+/// Every text form of a puzzle; `None` where a form cannot hold it (rocks in a Tatham ID).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Exports {
+    pub tatham: Option<String>,
+    pub puzzlink: Option<String>,
+    pub plain: String,
+}
+
+/// A parsed puzzle as plain data, with its text forms.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Parsed<P> {
+    pub puzzle: P,
+    pub exports: Exports,
+}
+
+/// What to generate: a size in the puzzle's own words ("9" for Skyscrapers, "7x7" for Bridges)
+/// and a seed (none: a fresh one). The same seed gives the same puzzle natively and in wasm.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GenerateRequest {
+    pub size: String,
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// A generated puzzle with the seed that made it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Generated<P> {
+    pub puzzle: P,
+    pub exports: Exports,
+    pub seed: u64,
+}
+
+// ---------------------------------------------------------------------------------------------
+// The typed contract.
+// ---------------------------------------------------------------------------------------------
+
+/// What one puzzle provides. Everything is associated functions: a puzzle has no state of its own.
+pub trait Game: 'static {
+    /// The registry entry.
+    const INFO: PuzzleInfo;
+
+    /// The puzzle as plain data (what editors send back); checked by [`Game::validate`].
+    type Puzzle: Serialize + DeserializeOwned + Clone;
+    /// What the puzzle's machines report, step by step (an enum over its algorithms if they
+    /// differ); every variant carries a `kind` tag.
+    type Event: Serialize + Clone + std::fmt::Debug;
+    /// One checked answer.
+    type Solution: Serialize + Clone + std::fmt::Debug + PartialEq;
+    /// A player's board, as the page sends it to `hint` and `check`.
+    type Board: DeserializeOwned;
+    /// The answer of `hint`.
+    type Hint: Serialize;
+    /// The answer of `check`.
+    type Check: Serialize;
+    /// What the page draws before any event (`()` where the puzzle data is enough).
+    type Layout: Serialize;
+
+    /// Reads any accepted text form (Tatham ID, puzz.link URL, plain grid, …).
+    fn parse(text: &str) -> Result<Self::Puzzle, String>;
+    /// Checks plain data that did not come from [`Game::parse`] (sizes before allocation, ranges).
+    fn validate(puzzle: &Self::Puzzle) -> Result<(), String>;
+    /// Every text form of a valid puzzle.
+    fn exports(puzzle: &Self::Puzzle) -> Exports;
+    /// Starts `algorithm` (a registry name) with `options` (a JSON object, see [`parse_options`]).
+    fn start(
+        puzzle: &Self::Puzzle,
+        algorithm: &str,
+        options: &Value,
+    ) -> Result<Box<dyn Run>, String>;
+
+    /// The next step for a player from their board.
+    fn hint(_puzzle: &Self::Puzzle, _board: &Self::Board) -> Result<Self::Hint, String> {
+        Err(unsupported(Self::INFO.name, "hints"))
+    }
+    /// What is wrong (or finished) on a player's board.
+    fn check(_puzzle: &Self::Puzzle, _board: &Self::Board) -> Result<Self::Check, String> {
+        Err(unsupported(Self::INFO.name, "board checks"))
+    }
+    /// The drawing data of a puzzle (Bridges: islands and candidate edges, numbered as in events).
+    fn layout(_puzzle: &Self::Puzzle) -> Result<Self::Layout, String> {
+        Err(unsupported(Self::INFO.name, "a layout"))
+    }
+    /// A new puzzle with a unique solution.
+    fn generate(_request: &GenerateRequest) -> Result<Generated<Self::Puzzle>, String> {
+        Err(unsupported(Self::INFO.name, "a generator"))
+    }
+}
+
+fn unsupported(puzzle: &str, what: &str) -> String {
+    format!("{puzzle}: this puzzle has no {what}")
+}
+
+/// Reads an algorithm's options from a JSON object (`null` = defaults) into its own typed struct.
+/// The struct should be `#[serde(default, deny_unknown_fields, rename_all = "camelCase")]`, so a
+/// misspelt option is refused with the list of the ones that exist.
+pub fn parse_options<T: DeserializeOwned + Default>(
+    puzzle: &PuzzleInfo,
+    algorithm: &str,
+    options: &Value,
+) -> Result<T, String> {
+    if options.is_null() {
+        return Ok(T::default());
+    }
+    if !options.is_object() {
+        return Err(format!(
+            "{} {algorithm}: options must be an object, got {}",
+            puzzle.name,
+            json_type(options)
+        ));
+    }
+    serde_json::from_value(options.clone()).map_err(|e| {
+        let known: Vec<&str> = puzzle
+            .algorithms
+            .iter()
+            .find(|a| a.name == algorithm)
+            .map(|a| a.options.iter().map(|o| o.name).collect())
+            .unwrap_or_default();
+        let mut message = format!("{} {algorithm}: bad options: {e}", puzzle.name);
+        if e.to_string().starts_with("unknown field") {
+            // Say where the option does apply, when another algorithm of the puzzle takes it.
+            if let Some(field) = e.to_string().split('`').nth(1) {
+                let elsewhere: Vec<&str> = puzzle
+                    .algorithms
+                    .iter()
+                    .filter(|a| a.options.iter().any(|o| o.name == field))
+                    .map(|a| a.name)
+                    .collect();
+                if !elsewhere.is_empty() {
+                    message = format!(
+                        "{} {algorithm}: the option {field} only applies to {}",
+                        puzzle.name,
+                        elsewhere.join(", ")
+                    );
+                }
+            }
+            message.push_str(&format!(
+                " (options of {algorithm}: {})",
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            ));
+        }
+        message
+    })
+}
+
+/// "a number", "a string", … for messages about wrong JSON types.
+pub fn json_type(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Most solutions a run keeps: each is stored and checked, so the limit bounds memory and time.
+pub const MAX_SOLUTION_LIMIT: u64 = 10_000;
+
+/// A `limit` option (default `default`), refused outside 1..=[`MAX_SOLUTION_LIMIT`].
+pub fn solution_limit(limit: Option<u64>, default: u64) -> Result<u64, String> {
+    match limit.unwrap_or(default) {
+        n @ 1..=MAX_SOLUTION_LIMIT => Ok(n),
+        n => Err(format!(
+            "limit must be from 1 to {MAX_SOLUTION_LIMIT} solutions, got {n} (to count every solution of N-Queens use mode \"count\")"
+        )),
+    }
+}
+
+/// The [`OptionInfo`] of the `limit` option, shared by every algorithm that takes it.
+pub const LIMIT_OPTION: OptionInfo = OptionInfo {
+    name: "limit",
+    summary: "stop after this many solutions (2 is enough to prove uniqueness)",
+    kind: OptionKind::Int {
+        min: 1,
+        max: MAX_SOLUTION_LIMIT,
+        default: None,
+    },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Running algorithms.
+// ---------------------------------------------------------------------------------------------
+
+/// The result of [`Run::solve`].
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Report {
+    pub verdict: Verdict,
+    pub status: Status,
+    pub stats: Stats,
+    /// Every solution kept, each passed through the puzzle's independent checker.
+    pub solutions: Vec<AnySolution>,
+    /// The seed of a randomised run (share it in the ID, e.g. `queens:N#SEED`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The variant of the algorithm in effect where it chooses one itself (repair: "swap").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<&'static str>,
+}
+
+/// A running algorithm of any puzzle, object-safe so a session can hold any of them.
+pub trait Run {
+    /// Runs until at least `max_events` events happened or the search ended. The frame that ends
+    /// the run carries its verdict.
+    fn step(&mut self, max_events: usize) -> Frame<AnyEvent>;
+    /// Runs without events to the end, or until `max_nodes` nodes or `max_micros` of wall time.
+    fn solve(&mut self, max_nodes: u64, max_micros: u64) -> Result<Report, String>;
+    /// Counters and status so far.
+    fn stats(&self) -> (Stats, Status);
+    /// The seed of a randomised run.
+    fn seed(&self) -> Option<u64>;
+    /// The variant in effect, where the algorithm picks one (see [`Report::variant`]).
+    fn variant(&self) -> Option<&'static str>;
+}
+
+/// What a run is asked, which decides how its end is read (see [`verdict`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Find solutions up to a limit and prove there are no more: unique / multiple / none.
+    Uniqueness,
+    /// Find one or more solutions, nothing to prove beyond "none".
+    Find,
+    /// Count every solution.
+    Count,
+}
+
+/// The verdict of a run that ended with `status` after finding `solutions`; `None` while paused
+/// and not forced to stop. `stopped` says the caller's budget ended the run (`solve`).
+pub fn verdict(question: Question, status: Status, solutions: u64) -> Option<Verdict> {
+    Some(match status {
+        Status::Paused => return None,
+        Status::GaveUp => Verdict::GaveUp,
+        Status::Exhausted if question == Question::Count => Verdict::Counted,
+        _ if solutions == 0 => Verdict::None,
+        Status::Exhausted if question == Question::Uniqueness && solutions == 1 => Verdict::Unique,
+        // Two or more solutions answer the uniqueness question whether or not the search then
+        // ran out of space or hit its limit (an empty 4x4 with limit 1000 exhausts at 576).
+        _ if question == Question::Uniqueness && solutions >= 2 => Verdict::Multiple,
+        Status::Exhausted | Status::LimitReached => Verdict::Found,
+    })
+}
+
+/// The puzzle side of a [`Runner`]: how its machine's solutions become checked answers.
+pub type Checker<M> = fn(&M, &<M as Machine>::Solution) -> Result<AnySolution, String>;
+
+/// Drives one machine for a session: events and solutions converted, answers checked, verdicts
+/// computed. Puzzles build one in [`Game::start`]; nobody else needs to know the machine's type.
+pub struct Runner<M: Machine> {
+    stepper: Stepper<M>,
+    question: Question,
+    check: Checker<M>,
+    seed: Option<u64>,
+    variant: Option<&'static str>,
+}
+
+impl<M> Runner<M>
+where
+    M: Machine + 'static,
+    M::Event: Into<AnyEvent>,
+{
+    /// A runner for `machine`, asking `question`, whose solutions go through `check` (which must
+    /// be the puzzle's independent checker, not the solver's own bookkeeping).
+    pub fn new(machine: M, question: Question, check: Checker<M>) -> Self {
+        Runner {
+            stepper: Stepper::new(machine),
+            question,
+            check,
+            seed: None,
+            variant: None,
+        }
+    }
+
+    /// Records the seed of a randomised machine.
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// Records the variant the machine chose.
+    pub fn with_variant(mut self, variant: &'static str) -> Self {
+        self.variant = Some(variant);
+        self
+    }
+
+    /// Boxed, for [`Game::start`].
+    pub fn boxed(self) -> Box<dyn Run> {
+        Box::new(self)
+    }
+
+    fn checked_solutions(&self) -> Result<Vec<AnySolution>, String> {
+        let m = self.stepper.machine();
+        m.solutions()
+            .iter()
+            .map(|s| {
+                (self.check)(m, s).map_err(|e| {
+                    format!("internal error: the solver produced an invalid answer: {e}")
+                })
+            })
+            .collect()
+    }
+}
+
+impl<M> Run for Runner<M>
+where
+    M: Machine + 'static,
+    M::Event: Into<AnyEvent>,
+{
+    fn step(&mut self, max_events: usize) -> Frame<AnyEvent> {
+        let f = self.stepper.step(max_events);
+        Frame {
+            events: f.events.into_iter().map(Into::into).collect(),
+            verdict: verdict(self.question, f.status, f.stats.solutions),
+            stats: f.stats,
+            status: f.status,
+        }
+    }
+
+    fn solve(&mut self, max_nodes: u64, max_micros: u64) -> Result<Report, String> {
+        // The clock is read once per chunk: small puzzles solve in microseconds, and a chunk of
+        // this size keeps the overshoot of a time budget small on every puzzle measured.
+        let status = self.stepper.solve_within(max_nodes, max_micros, 1 << 16);
+        let solutions = self.checked_solutions()?;
+        let stats = self.stepper.stats();
+        Ok(Report {
+            verdict: verdict(self.question, status, stats.solutions).unwrap_or(Verdict::Budget),
+            status,
+            stats,
+            solutions,
+            seed: self.seed,
+            variant: self.variant,
+        })
+    }
+
+    fn stats(&self) -> (Stats, Status) {
+        (self.stepper.stats(), self.stepper.status())
+    }
+
+    fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    fn variant(&self) -> Option<&'static str> {
+        self.variant
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The type-erased layer: one object per puzzle in the registry.
+// ---------------------------------------------------------------------------------------------
+
+/// A [`Game`] behind JSON values, so the registry can list every puzzle in one slice and the wasm
+/// boundary and CLI can call any of them by name.
+pub trait AnyGame: Sync {
+    fn info(&self) -> &'static PuzzleInfo;
+    /// Parses `text` and starts `algorithm` on it.
+    fn start(&self, text: &str, algorithm: &str, options: &Value) -> Result<Box<dyn Run>, String>;
+    /// `{puzzle, exports}` from any accepted text.
+    fn parse(&self, text: &str) -> Result<Value, String>;
+    /// Whether `text` parses (for batch files with several columns).
+    fn parses(&self, text: &str) -> bool;
+    /// The text forms of plain puzzle data.
+    fn export(&self, puzzle: &Value) -> Result<Value, String>;
+    fn hint(&self, puzzle: &Value, board: &Value) -> Result<Value, String>;
+    fn check(&self, puzzle: &Value, board: &Value) -> Result<Value, String>;
+    fn layout(&self, puzzle: &Value) -> Result<Value, String>;
+    fn generate(&self, request: &Value) -> Result<Value, String>;
+}
+
+/// The adapter that makes every [`Game`] an [`AnyGame`].
+pub struct Erased<G>(std::marker::PhantomData<G>);
+
+impl<G> Erased<G> {
+    pub const NEW: Erased<G> = Erased(std::marker::PhantomData);
+}
+
+// `Erased` holds no `G`, so sharing it between threads is always fine.
+unsafe impl<G> Sync for Erased<G> {}
+
+fn from_json<T: DeserializeOwned>(puzzle: &str, what: &str, v: &Value) -> Result<T, String> {
+    serde_json::from_value(v.clone()).map_err(|e| format!("{puzzle}: bad {what}: {e}"))
+}
+
+fn to_json<T: Serialize>(v: &T) -> Result<Value, String> {
+    serde_json::to_value(v).map_err(|e| format!("internal error: could not write a result: {e}"))
+}
+
+impl<G: Game> Erased<G> {
+    fn puzzle(&self, v: &Value) -> Result<G::Puzzle, String> {
+        let p: G::Puzzle = from_json(G::INFO.name, "puzzle", v)?;
+        G::validate(&p)?;
+        Ok(p)
+    }
+}
+
+impl<G: Game> AnyGame for Erased<G> {
+    fn info(&self) -> &'static PuzzleInfo {
+        &G::INFO
+    }
+
+    fn start(&self, text: &str, algorithm: &str, options: &Value) -> Result<Box<dyn Run>, String> {
+        let info = &G::INFO;
+        if !info.algorithms.iter().any(|a| a.name == algorithm) {
+            let known: Vec<&str> = info.algorithms.iter().map(|a| a.name).collect();
+            return Err(format!(
+                "{}: unknown algorithm '{algorithm}' (known: {})",
+                info.name,
+                known.join(", ")
+            ));
+        }
+        let p = G::parse(text)?;
+        G::start(&p, algorithm, options)
+    }
+
+    fn parse(&self, text: &str) -> Result<Value, String> {
+        let puzzle = G::parse(text)?;
+        let exports = G::exports(&puzzle);
+        to_json(&Parsed { puzzle, exports })
+    }
+
+    fn parses(&self, text: &str) -> bool {
+        G::parse(text).is_ok()
+    }
+
+    fn export(&self, puzzle: &Value) -> Result<Value, String> {
+        to_json(&G::exports(&self.puzzle(puzzle)?))
+    }
+
+    fn hint(&self, puzzle: &Value, board: &Value) -> Result<Value, String> {
+        let p = self.puzzle(puzzle)?;
+        let b: G::Board = from_json(G::INFO.name, "board", board)?;
+        to_json(&G::hint(&p, &b)?)
+    }
+
+    fn check(&self, puzzle: &Value, board: &Value) -> Result<Value, String> {
+        let p = self.puzzle(puzzle)?;
+        let b: G::Board = from_json(G::INFO.name, "board", board)?;
+        to_json(&G::check(&p, &b)?)
+    }
+
+    fn layout(&self, puzzle: &Value) -> Result<Value, String> {
+        to_json(&G::layout(&self.puzzle(puzzle)?)?)
+    }
+
+    fn generate(&self, request: &Value) -> Result<Value, String> {
+        let r: GenerateRequest = from_json(G::INFO.name, "generator request", request)?;
+        to_json(&G::generate(&r)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdicts_read_the_end_of_a_run() {
+        use Question::*;
+        use Status::*;
+        assert_eq!(verdict(Uniqueness, Paused, 1), None);
+        assert_eq!(verdict(Uniqueness, Exhausted, 1), Some(Verdict::Unique));
+        assert_eq!(verdict(Uniqueness, Exhausted, 0), Some(Verdict::None));
+        assert_eq!(
+            verdict(Uniqueness, LimitReached, 2),
+            Some(Verdict::Multiple)
+        );
+        // The bug of the old per-page verdicts: many solutions, search space exhausted.
+        assert_eq!(verdict(Uniqueness, Exhausted, 576), Some(Verdict::Multiple));
+        assert_eq!(verdict(Uniqueness, LimitReached, 1), Some(Verdict::Found));
+        assert_eq!(verdict(Find, LimitReached, 1), Some(Verdict::Found));
+        assert_eq!(verdict(Find, Exhausted, 0), Some(Verdict::None));
+        assert_eq!(verdict(Count, Exhausted, 92), Some(Verdict::Counted));
+        assert_eq!(verdict(Find, GaveUp, 0), Some(Verdict::GaveUp));
+    }
+
+    #[test]
+    fn solution_limits_are_capped() {
+        assert_eq!(solution_limit(None, 2), Ok(2));
+        assert!(solution_limit(Some(0), 2).is_err());
+        assert!(solution_limit(Some(MAX_SOLUTION_LIMIT + 1), 2)
+            .unwrap_err()
+            .contains("1 to 10000"));
+    }
+}

@@ -1,0 +1,408 @@
+//! Hashiwokakero behind the puzzle contract: registry entry, options, and the player helpers
+//! (layout, hint, check, generate) over the plain [`Puzzle`] data the page's editor holds.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{
+    generate, graph::Graph, parse_any, to_plain, to_puzzlink_url, to_tatham_id, BoardReport,
+    Bridge, Heuristic, Hint, Puzzle, SolveOptions, Solver, Techniques, MAX_SIDE,
+};
+use crate::puzzles::contract::{
+    self, AlgorithmInfo, Exports, Game, GenerateRequest, Generated, Helpers, LimitInfo, OptionInfo,
+    OptionKind, PuzzleInfo, Question, Run, Runner,
+};
+use crate::puzzles::AnySolution;
+use crate::shared::rng::Rng;
+
+/// Hashiwokakero, as registered.
+pub struct Hashi;
+
+/// Largest side of a board the generator makes on request (generation proves uniqueness).
+pub const GENERATE_MAX: usize = 20;
+/// Smallest side of a generated board.
+pub const GENERATE_MIN: usize = 4;
+
+/// Options of `solve`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "camelCase")]
+struct Options {
+    techniques: Option<BTreeMap<String, bool>>,
+    heuristic: Option<String>,
+    limit: Option<u64>,
+}
+
+/// An island of the layout; `id` is its index in the solver's graph.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LayoutIsland {
+    pub id: u32,
+    pub row: usize,
+    pub col: usize,
+    pub need: u8,
+}
+
+/// A candidate edge: `id` is the `edge` of the solver's events; `a`, `b` are `[row, col]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LayoutEdge {
+    pub id: u32,
+    pub a: [usize; 2],
+    pub b: [usize; 2],
+    pub island_a: u32,
+    pub island_b: u32,
+    /// Most bridges this pair can carry: min(k, both numbers).
+    pub cap: u8,
+    pub horizontal: bool,
+    /// Edges that would cross this one.
+    pub crosses: Vec<u32>,
+}
+
+/// What the page draws before any bridge: islands and the candidate edges between them,
+/// numbered as in the solver's events.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Layout {
+    pub width: usize,
+    pub height: usize,
+    pub max_bridges: u8,
+    pub islands: Vec<LayoutIsland>,
+    pub edges: Vec<LayoutEdge>,
+}
+
+impl Game for Hashi {
+    const INFO: PuzzleInfo = PuzzleInfo {
+        name: "hashi",
+        title: "Hashiwokakero (Bridges)",
+        aliases: &["hashiwokakero", "bridges", "hashikake"],
+        algorithms: &[AlgorithmInfo {
+            name: "solve",
+            title: "Deductions + search",
+            summary: "Narrows the bridges possible on every pair of islands by degree, crossing, isolation and connectivity rules, then tries values on the most demanding island and backtracks; proves uniqueness.",
+            options: &[
+                OptionInfo {
+                    name: "techniques",
+                    summary: "deductions switched on or off by name",
+                    kind: OptionKind::Techniques {
+                        names: &Techniques::NAMES,
+                        on: &["degree", "isolation", "connectivity", "cutEdges"],
+                    },
+                },
+                OptionInfo {
+                    name: "heuristic",
+                    summary: "which island to branch on: failure-weighted (default) or the article's ratio",
+                    kind: OptionKind::Choice {
+                        choices: &["weighted", "ratio"],
+                        default: "weighted",
+                    },
+                },
+                contract::LIMIT_OPTION,
+            ],
+        }],
+        example: "7x7m2:3a4c3i2b1a5e5n3e2",
+        limits: &[
+            LimitInfo {
+                name: "side",
+                summary: "board width and height",
+                min: 1,
+                max: MAX_SIDE as u64,
+            },
+            LimitInfo {
+                name: "maxBridges",
+                summary: "bridges one pair of islands may carry",
+                min: 1,
+                max: 4,
+            },
+            LimitInfo {
+                name: "randomSide",
+                summary: "width and height of a WxH#SEED random board in an ID or link",
+                min: 1,
+                max: generate::RANDOM_MAX_SIDE as u64,
+            },
+            LimitInfo {
+                name: "generateSide",
+                summary: "width and height the generator makes on request",
+                min: GENERATE_MIN as u64,
+                max: GENERATE_MAX as u64,
+            },
+        ],
+        helpers: Helpers {
+            hint: true,
+            check: true,
+            layout: true,
+            generate: true,
+        },
+    };
+
+    type Puzzle = Puzzle;
+    type Event = super::Event;
+    /// The bridges, each pair of islands once.
+    type Solution = Vec<Bridge>;
+    /// The player's bridges.
+    type Board = Vec<Bridge>;
+    type Hint = Hint;
+    type Check = BoardReport;
+    type Layout = Layout;
+
+    fn parse(text: &str) -> Result<Puzzle, String> {
+        parse_any(text)
+    }
+
+    fn validate(p: &Puzzle) -> Result<(), String> {
+        p.validate()
+    }
+
+    /// Tatham IDs and puzz.link URLs cannot hold rocks (and puzz.link has no no-loops flag):
+    /// those forms are `None` then, and the plain grid carries the puzzle.
+    fn exports(p: &Puzzle) -> Exports {
+        Exports {
+            tatham: to_tatham_id(p).ok(),
+            puzzlink: to_puzzlink_url(p).ok(),
+            plain: to_plain(p),
+        }
+    }
+
+    fn start(p: &Puzzle, algorithm: &str, options: &Value) -> Result<Box<dyn Run>, String> {
+        let o: Options = contract::parse_options(&Self::INFO, algorithm, options)?;
+        let mut techniques = Techniques::default();
+        for (name, &on) in o.techniques.iter().flatten() {
+            techniques.set(name, on)?;
+        }
+        let heuristic = match o.heuristic.as_deref() {
+            None | Some("weighted") => Heuristic::Weighted,
+            Some("ratio") => Heuristic::Ratio,
+            Some(other) => {
+                return Err(format!(
+                    "hashi: unknown heuristic '{other}' (known: weighted, ratio)"
+                ))
+            }
+        };
+        let opts = SolveOptions {
+            techniques,
+            heuristic,
+            solution_limit: contract::solution_limit(o.limit, 2)?,
+            ..SolveOptions::default()
+        };
+        let m = Solver::new(p, opts)?;
+        Ok(Runner::new(m, Question::Uniqueness, |m, bridges| {
+            super::check_solution(m.puzzle(), bridges)?;
+            Ok(AnySolution::from(bridges.clone()))
+        })
+        .boxed())
+    }
+
+    fn hint(p: &Puzzle, bridges: &Vec<Bridge>) -> Result<Hint, String> {
+        super::hint(p, bridges)
+    }
+
+    fn check(p: &Puzzle, bridges: &Vec<Bridge>) -> Result<BoardReport, String> {
+        super::check_board(p, bridges)
+    }
+
+    fn layout(p: &Puzzle) -> Result<Layout, String> {
+        let g = Graph::new(p);
+        let islands = g
+            .islands
+            .iter()
+            .enumerate()
+            .map(|(i, isl)| LayoutIsland {
+                id: i as u32,
+                row: isl.row,
+                col: isl.col,
+                need: isl.need,
+            })
+            .collect();
+        let edges = g
+            .edges
+            .iter()
+            .enumerate()
+            .map(|(e, ed)| {
+                let (a, b) = (g.pos(ed.a), g.pos(ed.b));
+                LayoutEdge {
+                    id: e as u32,
+                    a: [a.0, a.1],
+                    b: [b.0, b.1],
+                    island_a: ed.a,
+                    island_b: ed.b,
+                    cap: ed.cap,
+                    horizontal: ed.horizontal,
+                    crosses: g.crossings[e].clone(),
+                }
+            })
+            .collect();
+        Ok(Layout {
+            width: p.width,
+            height: p.height,
+            max_bridges: p.max_bridges,
+            islands,
+            edges,
+        })
+    }
+
+    fn generate(request: &GenerateRequest) -> Result<Generated<Puzzle>, String> {
+        let size = request.size.trim();
+        let (w, h) = match size.split_once(['x', 'X']) {
+            Some((w, h)) => (w.trim().parse::<usize>(), h.trim().parse::<usize>()),
+            None => (size.parse::<usize>(), size.parse::<usize>()),
+        };
+        let (Ok(width), Ok(height)) = (w, h) else {
+            return Err(format!(
+                "hashi: the size '{size}' is not WxH or N (e.g. 7x7 or 7)"
+            ));
+        };
+        let range = GENERATE_MIN..=GENERATE_MAX;
+        if !range.contains(&width) || !range.contains(&height) {
+            return Err(format!(
+                "hashi: random puzzles go from {GENERATE_MIN}x{GENERATE_MIN} to {GENERATE_MAX}x{GENERATE_MAX}, got {width}x{height}"
+            ));
+        }
+        let seed = request.seed.unwrap_or_else(Rng::entropy_seed);
+        // About one island per five cells, as in Tatham's default density; walks up to half a side.
+        let params = generate::GenParams {
+            width,
+            height,
+            islands: (width * height / 5).max(4),
+            max_bridges: 2,
+            max_len: (width.max(height) / 2).max(3),
+            loop_chance: 0.3,
+        };
+        let (puzzle, _, _) =
+            generate::generate_unique(&params, seed, 200, 200_000).ok_or_else(|| {
+                format!("hashi: no unique {width}x{height} puzzle found from seed {seed}")
+            })?;
+        Ok(Generated {
+            exports: Self::exports(&puzzle),
+            puzzle,
+            seed,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::lookup;
+    use serde_json::json;
+
+    const ARTICLE: &str = "7x7m2:3a4c3i2b1a5e5n3e2";
+
+    #[test]
+    fn parse_export_round_trip_through_the_registry() {
+        let g = lookup("bridges").unwrap();
+        let parsed = g.parse(ARTICLE).unwrap();
+        assert_eq!(parsed["puzzle"]["width"], 7);
+        assert_eq!(parsed["exports"]["tatham"], ARTICLE);
+        assert_eq!(g.export(&parsed["puzzle"]).unwrap(), parsed["exports"]);
+        let url = parsed["exports"]["puzzlink"].as_str().unwrap();
+        assert_eq!(g.parse(url).unwrap()["puzzle"], parsed["puzzle"]);
+        let plain = parsed["exports"]["plain"].as_str().unwrap();
+        assert_eq!(g.parse(plain).unwrap()["puzzle"], parsed["puzzle"]);
+    }
+
+    #[test]
+    fn rocks_have_only_a_plain_form() {
+        let p = Hashi::parse("2#2/.../2.2").unwrap();
+        let ex = Hashi::exports(&p);
+        assert_eq!((ex.tatham, ex.puzzlink), (None, None));
+        assert_eq!(Hashi::parse(&ex.plain).unwrap(), p);
+    }
+
+    #[test]
+    fn export_refuses_bad_data_with_a_place() {
+        let g = lookup("hashi").unwrap();
+        let mut p = g.parse("3x3m2:2a2c2a2").unwrap()["puzzle"].clone();
+        p["cells"][1] = json!(2);
+        let e = g.export(&p).unwrap_err();
+        assert!(
+            e.contains("side by side") && e.contains("row 1, col 1"),
+            "{e}"
+        );
+        p["cells"] = json!(vec![0; 9]);
+        assert!(g.export(&p).unwrap_err().contains("no islands"));
+        p["width"] = json!(200);
+        p["cells"] = json!(vec![0; 600]);
+        assert!(g.export(&p).unwrap_err().contains("too big"));
+        assert!(g.parse("hello?").unwrap_err().starts_with("hashi:"));
+    }
+
+    #[test]
+    fn layout_numbers_edges_like_the_solver() {
+        let l = Hashi::layout(&Hashi::parse(".1./1.1/.1.").unwrap()).unwrap();
+        assert_eq!(l.islands.len(), 4);
+        assert_eq!(l.edges.len(), 2);
+        assert_eq!(l.edges[0].crosses, vec![1]);
+        for e in &l.edges {
+            assert!(e.a[0] == e.b[0] || e.a[1] == e.b[1]);
+            let ia = &l.islands[e.island_a as usize];
+            assert_eq!([ia.row, ia.col], e.a);
+        }
+        // The solver's range events name the same edges with the same end cells.
+        let l = Hashi::layout(&Hashi::parse(ARTICLE).unwrap()).unwrap();
+        let mut s = crate::session::Session::new("hashi", ARTICLE, "solve", &Value::Null).unwrap();
+        let frame = s.step(100_000);
+        let mut seen = 0;
+        for ev in frame.events {
+            let v = serde_json::to_value(&ev).unwrap();
+            if v["kind"] == "hashiRange" {
+                let e = &l.edges[v["edge"].as_u64().unwrap() as usize];
+                assert_eq!(v["a"], json!(e.a));
+                assert_eq!(v["b"], json!(e.b));
+                seen += 1;
+            }
+        }
+        assert!(seen > 0);
+    }
+
+    #[test]
+    fn hint_and_check_follow_the_users_bridges() {
+        let g = lookup("hashi").unwrap();
+        let p = g.parse("3x3m2:2a2c2a2").unwrap()["puzzle"].clone();
+        let h = g.hint(&p, &json!([])).unwrap();
+        assert!(!h["why"].as_str().unwrap().is_empty());
+        let all =
+            super::super::parse_bridge_list("0,0-0,2x1;0,0-2,0x1;0,2-2,2x1;2,0-2,2x1").unwrap();
+        let all = serde_json::to_value(&all).unwrap();
+        assert_eq!(g.check(&p, &all).unwrap()["solved"], true);
+        let e = g.check(&p, &json!("nonsense")).unwrap_err();
+        assert!(e.starts_with("hashi: bad board"), "{e}");
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_and_reproducible() {
+        let r = GenerateRequest {
+            size: "7x7".into(),
+            seed: Some(5),
+        };
+        let a = Hashi::generate(&r).unwrap();
+        assert_eq!(a, Hashi::generate(&r).unwrap());
+        let id = a.exports.tatham.unwrap();
+        let mut s = crate::session::Session::new("hashi", &id, "solve", &Value::Null).unwrap();
+        assert_eq!(
+            s.solve(u64::MAX, u64::MAX).unwrap().verdict,
+            crate::engine::Verdict::Unique
+        );
+        let r = GenerateRequest {
+            size: "3x7".into(),
+            seed: None,
+        };
+        assert!(Hashi::generate(&r).is_err());
+        let r = GenerateRequest {
+            size: "7x7".into(),
+            seed: Some(u64::MAX),
+        };
+        assert!(Hashi::generate(&r).is_ok());
+    }
+
+    #[test]
+    fn several_solutions_are_multiple_not_found() {
+        // Four 3s in a square: double bridges on the rows or on the columns.
+        let mut s =
+            crate::session::Session::new("hashi", "3x3m2:3a3c3a3", "solve", &json!({"limit": 5}))
+                .unwrap();
+        let r = s.solve(u64::MAX, u64::MAX).unwrap();
+        assert_eq!(r.verdict, crate::engine::Verdict::Multiple, "{:?}", r.stats);
+        assert!(r.solutions.len() >= 2);
+    }
+}

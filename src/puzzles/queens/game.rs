@@ -1,0 +1,310 @@
+//! N-Queens behind the puzzle contract: its registry entry, options and how each algorithm starts.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{backtrack, check_placement, check_placement_counting, parse_id, repair, QueensId};
+use crate::puzzles::contract::{
+    self, AlgorithmInfo, Exports, Game, Helpers, LimitInfo, OptionInfo, OptionKind, PuzzleInfo,
+    Question, Run, Runner,
+};
+use crate::puzzles::{AnyEvent, AnySolution};
+use crate::shared::rng::Rng;
+
+/// N-Queens, as registered.
+pub struct Queens;
+
+/// The events of either algorithm (each has its own `kind` tags).
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum Event {
+    Backtrack(backtrack::Event),
+    Repair(repair::Event),
+}
+
+impl From<backtrack::Event> for AnyEvent {
+    fn from(e: backtrack::Event) -> Self {
+        AnyEvent::Queens(Event::Backtrack(e))
+    }
+}
+
+impl From<repair::Event> for AnyEvent {
+    fn from(e: repair::Event) -> Self {
+        AnyEvent::Queens(Event::Repair(e))
+    }
+}
+
+/// Options of `backtrack`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "camelCase")]
+struct BacktrackOptions {
+    mode: Option<String>,
+    limit: Option<u64>,
+}
+
+/// Options of `repair` (see `repair.rs` for what each does).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "camelCase")]
+struct RepairOptions {
+    strategy: Option<String>,
+    maintain_conflict_set: Option<bool>,
+    tabu: Option<u32>,
+    greedy: Option<bool>,
+    noise: Option<f64>,
+    max_steps: Option<u64>,
+    max_restarts: Option<u64>,
+    seed: Option<u64>,
+}
+
+/// Largest board the page and the API accept for repair (the machine's own cap).
+const MAX_REPAIR_N: u64 = repair::MAX_REPAIR_N as u64;
+
+impl Game for Queens {
+    const INFO: PuzzleInfo = PuzzleInfo {
+        name: "queens",
+        title: "N-Queens",
+        aliases: &["nqueens", "n-queens"],
+        algorithms: &[
+            AlgorithmInfo {
+                name: "backtrack",
+                title: "Backtracking",
+                summary: "Builds a placement row by row and undoes the last queen when a row has no safe square.",
+                options: &[
+                    OptionInfo {
+                        name: "mode",
+                        summary: "first placement, all placements (up to the limit), or count every placement",
+                        kind: OptionKind::Choice {
+                            choices: &["first", "all", "count"],
+                            default: "first",
+                        },
+                    },
+                    OptionInfo {
+                        name: "limit",
+                        summary: "with mode all: stop after this many placements (default 1000)",
+                        kind: OptionKind::Int {
+                            min: 1,
+                            max: contract::MAX_SOLUTION_LIMIT,
+                            default: Some(1000),
+                        },
+                    },
+                ],
+            },
+            AlgorithmInfo {
+                name: "repair",
+                title: "Min-conflicts repair",
+                summary: "Starts with a queen in every row and keeps moving an attacked queen to its least-attacked column (seeded; swap-based for huge boards).",
+                options: &[
+                    OptionInfo {
+                        name: "strategy",
+                        summary: "the article's min-conflicts, swap repair for huge boards, or auto (swap above 4096)",
+                        kind: OptionKind::Choice {
+                            choices: &["auto", "minConflicts", "swap"],
+                            default: "auto",
+                        },
+                    },
+                    OptionInfo {
+                        name: "maintainConflictSet",
+                        summary: "keep the set of attacked rows up to date instead of rescanning",
+                        kind: OptionKind::Bool { default: false },
+                    },
+                    OptionInfo {
+                        name: "tabu",
+                        summary: "a moved queen may not return to its old column for this many moves",
+                        kind: OptionKind::Int {
+                            min: 0,
+                            max: u32::MAX as u64,
+                            default: Some(0),
+                        },
+                    },
+                    OptionInfo {
+                        name: "greedy",
+                        summary: "start from a greedy placement instead of a random one",
+                        kind: OptionKind::Bool { default: false },
+                    },
+                    OptionInfo {
+                        name: "noise",
+                        summary: "probability of a random move instead of the least-conflicted one",
+                        kind: OptionKind::Float {
+                            min: 0.0,
+                            max: 1.0,
+                            default: 0.0,
+                        },
+                    },
+                    OptionInfo {
+                        name: "maxSteps",
+                        summary: "moves before a restart (default 200 N)",
+                        kind: OptionKind::Int {
+                            min: 1,
+                            max: u64::MAX,
+                            default: None,
+                        },
+                    },
+                    OptionInfo {
+                        name: "maxRestarts",
+                        summary: "restarts before giving up (default: no limit)",
+                        kind: OptionKind::Int {
+                            min: 0,
+                            max: u64::MAX,
+                            default: None,
+                        },
+                    },
+                    OptionInfo {
+                        name: "seed",
+                        summary: "the random seed (also written queens:N#SEED); a fresh one when absent",
+                        kind: OptionKind::Int {
+                            min: 0,
+                            max: u64::MAX,
+                            default: None,
+                        },
+                    },
+                ],
+            },
+        ],
+        example: "queens:8",
+        limits: &[
+            LimitInfo {
+                name: "backtrackN",
+                summary: "board size for backtracking (a row of attacks fits one 64-bit word)",
+                min: 1,
+                max: super::MAX_BACKTRACK_N as u64,
+            },
+            LimitInfo {
+                name: "repairN",
+                summary: "board size for repair",
+                min: 1,
+                max: MAX_REPAIR_N,
+            },
+            LimitInfo {
+                name: "repairAnimatedN",
+                summary: "largest repair board the page animates move by move",
+                min: 1,
+                max: 1_000_000,
+            },
+        ],
+        helpers: Helpers {
+            hint: false,
+            check: false,
+            layout: false,
+            generate: false,
+        },
+    };
+
+    type Puzzle = QueensId;
+    type Event = Event;
+    /// The column of the queen in each row, 0-based.
+    type Solution = Vec<usize>;
+    type Board = ();
+    type Hint = ();
+    type Check = ();
+    type Layout = ();
+
+    fn parse(text: &str) -> Result<QueensId, String> {
+        parse_id(text)
+    }
+
+    fn validate(p: &QueensId) -> Result<(), String> {
+        if p.n == 0 || p.n as u64 > MAX_REPAIR_N {
+            return Err(format!(
+                "queens: N must be from 1 to {MAX_REPAIR_N}, got {}",
+                p.n
+            ));
+        }
+        Ok(())
+    }
+
+    fn exports(p: &QueensId) -> Exports {
+        Exports {
+            tatham: None,
+            puzzlink: None,
+            plain: super::format_id(p),
+        }
+    }
+
+    fn start(p: &QueensId, algorithm: &str, options: &Value) -> Result<Box<dyn Run>, String> {
+        match algorithm {
+            "backtrack" => start_backtrack(p, options),
+            _ => start_repair(p, options),
+        }
+    }
+}
+
+fn start_backtrack(p: &QueensId, options: &Value) -> Result<Box<dyn Run>, String> {
+    let o: BacktrackOptions = contract::parse_options(&Queens::INFO, "backtrack", options)?;
+    if p.seed.is_some() {
+        return Err("queens: a seed (queens:N#SEED) only applies to the repair algorithm".into());
+    }
+    let mode = o.mode.as_deref().unwrap_or("first");
+    let (opts, question) = match mode {
+        "first" => (backtrack::Options::first(), Question::Find),
+        "all" => (
+            backtrack::Options::all(contract::solution_limit(o.limit, 1000)?),
+            Question::Find,
+        ),
+        "count" => (backtrack::Options::count(), Question::Count),
+        other => {
+            return Err(format!(
+                "queens backtrack: unknown mode '{other}' (known: first, all, count)"
+            ))
+        }
+    };
+    if o.limit.is_some() && mode != "all" {
+        return Err(format!(
+            "queens backtrack: limit only applies to mode all, not to mode {mode}"
+        ));
+    }
+    let m = backtrack::Backtrack::new(p.n, opts)?;
+    Ok(Runner::new(m, question, |m, cols| {
+        check_placement(m.n(), cols)?;
+        Ok(AnySolution::from(cols.clone()))
+    })
+    .boxed())
+}
+
+fn start_repair(p: &QueensId, options: &Value) -> Result<Box<dyn Run>, String> {
+    let o: RepairOptions = contract::parse_options(&Queens::INFO, "repair", options)?;
+    let seed = match (p.seed, o.seed) {
+        (Some(a), Some(b)) if a != b => {
+            return Err(format!(
+                "queens repair: the ID says seed {a} but the options say seed {b}"
+            ))
+        }
+        (Some(a), _) | (None, Some(a)) => a,
+        (None, None) => Rng::entropy_seed(),
+    };
+    let strategy = match o.strategy.as_deref() {
+        None => repair::Strategy::Auto,
+        Some(s) => repair::Strategy::parse(s)?,
+    };
+    let noise = o.noise.unwrap_or(0.0);
+    if !(0.0..=1.0).contains(&noise) {
+        return Err(format!(
+            "queens repair: noise is a probability from 0 to 1, got {noise}"
+        ));
+    }
+    let opts = repair::Options {
+        strategy,
+        maintain_conflict_set: o.maintain_conflict_set.unwrap_or(false),
+        tabu: o.tabu.unwrap_or(0),
+        greedy: o.greedy.unwrap_or(false),
+        noise,
+        max_steps: o.max_steps,
+        max_restarts: o.max_restarts,
+    };
+    let m = repair::Repair::new(p.n, seed, opts)?;
+    let variant = m.strategy().name();
+    Ok(Runner::new(m, Question::Find, |m, cols| {
+        let n = m.n();
+        let cols: Vec<usize> = cols.iter().map(|&c| c as usize).collect();
+        // The pairwise checker is quadratic; above a few thousand queens the linear one (fresh
+        // tables, no code shared with the solver) takes over.
+        if n <= 4096 {
+            check_placement(n, &cols)?;
+        } else {
+            check_placement_counting(n, &cols)?;
+        }
+        Ok(AnySolution::from(cols))
+    })
+    .with_seed(seed)
+    .with_variant(variant)
+    .boxed())
+}

@@ -1,0 +1,209 @@
+//! Skyscrapers behind the puzzle contract: registry entry, options, and the player helpers
+//! (hint, check, generate) over the plain [`Puzzle`] data the page's editor holds.
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::{hint, parse_any, solve, to_plain, to_puzzlink_url, to_tatham_id, Puzzle, MAX_N};
+use crate::puzzles::contract::{
+    self, AlgorithmInfo, Exports, Game, GenerateRequest, Generated, Helpers, LimitInfo, OptionInfo,
+    OptionKind, PuzzleInfo, Question, Run, Runner,
+};
+use crate::puzzles::AnySolution;
+use crate::shared::rng::Rng;
+
+/// Skyscrapers, as registered.
+pub struct Skyscrapers;
+
+/// Largest size the generator makes on request: generating proves uniqueness again and again,
+/// and above 9 that takes seconds (see BENCHMARKS.md).
+pub const GENERATE_MAX: usize = 9;
+
+/// Technique names, in the order of [`solve::Techniques`].
+const TECHNIQUES: &[&str] = &["visibility", "lines", "mrv"];
+
+/// Options of `solve`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "camelCase")]
+struct SolveOptions {
+    techniques: Option<solve::Techniques>,
+    limit: Option<u64>,
+}
+
+impl Game for Skyscrapers {
+    const INFO: PuzzleInfo = PuzzleInfo {
+        name: "skyscrapers",
+        title: "Skyscrapers",
+        aliases: &["towers", "building", "skyscraper"],
+        algorithms: &[AlgorithmInfo {
+            name: "solve",
+            title: "Propagation and search",
+            summary: "Crosses out candidates with clue rules, visibility bounds, line permutations and Latin-square singles, then guesses on the cell with the fewest candidates.",
+            options: &[
+                OptionInfo {
+                    name: "techniques",
+                    summary: "deductions switched on or off by name (visibility bounds, exact line tables, fewest-candidates branching)",
+                    kind: OptionKind::Techniques {
+                        names: TECHNIQUES,
+                        on: TECHNIQUES,
+                    },
+                },
+                contract::LIMIT_OPTION,
+            ],
+        }],
+        example: "4://///1/3///4/////3/",
+        limits: &[
+            LimitInfo {
+                name: "n",
+                summary: "grid size (candidates are bitmasks of the heights)",
+                min: 1,
+                max: MAX_N as u64,
+            },
+            LimitInfo {
+                name: "generateN",
+                summary: "grid size the generator makes on request",
+                min: 1,
+                max: GENERATE_MAX as u64,
+            },
+        ],
+        helpers: Helpers {
+            hint: true,
+            check: true,
+            layout: false,
+            generate: true,
+        },
+    };
+
+    type Puzzle = Puzzle;
+    type Event = solve::Event;
+    /// Rows of heights.
+    type Solution = Vec<Vec<u8>>;
+    /// Rows of the player's digits, 0 = empty.
+    type Board = Vec<Vec<u8>>;
+    type Hint = hint::Hint;
+    type Check = Vec<hint::Mistake>;
+    type Layout = ();
+
+    fn parse(text: &str) -> Result<Puzzle, String> {
+        parse_any(text)
+    }
+
+    fn validate(p: &Puzzle) -> Result<(), String> {
+        p.validate()
+    }
+
+    fn exports(p: &Puzzle) -> Exports {
+        Exports {
+            tatham: Some(to_tatham_id(p)),
+            puzzlink: Some(to_puzzlink_url(p)),
+            plain: to_plain(p),
+        }
+    }
+
+    fn start(p: &Puzzle, algorithm: &str, options: &Value) -> Result<Box<dyn Run>, String> {
+        let o: SolveOptions = contract::parse_options(&Self::INFO, algorithm, options)?;
+        let opts = solve::Options {
+            techniques: o.techniques.unwrap_or_default(),
+            limit: contract::solution_limit(o.limit, 2)?,
+        };
+        let m = solve::Solver::new(p, opts)?;
+        Ok(Runner::new(m, Question::Uniqueness, |m, grid| {
+            super::check_solution(m.puzzle(), grid)?;
+            Ok(AnySolution::from(grid.clone()))
+        })
+        .boxed())
+    }
+
+    fn hint(p: &Puzzle, board: &Vec<Vec<u8>>) -> Result<hint::Hint, String> {
+        hint::hint(p, board)
+    }
+
+    fn check(p: &Puzzle, board: &Vec<Vec<u8>>) -> Result<Vec<hint::Mistake>, String> {
+        Ok(hint::check_board(p, board))
+    }
+
+    fn generate(request: &GenerateRequest) -> Result<Generated<Puzzle>, String> {
+        let n: usize = request.size.trim().parse().map_err(|_| {
+            format!(
+                "skyscrapers: the size '{}' is not a whole number",
+                request.size
+            )
+        })?;
+        if !(1..=GENERATE_MAX).contains(&n) {
+            return Err(format!(
+                "skyscrapers: random puzzles go from 1x1 to {GENERATE_MAX}x{GENERATE_MAX}, got {n}"
+            ));
+        }
+        let seed = request.seed.unwrap_or_else(Rng::entropy_seed);
+        let (puzzle, _) = super::generate::generate(n, seed, 200_000)?;
+        Ok(Generated {
+            exports: Self::exports(&puzzle),
+            puzzle,
+            seed,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::contract::AnyGame;
+    use crate::puzzles::lookup;
+    use serde_json::json;
+
+    #[test]
+    fn parse_export_round_trip_through_the_registry() {
+        let g: &dyn AnyGame = lookup("towers").unwrap();
+        let parsed = g.parse("4://///1/3///4/////3/").unwrap();
+        assert_eq!(parsed["puzzle"]["n"], 4);
+        assert_eq!(parsed["exports"]["tatham"], "4://///1/3///4/////3/");
+        assert_eq!(g.export(&parsed["puzzle"]).unwrap(), parsed["exports"]);
+        let url = parsed["exports"]["puzzlink"].as_str().unwrap();
+        assert_eq!(g.parse(url).unwrap()["puzzle"], parsed["puzzle"]);
+    }
+
+    #[test]
+    fn export_refuses_bad_data_with_a_place() {
+        let g = lookup("skyscrapers").unwrap();
+        let mut p = g.parse("4://///1/3///4/////3/").unwrap()["puzzle"].clone();
+        p["givens"][5] = json!(9);
+        let e = g.export(&p).unwrap_err();
+        assert!(e.contains("row 2, column 2"), "{e}");
+        let e = g.export(&json!({"n": 4})).unwrap_err();
+        assert!(e.starts_with("skyscrapers: bad puzzle"), "{e}");
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_and_reproducible() {
+        let r = GenerateRequest {
+            size: "5".into(),
+            seed: Some(3),
+        };
+        let a = Skyscrapers::generate(&r).unwrap();
+        assert_eq!(a, Skyscrapers::generate(&r).unwrap());
+        let id = a.exports.tatham.unwrap();
+        let mut s =
+            crate::session::Session::new("skyscrapers", &id, "solve", &Value::Null).unwrap();
+        let report = s.solve(u64::MAX, u64::MAX).unwrap();
+        assert_eq!(report.verdict, crate::engine::Verdict::Unique);
+        let too_big = GenerateRequest {
+            size: "12".into(),
+            seed: None,
+        };
+        assert!(Skyscrapers::generate(&too_big).unwrap_err().contains("9x9"));
+    }
+
+    #[test]
+    fn techniques_are_read_by_name_and_typos_refused() {
+        let p = Skyscrapers::parse("4://///1/3///4/////3/").unwrap();
+        assert!(Skyscrapers::start(&p, "solve", &json!({"techniques": {"lines": false}})).is_ok());
+        let e = Skyscrapers::start(&p, "solve", &json!({"techniques": {"line": false}}))
+            .err()
+            .unwrap();
+        assert!(e.contains("line"), "{e}");
+        let e = Skyscrapers::start(&p, "solve", &json!({"tabu": 3}))
+            .err()
+            .unwrap();
+        assert!(e.contains("options of solve: techniques, limit"), "{e}");
+    }
+}
