@@ -66,6 +66,7 @@ export type HashiEvent =
   | { kind: 'hashiDeadEnd'; rule: string; islands: Cell[]; why: string }
   | { kind: 'hashiBacktrack'; edge: number; depth: number }
   | { kind: 'hashiSolution'; bridges: Bridge[] }
+  | { kind: 'hashiRestart'; restarts: number }
   | { kind: 'hashiExhausted'; solutions: number };
 
 /** What the watch mode shows; every field is restored by the undo of the event that changed it. */
@@ -81,6 +82,8 @@ export interface WatchView {
   matrixTree: string;
   prunes: number;
   guesses: number;
+  /** Restarts so far (the counter beside the board follows the step on screen, not the frame). */
+  restarts: number;
   solutions: Bridge[][];
 }
 
@@ -112,13 +115,16 @@ export function freshWatch(layout: Layout | null): WatchView {
     matrixTree: '',
     prunes: 0,
     guesses: 0,
+    restarts: 0,
     solutions: [],
   };
 }
 
 /** Applies one solver event to `view` and returns its exact inverse. */
 export function applyWatch(view: WatchView, e: HashiEvent): Undo {
-  const before = { ...view, ranges: view.ranges, solutions: view.solutions };
+  // Every field is put back from this shallow copy; the two mutated in place (a range, the
+  // solutions list) are restored by the cases that change them.
+  const before = { ...view };
   const restore = () => Object.assign(view, before);
   view.line = 'why' in e ? e.why : view.line;
   switch (e.kind) {
@@ -130,10 +136,11 @@ export function applyWatch(view: WatchView, e: HashiEvent): Undo {
       return restore;
     case 'hashiRange': {
       const old = view.ranges[e.edge];
+      if (!old) throw new Error(`hashiRange: no edge ${e.edge} on this board`);
       view.ranges[e.edge] = [e.after[0], e.after[1]];
       if (e.rule === 'undo') view.line = `Back: ${e.a[0] + 1},${e.a[1] + 1}–${e.b[0] + 1},${e.b[1] + 1} may again carry ${e.after[0]} to ${e.after[1]}.`;
       return () => {
-        if (old) view.ranges[e.edge] = old;
+        view.ranges[e.edge] = old;
         restore();
       };
     }
@@ -167,6 +174,17 @@ export function applyWatch(view: WatchView, e: HashiEvent): Undo {
       view.line = `Solution ${view.solutions.length} found.`;
       view.islands = [];
       view.edges = [];
+      return restore;
+    case 'hashiRestart':
+      // The `hashiRange` undo events just before it already put the root's ranges back; the
+      // restart itself only clears the marks of the abandoned branch and says why.
+      view.restarts = e.restarts;
+      view.focus = null;
+      view.islands = [];
+      view.edges = [];
+      view.mark = '';
+      view.dead = [];
+      view.line = `Restart ${e.restarts}: too many backtracks in this run, so the search starts again from the root, trying first the islands that failed most.`;
       return restore;
     case 'hashiExhausted':
       view.focus = null;

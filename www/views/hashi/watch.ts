@@ -52,7 +52,7 @@ export function mountWatch(ctx: HashiCtx): Watch {
     techBoxes.set(name, box);
     techs.append(h('label', { class: 'check', title }, box, ` ${label}`));
   }
-  const stats = counters({ nodes: 'Nodes', backtracks: 'Backtracks', solutions: 'Solutions', guesses: 'Guesses', prunes: 'Matrix-tree prunes', elapsed: 'Solver time' });
+  const stats = counters({ nodes: 'Nodes', backtracks: 'Backtracks', solutions: 'Solutions', guesses: 'Guesses', prunes: 'Matrix-tree prunes', restarts: 'Restarts', elapsed: 'Solver time' });
   const mtLine = h('p', { class: 'mt-line', id: 'hashi-mt' });
   const solPrev = h('button', { type: 'button', id: 'hashi-sol-1' }, 'Solution 1');
   const solNext = h('button', { type: 'button', id: 'hashi-sol-2' }, 'Solution 2');
@@ -114,6 +114,7 @@ export function mountWatch(ctx: HashiCtx): Watch {
       solutions: s?.solutions ?? 0,
       guesses: run.view.guesses,
       prunes: run.view.prunes,
+      restarts: run.view.restarts,
       elapsed: formatMicros(s?.elapsedMicros ?? 0),
     });
   }
