@@ -6,6 +6,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf build/unit
 node_modules/.bin/tsc -p tsconfig.unit.json
-# The root package.json says "module"; the compiled files are CommonJS.
-echo '{ "type": "commonjs" }' > build/unit/package.json
-node --test --test-concurrency=1 tests/unit/
+node --import ./tests/unit/register.mjs --test --test-concurrency=1 tests/unit/
