@@ -3,7 +3,8 @@
 #   1. cargo test                     native unit, integration and doc tests
 #   2. wasm-pack test --headless --chrome   the wasm boundary in real Chromium
 #   3. tsc --noEmit                   the page's types
-#   4. the end-to-end tests           the built page in headless Chromium (playwright-core)
+#   4. unit tests (scripts/unit.sh)   the page's pure modules, and real traces replayed through them
+#   5. the end-to-end tests           the built page in headless Chromium (playwright-core)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -22,6 +23,9 @@ step "build the page"
 bash scripts/build-wasm.sh
 node_modules/.bin/tsc --noEmit
 node_modules/.bin/vite build --logLevel warn
+
+step "unit tests of the page (node --test)"
+bash scripts/unit.sh
 
 step "end-to-end tests in headless Chromium"
 node --test --test-concurrency=1 tests/e2e/

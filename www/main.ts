@@ -4,11 +4,11 @@ import './style.css';
 import { h } from './dom';
 import { SolverClient } from './solver-client';
 import type { Feature } from './views/feature';
-import { mountQueens } from './views/queens';
-import { mountRepair } from './views/repair';
-import { mountRace } from './views/race';
-import { mountHashi } from './views/hashi';
-import { mountSkyscrapers } from './views/skyscrapers';
+import { mountQueens } from './views/queens/backtracking';
+import { mountRepair } from './views/queens/repair';
+import { mountRace } from './views/queens/race';
+import { mountHashi } from './views/hashi/index';
+import { mountSkyscrapers } from './views/skyscrapers/index';
 
 // One worker per feature: cancelling a long Solve restarts only that feature's worker.
 const tabs: { hash: string; title: string; feature: Feature }[] = [

@@ -12,12 +12,9 @@ import {
   type SolverOptions,
 } from './protocol';
 
-export class CancelledError extends Error {
-  constructor() {
-    super('cancelled');
-    this.name = 'CancelledError';
-  }
-}
+import { CancelledError } from './cancelled';
+
+export { CancelledError };
 
 type Pending = { resolve: (r: Response) => void; reject: (e: Error) => void };
 

@@ -22,6 +22,8 @@ export interface Lifecycle {
   open?(param: string): void;
   redraw(): void;
   pause(): void;
+  /** The tab's own keys (default: the playback bar's), never called while typing in a field. */
+  key?(e: KeyboardEvent): boolean;
 }
 
 export function feature(l: Lifecycle): Feature {
@@ -32,7 +34,7 @@ export function feature(l: Lifecycle): Feature {
   let started = false;
   return {
     element: l.element,
-    key: (e) => !typingInField(e) && l.bar.key(e),
+    key: (e) => !typingInField(e) && (l.key ? l.key(e) : l.bar.key(e)),
     show(param) {
       l.element.hidden = false;
       if (!started) {

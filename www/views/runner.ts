@@ -4,7 +4,8 @@
 
 import { Player, type PlayerState, type Undo } from '../player';
 import type { Report, SolverEvent } from '../protocol';
-import { CancelledError, type SolverClient } from '../solver-client';
+import { CancelledError } from '../cancelled';
+import type { SolverClient } from '../solver-client';
 import type { PlaybackCommands } from '../controls/playback';
 
 export interface RunSpec<E extends SolverEvent, V> {
@@ -97,8 +98,14 @@ export class Runner<E extends SolverEvent, V> {
       const p = new Player<E>(
         (max) => this.client.step(id, max),
         (e) => {
+          const previous = this.last;
           this.last = e;
-          return this.spec.apply(this.view, e);
+          const undo = this.spec.apply(this.view, e);
+          // After Step back the status line describes the event now on top, not the one undone.
+          return () => {
+            undo();
+            this.last = previous;
+          };
         },
         (state) => this.spec.changed(state, this.last),
         (e) => this.report(e),

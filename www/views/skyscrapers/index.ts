@@ -4,94 +4,18 @@
 // module only keeps the editor state, applies solver events to a candidate view (with their undo)
 // and draws.
 
-import { h, counters, formatMicros } from '../dom';
-import { playbackBar, typingInField } from '../controls/playback';
-import type { PlayerState, Undo } from '../player';
-import type { Stats, Verdict } from '../protocol';
-import { fitCanvas, readTheme, squareFor } from '../render/canvas';
-import { drawSky, ringClue, slotAt, type LineMark, type SkyCellPicture, type SkyPicture } from '../render/skyscrapers';
-import { CancelledError, type SolverClient } from '../solver-client';
-import { Runner, runnerCommands } from './runner';
-import type { Feature } from './queens';
-
-/** The editor's puzzle, as tools::SkyPuzzle: clues top, bottom, left, right (0 = none). */
-export interface SkyPuzzle {
-  n: number;
-  clues: number[][];
-  givens: number[];
-}
-
-interface Exports {
-  tatham: string | null;
-  puzzlink: string | null;
-  plain: string;
-}
-
-interface Parsed {
-  puzzle: SkyPuzzle;
-  exports: Exports;
-}
-
-interface Change {
-  row: number;
-  col: number;
-  before: number;
-  after: number;
-}
-
-type SkyEvent =
-  | { kind: 'skyDeduce'; reason: string; line: LineMark | null; value: number | null; why: string; changes: Change[] }
-  | { kind: 'skyGuess'; row: number; col: number; value: number; depth: number; why: string; changes: Change[] }
-  | { kind: 'skyBacktrack'; row: number; col: number; value: number; depth: number; changes: Change[] }
-  | { kind: 'skyContradiction'; line: LineMark | null; cells: [number, number][]; why: string }
-  | { kind: 'skySolution'; grid: number[][]; number: number }
-  | { kind: 'skyExhausted'; solutions: number };
-
-interface Mistake {
-  row: number;
-  col: number;
-  value: number;
-  why: string;
-}
-
-type Hint =
-  | { kind: 'solved' }
-  | { kind: 'mistake'; row: number; col: number; value: number; why: string }
-  | { kind: 'contradiction'; cells: [number, number][]; why: string }
-  | {
-      kind: 'place';
-      row: number;
-      col: number;
-      value: number;
-      reason: string;
-      line: LineMark | null;
-      why: string;
-      steps: string[];
-      changes: Change[];
-    }
-  | { kind: 'eliminate'; reason: string; line: LineMark | null; why: string; changes: Change[] }
-  | { kind: 'guess'; why: string };
-
-/** What the solver animation shows: candidate masks plus the current step's highlights. */
-export interface WatchView {
-  n: number;
-  cand: number[];
-  /** Candidates the current event eliminated, per cell index. */
-  fade: { index: number; mask: number }[];
-  line: LineMark | null;
-  focus: { row: number; col: number; tone: 'guess' | 'backtrack' } | null;
-  bad: [number, number][];
-  why: string;
-  depth: number;
-  /** Kind of the current step, for the status line's colour. */
-  tone: '' | 'deduce' | 'guess' | 'backtrack' | 'contradiction' | 'solution';
-  /** Cells of the open guesses, oldest first (drawn in the guess colour). */
-  guesses: number[];
-  /** Solutions found so far (rows of heights). */
-  solutions: number[][][];
-  /** Set by an instant Solve. */
-  verdict: Verdict | null;
-}
+import { h, counters, formatMicros } from '../../dom';
+import { playbackBar } from '../../controls/playback';
+import type { PlayerState } from '../../player';
+import type { Stats } from '../../protocol';
+import { fitCanvas, readTheme, squareFor } from '../../render/canvas';
+import { drawSky, ringClue, slotAt, type LineMark, type SkyCellPicture, type SkyPicture } from '../../render/skyscrapers';
+import { CancelledError, type SolverClient } from '../../solver-client';
+import { Runner, runnerCommands } from '../runner';
+import { feature, type Feature } from '../feature';
+import { copyText, pageLink } from '../shared/copy';
+import { capitalise, searchVerdict, sentence, verdictText } from '../shared/text';
+import { applySkyEvent, emptyPuzzle, freshWatch, singleValue, type Exports, type Hint, type Mistake, type Parsed, type SkyEvent, type WatchView } from './state';
 
 type Mode = 'edit' | 'play' | 'watch';
 
@@ -102,138 +26,6 @@ const TECHNIQUES: { key: string; label: string; title: string }[] = [
   { key: 'lines', label: 'Line propagation', title: 'Keep only candidates used by some ordering of the line that fits both clues' },
   { key: 'mrv', label: 'MRV', title: 'Guess on the cell with the fewest candidates (otherwise the first open cell)' },
 ];
-
-function emptyPuzzle(n: number): SkyPuzzle {
-  return { n, clues: [0, 1, 2, 3].map(() => new Array<number>(n).fill(0)), givens: new Array<number>(n * n).fill(0) };
-}
-
-function full(n: number): number {
-  return n >= 32 ? 0xffffffff : (1 << n) - 1;
-}
-
-function singleValue(mask: number): number {
-  if (mask === 0 || (mask & (mask - 1)) !== 0) return 0;
-  return 31 - Math.clz32(mask) + 1;
-}
-
-/** The animation's starting point: every empty cell has all N candidates, givens their digit. */
-export function freshWatch(p: SkyPuzzle): WatchView {
-  return {
-    n: p.n,
-    cand: p.givens.map((g) => (g > 0 ? 1 << (g - 1) : full(p.n))),
-    fade: [],
-    line: null,
-    focus: null,
-    bad: [],
-    why: '',
-    depth: 0,
-    tone: '',
-    guesses: [],
-    solutions: [],
-    verdict: null,
-  };
-}
-
-/** Applies one solver event to the view and returns its exact inverse. */
-export function applySkyEvent(view: WatchView, e: SkyEvent): Undo {
-  const meta = { fade: view.fade, line: view.line, focus: view.focus, bad: view.bad, why: view.why, depth: view.depth, guesses: view.guesses, tone: view.tone };
-  const restoreMeta = () => Object.assign(view, meta);
-  const applyChanges = (changes: Change[]): Undo => {
-    const prev = changes.map((c) => view.cand[c.row * view.n + c.col]!);
-    const fade: { index: number; mask: number }[] = [];
-    changes.forEach((c, k) => {
-      const i = c.row * view.n + c.col;
-      const gone = prev[k]! & ~c.after;
-      if (gone !== 0) fade.push({ index: i, mask: gone });
-      view.cand[i] = c.after;
-    });
-    view.fade = fade;
-    return () => {
-      for (let k = changes.length - 1; k >= 0; k--) {
-        const c = changes[k]!;
-        view.cand[c.row * view.n + c.col] = prev[k]!;
-      }
-      restoreMeta();
-    };
-  };
-  switch (e.kind) {
-    case 'skyDeduce': {
-      const undo = applyChanges(e.changes);
-      view.line = e.line;
-      view.focus = null;
-      view.bad = [];
-      view.why = sentence(e.why);
-      view.tone = 'deduce';
-      return undo;
-    }
-    case 'skyGuess': {
-      const undo = applyChanges(e.changes);
-      view.line = null;
-      view.focus = { row: e.row, col: e.col, tone: 'guess' };
-      view.bad = [];
-      view.why = prefixed('Guess', e.why);
-      view.tone = 'guess';
-      view.guesses = [...view.guesses, e.row * view.n + e.col];
-      view.depth = e.depth;
-      return undo;
-    }
-    case 'skyBacktrack': {
-      const undo = applyChanges(e.changes);
-      view.fade = [];
-      view.line = null;
-      view.focus = { row: e.row, col: e.col, tone: 'backtrack' };
-      view.bad = [];
-      view.guesses = view.guesses.slice(0, -1);
-      view.tone = 'backtrack';
-      view.why = `Backtrack: ${e.value} at row ${e.row + 1}, column ${e.col + 1} led nowhere, so ${e.changes.length} cell${e.changes.length === 1 ? '' : 's'} go back to how they were before that guess.`;
-      view.depth = e.depth;
-      return undo;
-    }
-    case 'skyContradiction':
-      view.fade = [];
-      view.line = e.line;
-      view.focus = null;
-      view.bad = e.cells;
-      view.why = prefixed('Contradiction', e.why);
-      view.tone = 'contradiction';
-      return restoreMeta;
-    case 'skySolution':
-      view.solutions.push(e.grid);
-      view.fade = [];
-      view.line = null;
-      view.focus = null;
-      view.bad = [];
-      view.tone = 'solution';
-      view.why = `Solution ${e.number} found; the search goes on to prove whether there is another.`;
-      return () => {
-        view.solutions.pop();
-        restoreMeta();
-      };
-    case 'skyExhausted':
-      view.fade = [];
-      view.line = null;
-      view.focus = null;
-      view.bad = [];
-      view.why = 'Every branch has been explored.';
-      view.tone = '';
-      return restoreMeta;
-  }
-}
-
-function verdictText(v: Verdict, solutions: number, ms: string): string {
-  switch (v) {
-    case 'unique':
-      return `Unique: the solver found one solution and proved there is no other (${ms}).`;
-    case 'multiple':
-      return `Multiple: this puzzle has more than one solution. Use the switch to compare two of them.`;
-    case 'none':
-      return `None: this puzzle has no solution; every branch ends in a contradiction.`;
-    case 'budget':
-      return `Stopped: the budget ran out before an answer (${solutions} solution${solutions === 1 ? '' : 's'} so far).`;
-    default:
-      return `Finished (${v}).`;
-  }
-}
 
 export function mountSkyscrapers(client: SolverClient): Feature {
   let puzzle = emptyPuzzle(4);
@@ -250,7 +42,6 @@ export function mountSkyscrapers(client: SolverClient): Feature {
   let lastDigit: { time: number; R: number; C: number; value: number } | null = null;
   let shownSolution = 0;
   let loadedParam: string | null = null;
-  let started = false;
 
   // ---- Elements ----
   const nSelect = h('select', { id: 'sky-n', title: 'Size of the grid (starts an empty puzzle)' });
@@ -472,12 +263,8 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     exports = ex;
     tathamField.value = ex.tatham ?? '';
     puzzlinkField.value = ex.puzzlink ?? '(not expressible as a puzz.link URL)';
-    linkField.value = ex.tatham ? pageLink(ex.tatham) : '';
+    linkField.value = ex.tatham ? pageLink('skyscrapers', ex.tatham) : '';
     canvas.dataset.tatham = ex.tatham ?? '';
-  }
-
-  function pageLink(id: string): string {
-    return `${location.href.split('#')[0]}#skyscrapers/${encodeURIComponent(id)}`;
   }
 
   function load(parsed: Parsed, how: string): void {
@@ -562,8 +349,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     const view = run.view;
     if (state?.finished) {
       const sols = state.stats?.solutions ?? view.solutions.length;
-      const v: Verdict = state.status === 'limitReached' ? 'multiple' : state.status === 'exhausted' ? (sols === 0 ? 'none' : sols === 1 ? 'unique' : 'multiple') : 'budget';
-      return verdictText(v, sols, formatMicros(state.stats?.elapsedMicros ?? 0));
+      return verdictText(searchVerdict(sols, state.status), sols, formatMicros(state.stats?.elapsedMicros ?? 0));
     }
     if (view.why) return view.why;
     return WATCH_READY;
@@ -648,7 +434,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     d.verdict =
       mode !== 'watch'
         ? ''
-        : v.verdict ?? (st?.finished ? (st.status === 'limitReached' ? 'multiple' : (st.stats?.solutions ?? 0) === 0 ? 'none' : (st.stats?.solutions ?? 0) === 1 ? 'unique' : 'multiple') : '');
+        : v.verdict ?? (st?.finished ? searchVerdict(st.stats?.solutions ?? 0, st.status) : '');
     d.showing = String(shownSolution + 1);
     status.dataset.tone = mode === 'watch' && !watchFinished() ? v.tone : '';
     const multi = mode === 'watch' && watchFinished() && v.solutions.length >= 2;
@@ -718,7 +504,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
       if (clue) puzzle.clues[clue.side]![clue.i] = v;
       else if (cellSlot(sel)) puzzle.givens[(sel.R - 1) * n + sel.C - 1] = v;
       else return;
-      status.textContent = v ? `${cap(selText(sel))}: ${v}.` : `${cap(selText(sel))} cleared.`;
+      status.textContent = v ? `${capitalise(selText(sel))}: ${v}.` : `${capitalise(selText(sel))} cleared.`;
       puzzleChanged();
     } else if (mode === 'play') {
       if (!cellSlot(sel)) return;
@@ -840,24 +626,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     pad.append(clear);
   }
 
-  async function copy(text: string, field: HTMLInputElement, what: string): Promise<void> {
-    if (!text) return;
-    try {
-      await navigator.clipboard.writeText(text);
-      status.textContent = `Copied the ${what}.`;
-    } catch {
-      // No clipboard permission (or no secure context): select the text for a manual copy.
-      field.focus();
-      field.select();
-      let ok = false;
-      try {
-        ok = document.execCommand('copy');
-      } catch {
-        ok = false;
-      }
-      status.textContent = ok ? `Copied the ${what}.` : `The ${what} is selected: press Ctrl+C (⌘C on a Mac) to copy it.`;
-    }
-  }
+  const copy = (text: string, field: HTMLInputElement, what: string) => void copyText(text, what, field, (m) => (status.textContent = m));
 
   // ---- Events ----
   canvas.addEventListener('pointerdown', (e) => {
@@ -926,11 +695,9 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     status.textContent = 'Your digits are cleared; the givens stay.';
     draw();
   });
-  copyTatham.addEventListener('click', () => void copy(exports?.tatham ?? '', tathamField, 'Tatham ID'));
-  copyPuzzlink.addEventListener('click', () => void copy(exports?.puzzlink ?? '', puzzlinkField, 'puzz.link URL'));
-  copyLink.addEventListener('click', () => void copy(exports?.tatham ? pageLink(exports.tatham) : '', linkField, 'link'));
-  window.addEventListener('resize', () => draw());
-  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => draw());
+  copyTatham.addEventListener('click', () => copy(exports?.tatham ?? '', tathamField, 'Tatham ID'));
+  copyPuzzlink.addEventListener('click', () => copy(exports?.puzzlink ?? '', puzzlinkField, 'puzz.link URL'));
+  copyLink.addEventListener('click', () => copy(exports?.tatham ? pageLink('skyscrapers', exports.tatham) : '', linkField, 'link'));
 
   function boardKey(e: KeyboardEvent): boolean {
     const arrows: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -950,10 +717,31 @@ export function mountSkyscrapers(client: SolverClient): Feature {
   buildPad();
   setMode('edit');
 
-  return {
+  /** Opens a puzzle from the URL (once per distinct link); a bad link falls back to the example. */
+  function open(param: string): void {
+    if (param !== loadedParam) {
+      loadedParam = param;
+      void loadText(param, 'Opened from the link').then((ok) => {
+        if (!ok && !exports) void loadText(EXAMPLE, 'Example');
+      });
+    }
+    draw();
+  }
+
+  return feature({
     element,
+    bar,
+    start(param) {
+      if (param !== null) open(param);
+      else {
+        void loadText(EXAMPLE, 'Example');
+        draw();
+      }
+    },
+    open,
+    redraw: draw,
+    pause: () => run.pause(),
     key(e) {
-      if (typingInField(e)) return false;
       if (mode === 'watch') return bar.key(e);
       const onBoard = e.target === canvas;
       // Digits and clearing keys work anywhere in the tab; arrows only when the board has focus,
@@ -965,41 +753,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
       }
       return false;
     },
-    show(param) {
-      element.hidden = false;
-      if (param !== null && param !== loadedParam) {
-        loadedParam = param;
-        started = true;
-        void loadText(param, 'Opened from the link').then((ok) => {
-          if (!ok && !exports) void loadText(EXAMPLE, 'Example');
-        });
-      } else if (!started) {
-        started = true;
-        void loadText(EXAMPLE, 'Example');
-      }
-      draw();
-    },
-    hide() {
-      element.hidden = true;
-      run.pause();
-    },
-  };
-}
-
-/** A `why` from the solver as a sentence: capital first letter, final full stop. */
-function sentence(s: string): string {
-  const t = cap(s.trim());
-  return /[.!?]$/.test(t) ? t : `${t}.`;
-}
-
-/** `why` with a "Kind:" prefix unless the solver's sentence already starts with it. */
-function prefixed(kind: string, why: string): string {
-  const t = sentence(why);
-  return t.toLowerCase().startsWith(kind.toLowerCase()) ? t : `${kind}: ${t}`;
-}
-
-function cap(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
+  });
 }
 
 const WATCH_READY = 'Press Play to watch the solver cross out candidates, Step to go one event at a time, or Solve.';

@@ -2,16 +2,17 @@
 // N, started together at the same speed, each with its own counters. At N = 30 and above the class
 // sees backtracking grind through thousands of nodes while repair finishes in a few dozen moves.
 
-import { h, counters, featureSection, formatMicros } from '../dom';
-import { playbackBar, type PlaybackBar } from '../controls/playback';
-import type { PlayerState } from '../player';
-import { emptyQueensView, type QueensView } from '../render/queens';
-import { emptyRepairView, type RepairView } from '../render/repair';
-import type { SolverClient } from '../solver-client';
-import { Runner } from './runner';
-import { applyQueensEvent, describeQueensEvent, showQueensBoard, type QueensEvent } from './queens';
-import { feature, type Feature } from './feature';
-import { applyRepairEvent, describeRepairEvent, parseSeed, randomSeed, repairForm, showRepairBoard, type RepairEvent } from './repair';
+import { h, counters, featureSection, formatMicros } from '../../dom';
+import { playbackBar, type PlaybackBar } from '../../controls/playback';
+import type { PlayerState } from '../../player';
+import { emptyQueensView, type QueensView } from '../../render/queens';
+import { emptyRepairView, type RepairView } from '../../render/repair';
+import type { SolverClient } from '../../solver-client';
+import { Runner } from '../runner';
+import { showQueensBoard } from './backtracking';
+import { applyQueensEvent, applyRepairEvent, describeQueensEvent, describeRepairEvent, type QueensEvent, type RepairEvent } from './events';
+import { feature, type Feature } from '../feature';
+import { parseSeed, randomSeed, repairForm, showRepairBoard } from './repair';
 
 const MAX_N = 64;
 

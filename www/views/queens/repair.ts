@@ -2,128 +2,20 @@
 // moves to its least-conflicted column. Shows the chosen queen, its candidate columns with their
 // conflict counts, the move, and a live chart of total conflicts; a density view above N = 64.
 
-import { h, counters, featureSection, formatMicros } from '../dom';
-import { playbackBar, type PlaybackBar } from '../controls/playback';
-import type { Undo } from '../player';
-import { fitCanvas, readTheme, squareFor } from '../render/canvas';
-import { drawChart, drawRepair, emptyRepairView, type RepairView } from '../render/repair';
-import type { SolverClient } from '../solver-client';
-import type { Stats, SolverOptions } from '../protocol';
-import { Runner, runnerCommands } from './runner';
-import { feature, type Feature } from './feature';
-
-export type RepairEvent =
-  | { kind: 'repairInit'; columns: number[]; totalConflicts: number; greedy: boolean; why: string }
-  | {
-      kind: 'repairPick';
-      row: number;
-      col: number;
-      conflicts: number;
-      candidates: number[];
-      counts: number[];
-      best: number[];
-      tabu: number | null;
-      why: string;
-    }
-  | {
-      kind: 'repairMove';
-      row: number;
-      from: number;
-      to: number;
-      conflictsBefore: number;
-      conflictsAfter: number;
-      totalBefore: number;
-      totalAfter: number;
-      reason: string;
-      why: string;
-    }
-  | { kind: 'repairSwap'; rowA: number; rowB: number; colA: number; colB: number; totalBefore: number; totalAfter: number; why: string }
-  | { kind: 'repairRestart'; old: number[]; columns: number[]; totalBefore: number; totalAfter: number; restarts: number; why: string }
-  | { kind: 'repairSolution'; columns: number[]; moves: number; restarts: number }
-  | { kind: 'repairGaveUp'; reason: string; why: string };
+import { h, counters, featureSection, formatMicros } from '../../dom';
+import { playbackBar, type PlaybackBar } from '../../controls/playback';
+import { fitCanvas, readTheme, squareFor } from '../../render/canvas';
+import { drawChart, drawRepair, emptyRepairView, type RepairView } from '../../render/repair';
+import type { SolverClient } from '../../solver-client';
+import type { Stats, SolverOptions } from '../../protocol';
+import { Runner, runnerCommands } from '../runner';
+import { feature, type Feature } from '../feature';
+import { applyRepairEvent, describeRepairEvent, type RepairEvent } from './events';
 
 /** Largest N the page animates (the density view holds every column in memory). */
 export const ANIMATE_MAX = 1_000_000;
 /** Largest N the page solves. */
 export const SOLVE_MAX = 10_000_000;
-const RECENT = 64;
-
-/** Applies one repair event to `view`, returning its inverse. Shared with the race view. */
-export function applyRepairEvent(view: RepairView, e: RepairEvent): Undo {
-  const before = { pick: view.pick, lastMove: view.lastMove, total: view.total, solved: view.solved, gaveUp: view.gaveUp };
-  const restore = () => Object.assign(view, before);
-  switch (e.kind) {
-    case 'repairInit':
-    case 'repairRestart': {
-      const old = view.columns.slice();
-      view.columns.set(e.columns);
-      view.total = e.kind === 'repairInit' ? e.totalConflicts : e.totalAfter;
-      view.pick = null;
-      view.lastMove = null;
-      if (e.kind === 'repairRestart') view.restarts.push(view.chart.length);
-      view.chart.push(view.total);
-      const recent = view.recent;
-      view.recent = [];
-      return () => {
-        view.columns.set(old);
-        view.chart.pop();
-        if (e.kind === 'repairRestart') view.restarts.pop();
-        view.recent = recent;
-        restore();
-      };
-    }
-    case 'repairPick':
-      view.pick = {
-        row: e.row,
-        col: e.col,
-        candidates: e.candidates,
-        counts: e.counts,
-        best: e.best,
-        tabu: e.tabu ?? null,
-      };
-      view.lastMove = null;
-      return restore;
-    case 'repairMove':
-    case 'repairSwap': {
-      const moves: [number, number, number][] =
-        e.kind === 'repairMove'
-          ? [[e.row, e.from, e.to]]
-          : [
-              [e.rowA, e.colA, e.colB],
-              [e.rowB, e.colB, e.colA],
-            ];
-      for (const [row, , to] of moves) view.columns[row] = to;
-      view.total = e.totalAfter;
-      view.chart.push(e.totalAfter);
-      view.lastMove = { row: moves[0]![0], from: moves[0]![1], to: moves[0]![2] };
-      const recentBefore = view.recent;
-      view.recent = [...recentBefore.slice(-(RECENT - moves.length)), ...moves.map((m) => m[0])];
-      return () => {
-        for (const [row, from] of moves) view.columns[row] = from;
-        view.chart.pop();
-        view.recent = recentBefore;
-        restore();
-      };
-    }
-    case 'repairSolution':
-      view.solved = true;
-      view.pick = null;
-      return restore;
-    case 'repairGaveUp':
-      view.gaveUp = e.why;
-      return restore;
-  }
-}
-
-export function describeRepairEvent(e: RepairEvent): string {
-  switch (e.kind) {
-    case 'repairSolution':
-      return `No two queens attack each other: solved after ${e.moves.toLocaleString('en-US')} moves and ${e.restarts} restarts.`;
-    default:
-      return e.why;
-  }
-}
-
 /** The repair options chosen in a form, as solver options (shared with the race view). */
 export interface RepairForm {
   element: HTMLElement;

@@ -2,89 +2,15 @@
 // solve at once. Owns its board element, its session and its player; knows nothing of the rules
 // (conflicts come from the solver's `attacked` events).
 
-import { h, counters, featureSection, formatMicros } from '../dom';
-import { playbackBar } from '../controls/playback';
-import type { Undo } from '../player';
-import { fitCanvas, readTheme, squareFor } from '../render/canvas';
-import { drawQueens, emptyQueensView, type QueensView } from '../render/queens';
-import type { SolverClient } from '../solver-client';
-import type { Stats, Status } from '../protocol';
-import { Runner, runnerCommands } from './runner';
-import { feature, type Feature } from './feature';
-
-export type QueensEvent =
-  | { kind: 'place'; row: number; col: number }
-  | { kind: 'attacked'; row: number; cols: number[]; by: number[] }
-  | { kind: 'remove'; row: number; col: number }
-  | { kind: 'backtrack'; row: number }
-  | { kind: 'solution'; columns: number[] }
-  | { kind: 'exhausted' };
-
-export type { Feature } from './feature';
-
-/** Applies one backtracking event to `view`, returning its inverse. Shared with the race view. */
-export function applyQueensEvent(view: QueensView, e: QueensEvent): Undo {
-  const before = { attacked: view.attacked, deadRow: view.deadRow, focus: view.focus, solved: view.solved };
-  const restore = () => Object.assign(view, before);
-  switch (e.kind) {
-    case 'place': {
-      const prev = view.queens[e.row] ?? -1;
-      view.queens[e.row] = e.col;
-      view.focus = { row: e.row, col: e.col };
-      view.deadRow = -1;
-      view.attacked = null;
-      return () => {
-        view.queens[e.row] = prev;
-        restore();
-      };
-    }
-    case 'attacked':
-      view.attacked = { row: e.row, cols: e.cols, by: e.by };
-      return restore;
-    case 'remove': {
-      view.queens[e.row] = -1;
-      view.focus = null;
-      view.solved = false;
-      return () => {
-        view.queens[e.row] = e.col;
-        restore();
-      };
-    }
-    case 'backtrack':
-      view.deadRow = e.row;
-      view.attacked = null;
-      return restore;
-    case 'solution':
-      view.solved = true;
-      view.attacked = null;
-      view.focus = null;
-      return restore;
-    case 'exhausted':
-      view.attacked = null;
-      view.focus = null;
-      return restore;
-  }
-}
-
-/** One sentence on what an event did, in 1-based human coordinates. */
-export function describeQueensEvent(e: QueensEvent, n: number): string {
-  switch (e.kind) {
-    case 'place':
-      return `Row ${e.row + 1}: queen on column ${e.col + 1}.`;
-    case 'attacked':
-      return e.cols.length === 0
-        ? `Row ${e.row + 1}: no square is attacked.`
-        : `Row ${e.row + 1}: ${e.cols.length} of ${n} squares are attacked by the queens above.`;
-    case 'remove':
-      return `Row ${e.row + 1}: taking the queen off column ${e.col + 1}.`;
-    case 'backtrack':
-      return `Row ${e.row + 1} has no safe square: back to row ${e.row}.`;
-    case 'solution':
-      return `Solution: ${e.columns.map((c) => c + 1).join(' ')}.`;
-    case 'exhausted':
-      return 'Every branch has been explored.';
-  }
-}
+import { h, counters, featureSection, formatMicros } from '../../dom';
+import { playbackBar } from '../../controls/playback';
+import { fitCanvas, readTheme, squareFor } from '../../render/canvas';
+import { drawQueens, emptyQueensView, type QueensView } from '../../render/queens';
+import type { SolverClient } from '../../solver-client';
+import type { Stats, Status } from '../../protocol';
+import { Runner, runnerCommands } from '../runner';
+import { feature, type Feature } from '../feature';
+import { applyQueensEvent, describeQueensEvent, type QueensEvent } from './events';
 
 /** Draws a backtracking board into `canvas` and exposes it to assistive technology and tests. */
 export function showQueensBoard(canvas: HTMLCanvasElement, wrap: HTMLElement, view: QueensView, maxSize: number): void {

@@ -1,0 +1,54 @@
+// The page's small pure helpers: the speed slider's scale, number and time formats, and the
+// sentences and verdicts the status lines show.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { MAX_SPEED, sliderToSpeed, speedLabel } from '../../build/unit/player.js';
+import { formatMicros } from '../../build/unit/dom.js';
+import { plural, prefixed, searchVerdict, sentence, verdictText } from '../../build/unit/views/shared/text.js';
+
+test('the speed slider: 1 event/s at 0, ×10 per 100/4.5 steps, unlimited only at 100', () => {
+  assert.equal(sliderToSpeed(0), 1);
+  assert.equal(sliderToSpeed(100), MAX_SPEED);
+  assert.equal(sliderToSpeed(200 / 4.5), 100);
+  assert.equal(sliderToSpeed(99), Math.round(10 ** 4.455));
+  for (let v = 1; v <= 100; v++) assert.ok(sliderToSpeed(v) >= sliderToSpeed(v - 1), `monotonic at ${v}`);
+  assert.ok(sliderToSpeed(99) < MAX_SPEED);
+  assert.equal(speedLabel(1), '1 event/s');
+  assert.equal(speedLabel(178), '178 events/s');
+  assert.equal(speedLabel(MAX_SPEED), 'max');
+});
+
+test('solver time: µs below a millisecond, ms below a second, then seconds', () => {
+  assert.equal(formatMicros(0), '0 µs');
+  assert.equal(formatMicros(999), '999 µs');
+  assert.equal(formatMicros(1000), '1.0 ms');
+  assert.equal(formatMicros(123_456), '123.5 ms');
+  assert.equal(formatMicros(999_999), '1000.0 ms');
+  assert.equal(formatMicros(1_000_000), '1.00 s');
+  assert.equal(formatMicros(61_234_567), '61.23 s');
+});
+
+test('sentences: capitalised, one final stop, labels not doubled', () => {
+  assert.equal(sentence('  island 2,3 needs one more bridge '), 'Island 2,3 needs one more bridge.');
+  assert.equal(sentence('done.'), 'Done.');
+  assert.equal(sentence('really?'), 'Really?');
+  assert.equal(sentence(''), '');
+  assert.equal(prefixed('Guess', 'try 3 at row 1'), 'Guess: Try 3 at row 1.');
+  assert.equal(prefixed('Guess', 'guess 3 at row 1'), 'Guess 3 at row 1.');
+  assert.equal(plural(1, 'solution'), '1 solution');
+  assert.equal(plural(1234, 'solution'), '1,234 solutions');
+});
+
+test('verdicts of a search that stops at its second solution', () => {
+  assert.equal(searchVerdict(0, 'exhausted'), 'none');
+  assert.equal(searchVerdict(1, 'exhausted'), 'unique');
+  assert.equal(searchVerdict(2, 'exhausted'), 'multiple');
+  assert.equal(searchVerdict(2, 'limitReached'), 'multiple');
+  assert.equal(searchVerdict(1, 'paused'), 'found');
+  assert.equal(searchVerdict(0, null), 'budget');
+  assert.match(verdictText('unique', 1, '3 ms'), /^Unique: .*\(3 ms\)\.$/);
+  // The e2e tests look for these words in the status line.
+  assert.match(verdictText('none', 0), /^No solution: .*no solution/);
+  assert.match(verdictText('budget', 1), /1 solution so far/);
+});

@@ -1,0 +1,77 @@
+// The player without a page: stepping forwards fetches frames as needed, stepping back undoes
+// without asking the source again, and the counters shown are those of the frame holding the
+// event on top.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Player } from '../../build/unit/player.js';
+
+globalThis.requestAnimationFrame ??= (f) => setTimeout(() => f(performance.now()), 16);
+globalThis.cancelAnimationFrame ??= (id) => clearTimeout(id);
+
+const stats = (nodes) => ({ nodes, backtracks: 0, solutions: 0, depth: 0, moves: 0, restarts: 0, elapsedMicros: 0 });
+
+test('steps forwards and back through frames; finished only when every event is shown', async () => {
+  // Two frames: events 0,1 (after which 5 nodes), then event 2 and the end (7 nodes).
+  const frames = [
+    { events: [{ kind: 'e', n: 0 }, { kind: 'e', n: 1 }], stats: stats(5), status: 'paused' },
+    { events: [{ kind: 'e', n: 2 }], stats: stats(7), status: 'exhausted' },
+  ];
+  let fetched = 0;
+  const applied = [];
+  const states = [];
+  const p = new Player(
+    async () => frames[fetched++],
+    (e) => {
+      applied.push(e.n);
+      return () => applied.pop();
+    },
+    (s) => states.push(s),
+    (e) => assert.fail(String(e)),
+  );
+  assert.equal(await p.stepForward(), true);
+  assert.equal(fetched, 1);
+  assert.deepEqual(applied, [0]);
+  assert.equal(p.state().stats.nodes, 5);
+  await p.stepForward();
+  await p.stepForward();
+  assert.deepEqual(applied, [0, 1, 2]);
+  assert.equal(fetched, 2);
+  assert.equal(p.state().stats.nodes, 7);
+  assert.equal(p.state().finished, true);
+  assert.equal(await p.stepForward(), false, 'nothing after the end');
+  assert.equal(p.stepBack(), true);
+  assert.deepEqual(applied, [0, 1]);
+  assert.equal(p.state().finished, false);
+  assert.equal(p.state().stats.nodes, 5, 'the counters of the frame holding event 1');
+  p.stepBack();
+  p.stepBack();
+  assert.deepEqual(applied, []);
+  assert.equal(p.state().position, 0);
+  assert.equal(p.state().stats, null);
+  assert.equal(p.stepBack(), false, 'nothing before the start');
+  assert.equal(fetched, 2, 'stepping back never asks the source');
+  // Held-down arrow: quick successive steps apply one event each, in order.
+  await Promise.all([p.stepForward(), p.stepForward(), p.stepForward()]);
+  assert.deepEqual(applied, [0, 1, 2]);
+  p.dispose();
+});
+
+test('a failed fetch is reported and the next step tries again', async () => {
+  let calls = 0;
+  const errors = [];
+  const p = new Player(
+    async () => {
+      if (calls++ === 0) throw new Error('worker restarted');
+      return { events: [{ kind: 'e' }], stats: stats(1), status: 'exhausted' };
+    },
+    () => () => {},
+    () => {},
+    (e) => errors.push(e.message),
+  );
+  assert.equal(await p.stepForward(), false);
+  assert.deepEqual(errors, ['worker restarted']);
+  assert.equal(await p.stepForward(), true);
+  assert.equal(p.state().finished, true);
+  p.dispose();
+});

@@ -1,0 +1,236 @@
+// Hashiwokakero's editor: size, bridges per pair, the no-loops rule, islands and rocks placed by
+// click, wheel or keyboard; loading a pasted or linked puzzle and copying its IDs. Every parse,
+// export and layout comes from wasm; this keeps the user's cells.
+
+import { h } from '../../dom';
+import type { Cell } from '../../render/hashi';
+import { copyText, pageLink } from '../shared/copy';
+import { isIsland, type HashiCtx } from './context';
+import type { Exports, HashiPuzzle } from './state';
+
+type Tool = 'island' | 'rock' | 'water';
+const TOOLS: Tool[] = ['island', 'rock', 'water'];
+
+export interface Editor {
+  /** Size, rules and tools (shown in edit mode). */
+  panel: HTMLElement;
+  /** Load and copy (shown in every mode). */
+  io: HTMLElement;
+  /** The board's keys in edit mode; true when used. */
+  key(e: KeyboardEvent): boolean;
+  click(c: Cell): void;
+  /** Loads a pasted or linked puzzle; a later load or edit wins over an earlier one still parsing. */
+  load(text: string): Promise<boolean>;
+  /** Shows the IDs of the puzzle just laid out (null: it is not a puzzle yet). */
+  showExports(ex: Exports | null): void;
+  /** Marks the chosen tool. */
+  sync(): void;
+  /** Shows a puzzle text (from a link) in the Load field. */
+  setLoadText(text: string): void;
+}
+
+export function mountEditor(ctx: HashiCtx): Editor {
+  let tool: Tool = 'island';
+  const widthIn = h('input', { type: 'number', min: '3', max: '30', value: '7', id: 'hashi-width', inputmode: 'numeric' });
+  const heightIn = h('input', { type: 'number', min: '3', max: '30', value: '7', id: 'hashi-height', inputmode: 'numeric' });
+  const kIn = h('select', { id: 'hashi-k' }, ...[1, 2, 3, 4].map((k) => h('option', { value: String(k) }, String(k))));
+  const noLoops = h('input', { type: 'checkbox', id: 'hashi-noloops' });
+  const toolButtons = TOOLS.map((t) =>
+    h('button', { type: 'button', id: `hashi-tool-${t}`, 'aria-pressed': 'false', title: t === 'island' ? 'Click a cell: island (then type its number)' : t === 'rock' ? 'Click a cell: rock (#)' : 'Click a cell: water (Delete)' }, t === 'island' ? 'Island' : t === 'rock' ? 'Rock #' : 'Erase'),
+  );
+  const loadIn = h('input', { type: 'text', id: 'hashi-load', placeholder: 'Tatham ID, puzz.link URL or plain grid', size: '34', 'aria-label': 'Puzzle to load' });
+  const loadBtn = h('button', { type: 'button', id: 'hashi-load-btn' }, 'Load');
+  const randomBtn = h('button', { type: 'button', id: 'hashi-random', title: 'A random puzzle with one solution, of the size above (4 to 20)' }, 'Random puzzle');
+  const clearBtn = h('button', { type: 'button', id: 'hashi-clear-board', title: 'Remove every island and rock' }, 'Clear board');
+  const idOut = h('output', { id: 'hashi-id', class: 'hashi-id' });
+  const copyTatham = h('button', { type: 'button', id: 'hashi-copy-tatham' }, 'Copy ID');
+  const copyUrl = h('button', { type: 'button', id: 'hashi-copy-url' }, 'Copy puzz.link');
+  const copyPlain = h('button', { type: 'button', id: 'hashi-copy-plain' }, 'Copy grid');
+  const copyLink = h('button', { type: 'button', id: 'hashi-copy-link' }, 'Copy link');
+
+  const panel = h(
+    'div',
+    { class: 'hashi-edit' },
+    h(
+      'div',
+      { class: 'params' },
+      h('label', { for: 'hashi-width' }, 'Width ', widthIn),
+      h('label', { for: 'hashi-height' }, 'Height ', heightIn),
+      h('label', { for: 'hashi-k', title: 'Most bridges between one pair of islands' }, 'Bridges per pair ', kIn),
+      h('label', { class: 'check', title: 'The bridges must form a tree' }, noLoops, ' No loops'),
+    ),
+    h('div', { class: 'params', role: 'group', 'aria-label': 'Editing tool' }, 'Click places: ', ...toolButtons, clearBtn, randomBtn),
+  );
+  const io = h(
+    'div',
+    { class: 'hashi-io' },
+    h('div', { class: 'params' }, loadIn, loadBtn),
+    h('div', { class: 'params' }, copyTatham, copyUrl, copyPlain, copyLink),
+    h('p', { class: 'muted' }, 'Current puzzle: ', idOut),
+  );
+
+  function setPuzzle(p: HashiPuzzle): void {
+    ctx.puzzle = p;
+    widthIn.value = String(p.width);
+    heightIn.value = String(p.height);
+    kIn.value = String(p.maxBridges);
+    noLoops.checked = p.noLoops;
+    ctx.cursor = Math.min(ctx.cursor, p.width * p.height - 1);
+  }
+
+  async function load(text: string): Promise<boolean> {
+    const my = ++ctx.version;
+    try {
+      const parsed = await ctx.client.call<{ puzzle: HashiPuzzle; exports: Exports }>('hashiParse', text);
+      if (my !== ctx.version) return false;
+      setPuzzle(parsed.puzzle);
+      await ctx.refresh();
+      return true;
+    } catch (e) {
+      if (my !== ctx.version) return false;
+      // The board keeps the previous puzzle (laid out again, as its layout may have been dropped);
+      // the error stays on screen until the next change.
+      await ctx.refresh();
+      if (my + 1 === ctx.version) ctx.showError(e instanceof Error ? e.message : String(e));
+      return false;
+    }
+  }
+
+  function setCell(i: number, v: number): void {
+    const cells = ctx.puzzle.cells;
+    if (i < 0 || i >= cells.length || cells[i] === v) return;
+    cells[i] = v;
+    void ctx.refresh();
+  }
+
+  function resize(): void {
+    const w = Math.round(Number(widthIn.value));
+    const hh = Math.round(Number(heightIn.value));
+    if (!(w >= 3 && w <= 30 && hh >= 3 && hh <= 30)) {
+      ctx.showError(`The editor's board is 3 to 30 cells on each side (got ${widthIn.value}x${heightIn.value}); larger boards can be pasted.`);
+      return;
+    }
+    const p = ctx.puzzle;
+    const cells = new Array<number>(w * hh).fill(0);
+    for (let r = 0; r < Math.min(hh, p.height); r++) for (let c = 0; c < Math.min(w, p.width); c++) cells[r * w + c] = p.cells[r * p.width + c]!;
+    ctx.puzzle = { ...p, width: w, height: hh, cells };
+    ctx.cursor = 0;
+    void ctx.refresh();
+  }
+
+  function bump(i: number, d: number): void {
+    const v = ctx.puzzle.cells[i];
+    if (!isIsland(v)) return;
+    setCell(i, Math.min(4 * ctx.puzzle.maxBridges, Math.max(1, v! + d)));
+  }
+
+  function click(c: Cell): void {
+    const i = c[0] * ctx.puzzle.width + c[1];
+    ctx.cursor = i;
+    const v = ctx.puzzle.cells[i];
+    if (tool === 'rock') setCell(i, v === 255 ? 0 : 255);
+    else if (tool === 'water') setCell(i, 0);
+    else if (!isIsland(v)) setCell(i, 1);
+    else ctx.draw();
+    ctx.canvas.focus();
+  }
+
+  function key(e: KeyboardEvent): boolean {
+    const i = ctx.cursor;
+    if (/^[1-9]$/.test(e.key)) setCell(i, Number(e.key));
+    else if (e.key === '#') setCell(i, 255);
+    else if (e.key === '.' || e.key === 'Delete' || e.key === 'Backspace' || e.key === '0') setCell(i, 0);
+    else if (e.key === '+' || e.key === '=') bump(i, 1);
+    else if (e.key === '-') bump(i, -1);
+    else if (e.key === 'Enter' || e.key === ' ') {
+      if (!isIsland(ctx.puzzle.cells[i])) setCell(i, 1);
+    } else return ctx.moveCursor(e);
+    return true;
+  }
+
+  ctx.canvas.addEventListener(
+    'wheel',
+    (ev) => {
+      if (ctx.mode !== 'edit') return;
+      const { cell } = ctx.pointerCell(ev);
+      if (!cell) return;
+      const i = cell[0] * ctx.puzzle.width + cell[1];
+      if (!isIsland(ctx.puzzle.cells[i])) return;
+      ev.preventDefault();
+      ctx.cursor = i;
+      bump(i, ev.deltaY < 0 ? 1 : -1);
+    },
+    { passive: false },
+  );
+  toolButtons.forEach((b, i) =>
+    b.addEventListener('click', () => {
+      tool = TOOLS[i]!;
+      ctx.enterMode();
+    }),
+  );
+  widthIn.addEventListener('change', resize);
+  heightIn.addEventListener('change', resize);
+  kIn.addEventListener('change', () => {
+    ctx.puzzle = { ...ctx.puzzle, maxBridges: Number(kIn.value) };
+    void ctx.refresh();
+  });
+  noLoops.addEventListener('change', () => {
+    ctx.puzzle = { ...ctx.puzzle, noLoops: noLoops.checked };
+    void ctx.refresh();
+  });
+  clearBtn.addEventListener('click', () => {
+    ctx.puzzle = { ...ctx.puzzle, cells: ctx.puzzle.cells.map(() => 0) };
+    void ctx.refresh();
+  });
+  loadBtn.addEventListener('click', () => void load(loadIn.value));
+  loadIn.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') void load(loadIn.value);
+  });
+  randomBtn.addEventListener('click', async () => {
+    const w = Math.min(20, Math.max(4, ctx.puzzle.width));
+    const hh = Math.min(20, Math.max(4, ctx.puzzle.height));
+    ctx.status.textContent = `Making a random ${w}x${hh} puzzle…`;
+    try {
+      const p = await ctx.client.call<{ puzzle: HashiPuzzle }>('hashiGenerate', w, hh, null);
+      setPuzzle(p.puzzle);
+      await ctx.refresh();
+      ctx.status.textContent = `A random ${w}x${hh} puzzle with one solution.`;
+    } catch (e) {
+      ctx.showError(e instanceof Error ? e.message : String(e));
+    }
+  });
+  // The copied text also lands in the Load field, where it can be seen, edited or copied by hand.
+  const copy = (text: string | null | undefined, what: string) => {
+    if (!text) return;
+    loadIn.value = text;
+    void copyText(text, what, loadIn, (m) => (ctx.status.textContent = m));
+  };
+  const shareId = () => ctx.exports?.tatham ?? ctx.exports?.plain.replace(/\n/g, '/');
+  copyTatham.addEventListener('click', () => copy(ctx.exports?.tatham, 'Tatham ID'));
+  copyUrl.addEventListener('click', () => copy(ctx.exports?.puzzlink, 'puzz.link URL'));
+  copyPlain.addEventListener('click', () => copy(ctx.exports?.plain, 'plain grid'));
+  copyLink.addEventListener('click', () => {
+    const id = shareId();
+    if (id) copy(pageLink('hashi', id), 'link');
+  });
+
+  return {
+    panel,
+    io,
+    key,
+    click,
+    load,
+    showExports(ex) {
+      idOut.textContent = ex ? (ex.tatham ?? ex.plain.replace(/\n/g, '/')) : '—';
+      copyUrl.disabled = !ex?.puzzlink;
+      copyTatham.disabled = !ex?.tatham;
+      for (const b of [copyPlain, copyLink]) b.disabled = !ex;
+    },
+    setLoadText(text) {
+      loadIn.value = text;
+    },
+    sync() {
+      toolButtons.forEach((b, i) => b.setAttribute('aria-pressed', String(TOOLS[i] === tool)));
+    },
+  };
+}

@@ -1,0 +1,246 @@
+// The Hashiwokakero tab: an editor (editor.ts), a play mode (play.ts) and a watch mode (watch.ts)
+// over one board. No rule lives here: parsing, exports, the candidate edges, checks and hints all
+// come from wasm (tools.rs); this composes the modes, keeps the shared state and draws.
+
+import { h } from '../../dom';
+import { fitCanvas, readTheme, squareFor } from '../../render/canvas';
+import { cellAt, drawHashi, hashiGeometry, type HashiScene } from '../../render/hashi';
+import type { SolverClient } from '../../solver-client';
+import { feature, type Feature } from '../feature';
+import type { HashiCtx, Mode } from './context';
+import { mountEditor } from './editor';
+import { mountPlay } from './play';
+import { bridgeList, freshWatch, key, type Exports, type Layout } from './state';
+import { mountWatch } from './watch';
+
+const EXAMPLE = '7x7m2:3a4c3i2b1a5e5n3e2';
+const MODES: Mode[] = ['edit', 'play', 'watch'];
+
+export function mountHashi(client: SolverClient): Feature {
+  const canvas = h('canvas', { class: 'board hashi-board', id: 'hashi-board', tabindex: '0', role: 'application', 'aria-label': 'Hashiwokakero board' });
+  const boardWrap = h('div', { class: 'board-wrap' }, canvas);
+  const status = h('p', { class: 'status', id: 'hashi-status', 'aria-live': 'polite' });
+  const error = h('p', { class: 'error', id: 'hashi-error', role: 'alert', hidden: '' });
+  const help = h('p', { class: 'help', id: 'hashi-help' });
+  const modeButtons = MODES.map((m) =>
+    h('button', { type: 'button', id: `hashi-mode-${m}`, 'aria-pressed': 'false' }, m === 'edit' ? 'Edit' : m === 'play' ? 'Play' : 'Watch the solver'),
+  );
+
+  const ctx: HashiCtx = {
+    client,
+    puzzle: { width: 7, height: 7, cells: new Array<number>(49).fill(0), maxBridges: 2, noLoops: false },
+    exports: null,
+    layout: null,
+    edgeByKey: new Map(),
+    mode: 'edit',
+    cursor: 0,
+    focused: false,
+    version: 0,
+    canvas,
+    status,
+    showError(message) {
+      error.hidden = message === null;
+      error.textContent = message ?? '';
+    },
+    draw,
+    refresh,
+    setMode,
+    enterMode,
+    moveCursor,
+    pointerCell(ev) {
+      const rect = canvas.getBoundingClientRect();
+      const dpr = canvas.width / Math.max(1, rect.width);
+      const x = (ev.clientX - rect.left) * dpr;
+      const y = (ev.clientY - rect.top) * dpr;
+      const { width, height } = ctx.puzzle;
+      return { cell: cellAt(hashiGeometry(canvas.width, width, height), width, height, x, y), x, y };
+    },
+  };
+  const editor = mountEditor(ctx);
+  const play = mountPlay(ctx);
+  const watch = mountWatch(ctx);
+
+  const element = h(
+    'section',
+    { class: 'feature', id: 'hashi', 'aria-labelledby': 'hashi-title' },
+    h('h2', { id: 'hashi-title' }, 'Hashiwokakero'),
+    h(
+      'p',
+      { class: 'lede' },
+      'Join the islands with straight bridges over water: each island has as many bridge ends as its number, at most the chosen number of bridges per pair, bridges never cross, and all islands end up connected.',
+    ),
+    h('div', { class: 'params', role: 'group', 'aria-label': 'Mode' }, ...modeButtons),
+    editor.panel,
+    play.panel,
+    watch.panel,
+    error,
+    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, status, play.because, watch.mtLine, watch.solSwitch, watch.stats, help, editor.io)),
+  );
+
+  async function refresh(): Promise<void> {
+    const my = ++ctx.version;
+    play.reset(0);
+    watch.reset();
+    try {
+      const ex = await client.call<Exports>('hashiExport', ctx.puzzle);
+      const lay = await client.call<Layout>('hashiLayout', ctx.puzzle);
+      if (my !== ctx.version) return;
+      ctx.exports = ex;
+      ctx.layout = lay;
+      ctx.edgeByKey = new Map(lay.edges.map((e) => [key(e.a, e.b), e.id]));
+      play.reset(lay.edges.length);
+      watch.run.view = freshWatch(lay);
+      ctx.showError(null);
+    } catch (e) {
+      if (my !== ctx.version) return;
+      ctx.exports = null;
+      ctx.layout = null;
+      ctx.edgeByKey = new Map();
+      ctx.showError(e instanceof Error ? e.message : String(e));
+    }
+    editor.showExports(ctx.exports);
+    for (const b of modeButtons.slice(1)) b.disabled = !ctx.layout;
+    if (!ctx.layout && ctx.mode !== 'edit') setMode('edit');
+    else enterMode();
+  }
+
+  function setMode(m: Mode): void {
+    if (m !== 'watch') watch.run.pause();
+    ctx.mode = m;
+    play.cancelDrag();
+    enterMode();
+  }
+
+  function enterMode(): void {
+    const mode = ctx.mode;
+    modeButtons.forEach((b, i) => b.setAttribute('aria-pressed', String(MODES[i] === mode)));
+    editor.sync();
+    editor.panel.hidden = mode !== 'edit';
+    play.panel.hidden = mode !== 'play';
+    watch.panel.hidden = mode !== 'watch';
+    watch.stats.hidden = mode !== 'watch';
+    watch.solSwitch.hidden = true;
+    play.because.replaceChildren();
+    help.textContent =
+      mode === 'edit'
+        ? 'Click or tap a cell to place an island, then type its number (1–8), scroll or press +/−. Keys on the board: arrows move, digits set, # rock, . or Delete water.'
+        : mode === 'play'
+          ? 'Drag from an island to another it can see for a bridge; click the same pair again for the second, once more to remove. Keys: arrows move, Enter selects an island, then an arrow lays a bridge that way; H hint.'
+          : 'Faint dashes: bridges still possible. Grey: bridges that may still grow. Black: decided. Blue: the island being worked on. Keys: Space play, → step, ← step back, R reset, S solve.';
+    if (mode === 'edit') {
+      const any = ctx.puzzle.cells.some((v) => v !== 0 && v !== 255);
+      status.textContent = ctx.layout
+        ? `${ctx.layout.islands.length} islands, ${ctx.layout.edges.length} possible bridges.`
+        : any
+          ? 'Not a puzzle yet: see the message above the board.'
+          : 'Place islands to make a puzzle.';
+    }
+    if (mode === 'play') void play.check();
+    if (mode === 'watch') watch.enter();
+    draw();
+  }
+
+  function moveCursor(e: KeyboardEvent): boolean {
+    const { width: w, height } = ctx.puzzle;
+    let r = Math.floor(ctx.cursor / w);
+    let c = ctx.cursor % w;
+    if (e.key === 'ArrowUp') r = Math.max(0, r - 1);
+    else if (e.key === 'ArrowDown') r = Math.min(height - 1, r + 1);
+    else if (e.key === 'ArrowLeft') c = Math.max(0, c - 1);
+    else if (e.key === 'ArrowRight') c = Math.min(w - 1, c + 1);
+    else return false;
+    ctx.cursor = r * w + c;
+    draw();
+    return true;
+  }
+
+  function scene(): HashiScene {
+    const mode = ctx.mode;
+    const s: HashiScene = {
+      width: ctx.puzzle.width,
+      height: ctx.puzzle.height,
+      cells: ctx.puzzle.cells,
+      edges: [],
+      finished: new Set(),
+      bad: new Set(),
+      highlight: new Set(),
+      focus: null,
+      selected: null,
+      cursor: ctx.focused && mode !== 'watch' ? ctx.cursor : null,
+      grid: mode === 'edit',
+      drag: null,
+      solved: false,
+    };
+    if (mode === 'play') play.scene(s);
+    else if (mode === 'watch') watch.scene(s);
+    return s;
+  }
+
+  function draw(): void {
+    const { puzzle, mode, cursor } = ctx;
+    // Small boards do not need giant cells: at most 64 CSS pixels per cell.
+    const size = Math.min(squareFor(boardWrap, 640), Math.max(240, 64 * Math.max(puzzle.width, puzzle.height)));
+    const sc = scene();
+    drawHashi(fitCanvas(canvas, size), sc, readTheme(canvas));
+    const d = canvas.dataset;
+    d.mode = mode;
+    d.width = String(puzzle.width);
+    d.height = String(puzzle.height);
+    d.cells = puzzle.cells.join(',');
+    d.bridges = bridgeList(sc.edges.filter((e) => e.n > 0 && (mode === 'play' || e.hi === e.n)));
+    d.solved = String(sc.solved);
+    d.verdict = mode === 'watch' ? watch.verdict() : '';
+    d.cursor = `${Math.floor(cursor / puzzle.width)},${cursor % puzzle.width}`;
+    const islands = puzzle.cells.filter((v) => v !== 0 && v !== 255).length;
+    canvas.setAttribute(
+      'aria-label',
+      `Hashiwokakero ${puzzle.width} by ${puzzle.height}, ${islands} islands, ${mode} mode` +
+        (mode === 'play' ? `, ${play.userBridges().length} bridges placed${sc.solved ? ', solved' : ''}` : '') +
+        (ctx.focused && mode !== 'watch' ? `, cursor at row ${Math.floor(cursor / puzzle.width) + 1} column ${(cursor % puzzle.width) + 1}` : ''),
+    );
+    watch.drawSide();
+  }
+
+  // The editor's clicks (play mode's drags are handled in play.ts).
+  canvas.addEventListener('pointerdown', (ev) => {
+    if (ctx.mode !== 'edit') return;
+    const { cell } = ctx.pointerCell(ev);
+    if (!cell) return;
+    ev.preventDefault();
+    canvas.focus();
+    editor.click(cell);
+  });
+  canvas.addEventListener('focus', () => {
+    ctx.focused = true;
+    draw();
+  });
+  canvas.addEventListener('blur', () => {
+    ctx.focused = false;
+    draw();
+  });
+  modeButtons.forEach((b, i) => b.addEventListener('click', () => setMode(MODES[i]!)));
+
+  return feature({
+    element,
+    bar: watch.bar,
+    start: (param) => {
+      if (param) editor.setLoadText(param);
+      void editor.load(param ?? EXAMPLE);
+    },
+    open: (param) => {
+      if (!param) return draw();
+      editor.setLoadText(param);
+      void editor.load(param);
+    },
+    redraw: draw,
+    pause: () => watch.run.pause(),
+    key(e) {
+      if (document.activeElement === canvas && ctx.mode !== 'watch') {
+        const used = ctx.mode === 'edit' ? editor.key(e) : play.key(e);
+        if (used) e.preventDefault();
+        return used;
+      }
+      return ctx.mode === 'watch' && watch.bar.key(e);
+    },
+  });
+}

@@ -1,0 +1,272 @@
+// Hashiwokakero's play mode: bridges drawn by dragging between islands, clicking over water or with
+// the keyboard; Check marks mistakes and Hint explains the next deduction (both computed by wasm).
+
+import { h } from '../../dom';
+import { hashiGeometry, type Cell, type EdgeMark, type HashiScene } from '../../render/hashi';
+import { sentence } from '../shared/text';
+import { isIsland, type HashiCtx } from './context';
+import { key, type BoardReport, type Bridge, type Hint } from './state';
+
+export interface Play {
+  panel: HTMLElement;
+  /** The hint's reasons (in the side column). */
+  because: HTMLElement;
+  /** Drops the bridges, check and hint (a new board); `edges` bridges of 0 once laid out. */
+  reset(edges: number): void;
+  /** Ends a drag (on a mode switch). */
+  cancelDrag(): void;
+  key(e: KeyboardEvent): boolean;
+  check(): Promise<void>;
+  userBridges(): Bridge[];
+  /** Fills in the play part of the board's scene. */
+  scene(s: HashiScene): void;
+}
+
+export function mountPlay(ctx: HashiCtx): Play {
+  let bridges: number[] = [];
+  let report: BoardReport | null = null;
+  let hint: Hint | null = null;
+  let selected: number | null = null;
+  let drag: { from: Cell; x: number; y: number; moved: boolean } | null = null;
+
+  const hintBtn = h('button', { type: 'button', id: 'hashi-hint', class: 'primary', title: 'The next deduction from your bridges (H)' }, 'Hint');
+  const applyBtn = h('button', { type: 'button', id: 'hashi-apply', hidden: '' }, 'Apply hint');
+  const resetBridges = h('button', { type: 'button', id: 'hashi-clear-bridges' }, 'Remove all bridges');
+  const because = h('ul', { class: 'because', id: 'hashi-because' });
+  const panel = h('div', { class: 'params hashi-play' }, hintBtn, applyBtn, resetBridges);
+
+  function userBridges(): Bridge[] {
+    const layout = ctx.layout;
+    if (!layout) return [];
+    return layout.edges.filter((e) => (bridges[e.id] ?? 0) > 0).map((e) => ({ a: e.a, b: e.b, n: bridges[e.id]! }));
+  }
+
+  async function check(): Promise<void> {
+    const my = ctx.version;
+    try {
+      const r = await ctx.client.call<BoardReport>('hashiCheck', ctx.puzzle, userBridges());
+      if (my !== ctx.version) return;
+      report = r;
+      if (r.solved) ctx.status.textContent = 'Solved! Every island has its bridges and all are connected.';
+      else if (r.overfull.length || r.crossing.length || r.mistakes.length || r.invalid.length) {
+        const parts: string[] = [];
+        if (r.overfull.length) parts.push(`${r.overfull.length} island${r.overfull.length > 1 ? 's have' : ' has'} too many bridges`);
+        if (r.crossing.length) parts.push(`${r.crossing.length} crossing${r.crossing.length > 1 ? 's' : ''}`);
+        if (r.mistakes.length) parts.push(`${r.mistakes.length} bridge${r.mistakes.length > 1 ? 's are' : ' is'} not in the solution`);
+        if (r.invalid.length) parts.push(`${r.invalid.length} impossible bridge${r.invalid.length > 1 ? 's' : ''}`);
+        ctx.status.textContent = `Marked in red: ${parts.join(', ')}.`;
+      } else ctx.status.textContent = `${r.finished.length} of ${ctx.layout?.islands.length ?? 0} islands finished.`;
+    } catch (e) {
+      ctx.showError(e instanceof Error ? e.message : String(e));
+    }
+    ctx.draw();
+  }
+
+  async function askHint(): Promise<void> {
+    if (!ctx.layout) return;
+    const my = ctx.version;
+    try {
+      const r = await ctx.client.call<Hint>('hashiHint', ctx.puzzle, userBridges());
+      if (my !== ctx.version) return;
+      hint = r;
+      ctx.status.textContent = r.kind === 'noSolution' ? `No solution: ${r.why}` : sentence(r.why);
+      because.replaceChildren(...r.because.map((s) => h('li', {}, s)));
+      applyBtn.hidden = !(r.bridges.length > 0 && (r.kind === 'deduction' || r.kind === 'guess' || r.kind === 'mistake'));
+      applyBtn.textContent = r.kind === 'mistake' ? 'Remove it' : 'Apply hint';
+    } catch (e) {
+      ctx.showError(e instanceof Error ? e.message : String(e));
+    }
+    ctx.draw();
+  }
+
+  function applyHint(): void {
+    if (!hint) return;
+    for (const b of hint.bridges) {
+      const id = ctx.edgeByKey.get(key(b.a, b.b));
+      if (id === undefined) continue;
+      bridges[id] = hint.kind === 'mistake' ? 0 : Math.max(bridges[id] ?? 0, b.n);
+    }
+    clearHint();
+    void check();
+  }
+
+  function clearHint(): void {
+    hint = null;
+    applyBtn.hidden = true;
+    because.replaceChildren();
+  }
+
+  function toggleEdge(id: number): void {
+    const e = ctx.layout?.edges[id];
+    if (!e) return;
+    const n = bridges[id] ?? 0;
+    bridges[id] = n >= e.cap ? 0 : n + 1;
+    clearHint();
+    void check();
+  }
+
+  /** The candidate edge from island cell `from` towards direction (dr, dc). */
+  function edgeToward(from: Cell, dr: number, dc: number): number | null {
+    if (!ctx.layout) return null;
+    for (const e of ctx.layout.edges) {
+      for (const [p, q] of [
+        [e.a, e.b],
+        [e.b, e.a],
+      ] as [Cell, Cell][]) {
+        if (p[0] === from[0] && p[1] === from[1] && Math.sign(q[0] - p[0]) === dr && Math.sign(q[1] - p[1]) === dc) return e.id;
+      }
+    }
+    return null;
+  }
+
+  /** The candidate edge passing over a water cell (the one with bridges first, else horizontal). */
+  function edgeOver(c: Cell): number | null {
+    if (!ctx.layout) return null;
+    const over = ctx.layout.edges.filter((e) =>
+      e.horizontal ? e.a[0] === c[0] && c[1] > e.a[1] && c[1] < e.b[1] : e.a[1] === c[1] && c[0] > e.a[0] && c[0] < e.b[0],
+    );
+    over.sort((x, y) => (bridges[y.id] ?? 0) - (bridges[x.id] ?? 0) || Number(y.horizontal) - Number(x.horizontal));
+    return over[0]?.id ?? null;
+  }
+
+  function playKey(e: KeyboardEvent): boolean {
+    const w = ctx.puzzle.width;
+    const at: Cell = [Math.floor(ctx.cursor / w), ctx.cursor % w];
+    const dirs: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const d = dirs[e.key];
+    if (d && selected !== null) {
+      const sel: Cell = [Math.floor(selected / w), selected % w];
+      const id = edgeToward(sel, d[0], d[1]);
+      if (id === null) ctx.status.textContent = 'No island in that direction.';
+      else toggleEdge(id);
+      return true;
+    }
+    if (e.key === 'Enter' || e.key === ' ') {
+      selected = selected === ctx.cursor || !isIsland(ctx.puzzle.cells[ctx.cursor]) ? null : ctx.cursor;
+      ctx.status.textContent =
+        selected !== null ? `Island at row ${at[0] + 1}, column ${at[1] + 1} selected: an arrow key lays a bridge that way, Escape ends.` : 'No island selected.';
+      ctx.draw();
+      return true;
+    }
+    if (e.key === 'Escape') {
+      selected = null;
+      ctx.draw();
+      return true;
+    }
+    if (e.key === 'h' || e.key === 'H') {
+      void askHint();
+      return true;
+    }
+    return ctx.moveCursor(e);
+  }
+
+  // ---- pointer: drag from an island to lay a bridge, click over water to add one ----
+  const canvas = ctx.canvas;
+  canvas.addEventListener('pointerdown', (ev) => {
+    if (ctx.mode !== 'play') return;
+    const { cell, x, y } = ctx.pointerCell(ev);
+    if (!cell) return;
+    ev.preventDefault();
+    canvas.focus();
+    if (isIsland(ctx.puzzle.cells[cell[0] * ctx.puzzle.width + cell[1]])) {
+      drag = { from: cell, x, y, moved: false };
+      try {
+        canvas.setPointerCapture(ev.pointerId);
+      } catch {
+        // A pointer the browser no longer tracks: the drag still ends on pointerup over the board.
+      }
+    } else {
+      const id = edgeOver(cell);
+      if (id !== null) toggleEdge(id);
+    }
+  });
+  canvas.addEventListener('pointermove', (ev) => {
+    if (!drag) return;
+    const { x, y } = ctx.pointerCell(ev);
+    const g = hashiGeometry(canvas.width, ctx.puzzle.width, ctx.puzzle.height);
+    drag.x = x;
+    drag.y = y;
+    const fx = g.ox + drag.from[1] * g.cell + g.cell / 2;
+    const fy = g.oy + drag.from[0] * g.cell + g.cell / 2;
+    if (Math.hypot(x - fx, y - fy) > g.cell * 0.5) drag.moved = true;
+    ctx.draw();
+  });
+  const endDrag = (ev: PointerEvent) => {
+    if (!drag) return;
+    const d = drag;
+    drag = null;
+    const { x, y } = ctx.pointerCell(ev);
+    const g = hashiGeometry(canvas.width, ctx.puzzle.width, ctx.puzzle.height);
+    const i = d.from[0] * ctx.puzzle.width + d.from[1];
+    if (!d.moved || ev.type === 'pointercancel') {
+      if (!d.moved) {
+        selected = selected === i ? null : i;
+        ctx.cursor = i;
+      }
+      ctx.draw();
+      return;
+    }
+    // The direction of the drag picks the bridge: the island seen that way, however far it is.
+    const dx = x - (g.ox + d.from[1] * g.cell + g.cell / 2);
+    const dy = y - (g.oy + d.from[0] * g.cell + g.cell / 2);
+    const id = Math.abs(dx) >= Math.abs(dy) ? edgeToward(d.from, 0, Math.sign(dx)) : edgeToward(d.from, Math.sign(dy), 0);
+    if (id === null) {
+      ctx.status.textContent = 'No island can be reached that way.';
+      ctx.draw();
+    } else toggleEdge(id);
+  };
+  canvas.addEventListener('pointerup', endDrag);
+  canvas.addEventListener('pointercancel', endDrag);
+
+  hintBtn.addEventListener('click', () => void askHint());
+  applyBtn.addEventListener('click', applyHint);
+  resetBridges.addEventListener('click', () => {
+    bridges = bridges.map(() => 0);
+    clearHint();
+    void check();
+  });
+
+  return {
+    panel,
+    because,
+    reset(edges) {
+      bridges = new Array<number>(edges).fill(0);
+      report = null;
+      hint = null;
+      selected = null;
+    },
+    cancelDrag() {
+      drag = null;
+    },
+    key: playKey,
+    check,
+    userBridges,
+    scene(s) {
+      const layout = ctx.layout;
+      if (!layout) return;
+      const w = ctx.puzzle.width;
+      const at = (c: Cell) => c[0] * w + c[1];
+      s.drag = drag && drag.moved ? drag : null;
+      const marks = new Map<string, EdgeMark>();
+      for (const b of hint?.bridges ?? []) marks.set(key(b.a, b.b), hint?.kind === 'mistake' ? 'bad' : 'hint');
+      for (const b of [...(report?.mistakes ?? []), ...(report?.invalid ?? []), ...(report?.crossing.flat() ?? [])]) marks.set(key(b.a, b.b), 'bad');
+      s.edges = layout.edges.map((e) => {
+        const n = bridges[e.id] ?? 0;
+        return { a: e.a, b: e.b, n, hi: Math.max(e.cap, n), mark: marks.get(key(e.a, e.b)) ?? '' };
+      });
+      // A deduction or guess is previewed: the bridges Apply would lay, dashed.
+      if (hint && hint.kind !== 'mistake') {
+        const want = new Map(hint.bridges.map((b) => [key(b.a, b.b), b.n]));
+        for (const se of s.edges) {
+          const g = want.get(key(se.a, se.b));
+          if (g !== undefined) se.ghost = g;
+        }
+      }
+      for (const c of report?.finished ?? []) s.finished.add(at(c));
+      for (const c of report?.overfull ?? []) s.bad.add(at(c));
+      for (const c of hint?.islands ?? []) s.highlight.add(at(c));
+      s.selected = selected;
+      s.solved = !!report?.solved;
+    },
+  };
+}

@@ -1,0 +1,206 @@
+// Hashiwokakero's watch mode: the solver's deductions, guesses, dead ends and restarts, step by
+// step, with the techniques switchable. The reducer is in state.ts; this holds the run and draws.
+
+import { counters, formatMicros, h } from '../../dom';
+import { playbackBar, type PlaybackBar } from '../../controls/playback';
+import type { PlayerState } from '../../player';
+import type { Report, Stats, Verdict } from '../../protocol';
+import type { Cell, HashiScene, SceneEdge } from '../../render/hashi';
+import { sentence, searchVerdict, verdictText } from '../shared/text';
+import { Runner, runnerCommands } from '../runner';
+import type { HashiCtx } from './context';
+import { applyWatch, freshWatch, key, type Bridge, type HashiEvent, type WatchView } from './state';
+
+const TECHNIQUES: [string, string, string][] = [
+  ['degree', 'Degree', 'An island takes what its number forces on its neighbours'],
+  ['isolation', 'Isolation', 'Two islands may not be joined so that they close a group off'],
+  ['connectivity', 'Connectivity', 'Every island must still reach the others over possible bridges'],
+  ['cutEdges', 'Cut edges', 'A possible bridge whose removal would split the islands must be built'],
+  ['matrixTree', 'Matrix-tree', "The article's test: no spanning tree left (count mod two primes is 0) prunes the branch"],
+];
+
+export interface Watch {
+  panel: HTMLElement;
+  /** Counters, the matrix-tree line and the solution switch (in the side column). */
+  stats: HTMLElement;
+  mtLine: HTMLElement;
+  solSwitch: HTMLElement;
+  bar: PlaybackBar;
+  run: Runner<HashiEvent, WatchView>;
+  /** The board changed: the run is dropped and starts again when the mode is entered. */
+  reset(): void;
+  /** Entering watch mode: a new run if the puzzle or techniques changed, else the run as it was. */
+  enter(): void;
+  /** The board's data attribute: the verdict once the search is over, '' before. */
+  verdict(): string;
+  scene(s: HashiScene): void;
+  /** Redraws the watch mode's side column parts. */
+  drawSide(): void;
+}
+
+export function mountWatch(ctx: HashiCtx): Watch {
+  let watchFor = '';
+  let verdict: Verdict | '' = '';
+  /** The solution drawn once the search is over (index into the view's solutions), or null. */
+  let shown: number | null = null;
+
+  const techBoxes = new Map<string, HTMLInputElement>();
+  const techs = h('fieldset', { class: 'techniques' }, h('legend', {}, 'Techniques'));
+  for (const [name, label, title] of TECHNIQUES) {
+    const box = h('input', { type: 'checkbox', id: `hashi-tech-${name}` });
+    if (name !== 'matrixTree') box.checked = true;
+    techBoxes.set(name, box);
+    techs.append(h('label', { class: 'check', title }, box, ` ${label}`));
+  }
+  const stats = counters({ nodes: 'Nodes', backtracks: 'Backtracks', solutions: 'Solutions', guesses: 'Guesses', prunes: 'Matrix-tree prunes', restarts: 'Restarts', elapsed: 'Solver time' });
+  const mtLine = h('p', { class: 'mt-line', id: 'hashi-mt' });
+  const solPrev = h('button', { type: 'button', id: 'hashi-sol-1' }, 'Solution 1');
+  const solNext = h('button', { type: 'button', id: 'hashi-sol-2' }, 'Solution 2');
+  const solSwitch = h('div', { class: 'params', hidden: '' }, 'Show ', solPrev, solNext);
+  const status = ctx.status;
+
+  const run: Runner<HashiEvent, WatchView> = new Runner<HashiEvent, WatchView>(ctx.client, {
+    async create(c) {
+      const text = ctx.exports?.tatham ?? ctx.exports?.plain;
+      if (!ctx.layout || !text) throw new Error('Fix the puzzle in the editor first.');
+      const techniques: Record<string, boolean> = {};
+      for (const [n, box] of techBoxes) techniques[n] = box.checked;
+      return c.create('hashi', text, 'solve', { techniques });
+    },
+    fresh: () => freshWatch(ctx.layout),
+    apply: applyWatch,
+    changed(state, last) {
+      if (ctx.mode !== 'watch') return;
+      showStats(state?.stats ?? null);
+      verdict = state?.finished ? searchVerdict(state.stats?.solutions ?? 0, state.status) : '';
+      // At the end the search has undone everything back to the root: show what it found.
+      if (!state?.finished) shown = null;
+      else if (shown === null && run.view.solutions.length > 0) shown = 0;
+      if (run.busy) status.textContent = 'Solving…  (Reset stops it)';
+      else if (state?.finished) status.textContent = finishedText(state);
+      else if (last) status.textContent = sentence(run.view.line);
+      else status.textContent = 'Press Play to watch the solver, Step for one event, or Solve.';
+      solSwitch.hidden = !(state?.finished && run.view.solutions.length > 1);
+      bar.update(state, run.busy);
+      ctx.draw();
+    },
+    solved(view, r: Report) {
+      view.solutions = r.solutions as Bridge[][];
+      shown = view.solutions.length > 0 ? 0 : null;
+      verdict = r.verdict;
+      // A Solve that ends after the user went back to editing or playing leaves their status alone.
+      if (ctx.mode !== 'watch') return;
+      status.textContent = verdictText(r.verdict, r.stats.solutions);
+      showStats(r.stats);
+      solSwitch.hidden = view.solutions.length < 2;
+      bar.update({ playing: false, finished: true, status: r.status, stats: r.stats, position: 0, canStepBack: false }, false);
+      ctx.draw();
+    },
+    error: ctx.showError,
+    pauseOn: (e) => e.kind === 'hashiSolution',
+  });
+  const bar = playbackBar(runnerCommands(run), 40, 'Hashiwokakero');
+  const panel = h('div', { class: 'hashi-watch' }, bar.element, techs);
+
+  function finishedText(state: PlayerState): string {
+    const solutions = state.stats?.solutions ?? 0;
+    return verdictText(searchVerdict(solutions, state.status), solutions);
+  }
+
+  function showStats(s: Stats | null): void {
+    stats.set({
+      nodes: s?.nodes ?? 0,
+      backtracks: s?.backtracks ?? 0,
+      solutions: s?.solutions ?? 0,
+      guesses: run.view.guesses,
+      prunes: run.view.prunes,
+      restarts: run.view.restarts,
+      elapsed: formatMicros(s?.elapsedMicros ?? 0),
+    });
+  }
+
+  for (const box of techBoxes.values()) box.addEventListener('change', () => ctx.mode === 'watch' && ctx.enterMode());
+  [solPrev, solNext].forEach((b, i) =>
+    b.addEventListener('click', () => {
+      if (i >= run.view.solutions.length) return;
+      shown = i;
+      status.textContent = `Multiple solutions: showing solution ${i + 1} of the ${run.view.solutions.length} found (the search stops at two).`;
+      ctx.draw();
+    }),
+  );
+
+  return {
+    panel,
+    stats: stats.element,
+    mtLine,
+    solSwitch,
+    bar,
+    run,
+    reset() {
+      watchFor = '';
+      run.dispose();
+      run.view = freshWatch(ctx.layout);
+      shown = null;
+    },
+    enter() {
+      const want = `${ctx.exports?.tatham ?? ctx.exports?.plain}|${[...techBoxes.values()].map((b) => b.checked).join()}`;
+      if (want !== watchFor) {
+        watchFor = want;
+        verdict = '';
+        void run.reset();
+      } else {
+        const st = run.state();
+        showStats(st?.stats ?? null);
+        bar.update(st, run.busy);
+        if (st?.finished) status.textContent = finishedText(st);
+        solSwitch.hidden = !(st?.finished && run.view.solutions.length > 1);
+      }
+    },
+    verdict: () => verdict,
+    scene(s) {
+      const layout = ctx.layout;
+      if (!layout) return;
+      const w = ctx.puzzle.width;
+      const at = (c: Cell) => c[0] * w + c[1];
+      const v = run.view;
+      const solution = shown !== null ? v.solutions[shown] : undefined;
+      if (solution) {
+        const n = new Map(solution.map((b) => [key(b.a, b.b), b.n]));
+        s.edges = layout.edges.map((e) => {
+          const k = n.get(key(e.a, e.b)) ?? 0;
+          return { a: e.a, b: e.b, n: k, hi: k, mark: '' };
+        });
+        for (const i of layout.islands) s.finished.add(i.row * w + i.col);
+        s.solved = true;
+        return;
+      }
+      const marked = new Set(v.edges);
+      s.edges = layout.edges.map((e): SceneEdge => {
+        const [lo, hi] = v.ranges[e.id] ?? [0, e.cap];
+        return { a: e.a, b: e.b, n: lo, hi, mark: marked.has(e.id) ? v.mark : '' };
+      });
+      for (const c of v.islands) s.highlight.add(at(c));
+      for (const c of v.dead) s.bad.add(at(c));
+      s.focus = v.focus ? at(v.focus) : null;
+      // Islands whose bridges are all decided and add up: finished.
+      const sum = new Map<number, number>();
+      const open = new Set<number>();
+      for (const e of layout.edges) {
+        const [lo, hi] = v.ranges[e.id] ?? [0, e.cap];
+        for (const c of [e.a, e.b]) {
+          sum.set(at(c), (sum.get(at(c)) ?? 0) + lo);
+          if (hi > lo) open.add(at(c));
+        }
+      }
+      for (const i of layout.islands) {
+        const c = i.row * w + i.col;
+        if (!open.has(c) && sum.get(c) === i.need) s.finished.add(c);
+      }
+    },
+    drawSide() {
+      mtLine.textContent = ctx.mode === 'watch' ? run.view.matrixTree : '';
+      solPrev.setAttribute('aria-pressed', String(shown === 0));
+      solNext.setAttribute('aria-pressed', String(shown === 1));
+    },
+  };
+}

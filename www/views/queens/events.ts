@@ -1,0 +1,192 @@
+// The N-Queens event reducers, shared by the backtracking, repair and race views: each solver
+// event applied to a plain view (render/queens.ts, render/repair.ts), returning its exact inverse
+// (Step back), and the sentence the status line shows for it. Pure: no DOM; unit-tested by
+// replaying real solver traces forwards and backwards.
+
+import type { Undo } from '../../player';
+import type { QueensView } from '../../render/queens';
+import type { RepairView } from '../../render/repair';
+
+/** The backtracking solver's events (src/puzzles/queens/backtrack.rs, `Event`). */
+export type QueensEvent =
+  | { kind: 'place'; row: number; col: number }
+  | { kind: 'attacked'; row: number; cols: number[]; by: number[] }
+  | { kind: 'remove'; row: number; col: number }
+  | { kind: 'backtrack'; row: number }
+  | { kind: 'solution'; columns: number[] }
+  | { kind: 'exhausted' };
+
+/** Applies one backtracking event to `view`, returning its inverse. */
+export function applyQueensEvent(view: QueensView, e: QueensEvent): Undo {
+  const before = { attacked: view.attacked, deadRow: view.deadRow, focus: view.focus, solved: view.solved };
+  const restore = () => Object.assign(view, before);
+  switch (e.kind) {
+    case 'place': {
+      const prev = view.queens[e.row] ?? -1;
+      view.queens[e.row] = e.col;
+      view.focus = { row: e.row, col: e.col };
+      view.deadRow = -1;
+      view.attacked = null;
+      return () => {
+        view.queens[e.row] = prev;
+        restore();
+      };
+    }
+    case 'attacked':
+      view.attacked = { row: e.row, cols: e.cols, by: e.by };
+      return restore;
+    case 'remove': {
+      view.queens[e.row] = -1;
+      view.focus = null;
+      view.solved = false;
+      return () => {
+        view.queens[e.row] = e.col;
+        restore();
+      };
+    }
+    case 'backtrack':
+      view.deadRow = e.row;
+      view.attacked = null;
+      return restore;
+    case 'solution':
+      view.solved = true;
+      view.attacked = null;
+      view.focus = null;
+      return restore;
+    case 'exhausted':
+      view.attacked = null;
+      view.focus = null;
+      return restore;
+  }
+}
+
+/** One sentence on what an event did, in 1-based human coordinates. */
+export function describeQueensEvent(e: QueensEvent, n: number): string {
+  switch (e.kind) {
+    case 'place':
+      return `Row ${e.row + 1}: queen on column ${e.col + 1}.`;
+    case 'attacked':
+      return e.cols.length === 0
+        ? `Row ${e.row + 1}: no square is attacked.`
+        : `Row ${e.row + 1}: ${e.cols.length} of ${n} squares are attacked by the queens above.`;
+    case 'remove':
+      return `Row ${e.row + 1}: taking the queen off column ${e.col + 1}.`;
+    case 'backtrack':
+      return `Row ${e.row + 1} has no safe square: back to row ${e.row}.`;
+    case 'solution':
+      return `Solution: ${e.columns.map((c) => c + 1).join(' ')}.`;
+    case 'exhausted':
+      return 'Every branch has been explored.';
+  }
+}
+
+/** The repair solver's events (src/puzzles/queens/repair.rs, `Event`). */
+export type RepairEvent =
+  | { kind: 'repairInit'; columns: number[]; totalConflicts: number; greedy: boolean; why: string }
+  | {
+      kind: 'repairPick';
+      row: number;
+      col: number;
+      conflicts: number;
+      candidates: number[];
+      counts: number[];
+      best: number[];
+      tabu: number | null;
+      why: string;
+    }
+  | {
+      kind: 'repairMove';
+      row: number;
+      from: number;
+      to: number;
+      conflictsBefore: number;
+      conflictsAfter: number;
+      totalBefore: number;
+      totalAfter: number;
+      reason: string;
+      why: string;
+    }
+  | { kind: 'repairSwap'; rowA: number; rowB: number; colA: number; colB: number; totalBefore: number; totalAfter: number; why: string }
+  | { kind: 'repairRestart'; old: number[]; columns: number[]; totalBefore: number; totalAfter: number; restarts: number; why: string }
+  | { kind: 'repairSolution'; columns: number[]; moves: number; restarts: number }
+  | { kind: 'repairGaveUp'; reason: string; why: string };
+
+/** Rows kept for the density view's highlight of recent moves. */
+const RECENT = 64;
+
+/** Applies one repair event to `view`, returning its inverse. */
+export function applyRepairEvent(view: RepairView, e: RepairEvent): Undo {
+  const before = { pick: view.pick, lastMove: view.lastMove, total: view.total, solved: view.solved, gaveUp: view.gaveUp };
+  const restore = () => Object.assign(view, before);
+  switch (e.kind) {
+    case 'repairInit':
+    case 'repairRestart': {
+      const old = view.columns.slice();
+      view.columns.set(e.columns);
+      view.total = e.kind === 'repairInit' ? e.totalConflicts : e.totalAfter;
+      view.pick = null;
+      view.lastMove = null;
+      if (e.kind === 'repairRestart') view.restarts.push(view.chart.length);
+      view.chart.push(view.total);
+      const recent = view.recent;
+      view.recent = [];
+      return () => {
+        view.columns.set(old);
+        view.chart.pop();
+        if (e.kind === 'repairRestart') view.restarts.pop();
+        view.recent = recent;
+        restore();
+      };
+    }
+    case 'repairPick':
+      view.pick = {
+        row: e.row,
+        col: e.col,
+        candidates: e.candidates,
+        counts: e.counts,
+        best: e.best,
+        tabu: e.tabu ?? null,
+      };
+      view.lastMove = null;
+      return restore;
+    case 'repairMove':
+    case 'repairSwap': {
+      const moves: [number, number, number][] =
+        e.kind === 'repairMove'
+          ? [[e.row, e.from, e.to]]
+          : [
+              [e.rowA, e.colA, e.colB],
+              [e.rowB, e.colB, e.colA],
+            ];
+      for (const [row, , to] of moves) view.columns[row] = to;
+      view.total = e.totalAfter;
+      view.chart.push(e.totalAfter);
+      view.lastMove = { row: moves[0]![0], from: moves[0]![1], to: moves[0]![2] };
+      const recentBefore = view.recent;
+      view.recent = [...recentBefore.slice(-(RECENT - moves.length)), ...moves.map((m) => m[0])];
+      return () => {
+        for (const [row, from] of moves) view.columns[row] = from;
+        view.chart.pop();
+        view.recent = recentBefore;
+        restore();
+      };
+    }
+    case 'repairSolution':
+      view.solved = true;
+      view.pick = null;
+      return restore;
+    case 'repairGaveUp':
+      view.gaveUp = e.why;
+      return restore;
+  }
+}
+
+export function describeRepairEvent(e: RepairEvent): string {
+  switch (e.kind) {
+    case 'repairSolution':
+      return `No two queens attack each other: solved after ${e.moves.toLocaleString('en-US')} moves and ${e.restarts} restarts.`;
+    default:
+      return e.why;
+  }
+}
+
