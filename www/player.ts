@@ -3,7 +3,7 @@
 // because every event is an invertible delta. Speed runs from one event per second to "as fast as
 // frames allow", where events are applied in batches and the board is drawn once per animation frame.
 
-import type { Frame, SolverEvent, Stats, Status } from './protocol';
+import type { Frame, SolverEvent, Stats, Status, Verdict } from './protocol';
 
 /** Undoes one applied event. */
 export type Undo = () => void;
@@ -22,6 +22,8 @@ export interface PlayerState {
   finished: boolean;
   status: Status | null;
   stats: Stats | null;
+  /** What the run proved, as the solver said with its last frame (null until the run ends). */
+  verdict: Verdict | null;
   /** Events applied so far (including dropped history). */
   position: number;
   canStepBack: boolean;
@@ -32,6 +34,7 @@ interface FrameMark {
   end: number;
   stats: Stats;
   status: Status;
+  verdict: Verdict | null;
 }
 
 export class Player<E extends SolverEvent> {
@@ -72,6 +75,7 @@ export class Player<E extends SolverEvent> {
       finished,
       status: mark?.status ?? null,
       stats: mark?.stats ?? null,
+      verdict: mark?.verdict ?? null,
       position: this.cursor,
       canStepBack: this.cursor > this.base,
     };
@@ -104,7 +108,7 @@ export class Player<E extends SolverEvent> {
         this.fetching = this.source(want).then((frame) => {
           if (this.disposed) return;
           this.log.push(...(frame.events as E[]));
-          this.marks.push({ end: this.base + this.log.length, stats: frame.stats, status: frame.status });
+          this.marks.push({ end: this.base + this.log.length, stats: frame.stats, status: frame.status, verdict: frame.verdict });
           if (frame.status !== 'paused') this.sourceDone = true;
         }).finally(() => {
           // Also after a failed fetch, so the next step can try again.

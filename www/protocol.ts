@@ -26,6 +26,8 @@ export interface Frame<E extends SolverEvent = SolverEvent> {
   events: E[];
   stats: Stats;
   status: Status;
+  /** Set on the frame that ends the run: what it proved, decided in Rust. */
+  verdict: Verdict | null;
 }
 
 export interface Report {

@@ -8,7 +8,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { initSync, Session, hashiLayout, hashiParse, skyscrapersParse } from '../../www/pkg/solvescope.js';
+import * as wasm from '../../www/pkg/solvescope.js';
+const { initSync, Session } = wasm;
 import { applyQueensEvent, applyRepairEvent } from '../../build/unit/views/queens/events.js';
 import { applyWatch as applyHashi, freshWatch as freshHashi } from '../../build/unit/views/hashi/state.js';
 import { applySkyEvent, freshWatch as freshSky } from '../../build/unit/views/skyscrapers/state.js';
@@ -109,7 +110,7 @@ test('queens repair: min-conflicts with tabu, noise and restarts, swap, giving u
 
 test('skyscrapers: unique, several solutions, none; every kind applied and undone', () => {
   const sky = (label, id, status) => {
-    const puzzle = skyscrapersParse(id).puzzle;
+    const puzzle = wasm.parse('skyscrapers', id).puzzle;
     return { label, session: ['skyscrapers', id, 'solve', {}], status, fresh: () => freshSky(puzzle), apply: applySkyEvent };
   };
   covers(rustKinds('src/puzzles/skyscrapers/solve.rs'), [
@@ -123,7 +124,7 @@ test('skyscrapers: unique, several solutions, none; every kind applied and undon
 
 test('hashiwokakero: unique, multiple, none, matrix-tree prunes and restarts; every kind applied and undone', () => {
   const hashi = (label, id, techniques, status) => {
-    const layout = hashiLayout(hashiParse(id).puzzle);
+    const layout = wasm.layout('hashi', wasm.parse('hashi', id).puzzle);
     return { label, session: ['hashi', id, 'solve', { techniques }], status, fresh: () => freshHashi(layout), apply: applyHashi };
   };
   const off = { degree: false, isolation: false, connectivity: false, cutEdges: false, matrixTree: false };

@@ -81,7 +81,7 @@ export function mountEditor(ctx: HashiCtx): Editor {
   async function load(text: string): Promise<boolean> {
     const my = ++ctx.version;
     try {
-      const parsed = await ctx.client.call<{ puzzle: HashiPuzzle; exports: Exports }>('hashiParse', text);
+      const parsed = await ctx.client.call<{ puzzle: HashiPuzzle; exports: Exports }>('parse', 'hashi', text);
       if (my !== ctx.version) return false;
       setPuzzle(parsed.puzzle);
       await ctx.refresh();
@@ -191,7 +191,7 @@ export function mountEditor(ctx: HashiCtx): Editor {
     const hh = Math.min(20, Math.max(4, ctx.puzzle.height));
     ctx.status.textContent = `Making a random ${w}x${hh} puzzle…`;
     try {
-      const p = await ctx.client.call<{ puzzle: HashiPuzzle }>('hashiGenerate', w, hh, null);
+      const p = await ctx.client.call<{ puzzle: HashiPuzzle }>('generate', 'hashi', { size: `${w}x${hh}` });
       setPuzzle(p.puzzle);
       await ctx.refresh();
       ctx.status.textContent = `A random ${w}x${hh} puzzle with one solution.`;

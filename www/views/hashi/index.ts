@@ -82,8 +82,8 @@ export function mountHashi(client: SolverClient): Feature {
     play.reset(0);
     watch.reset();
     try {
-      const ex = await client.call<Exports>('hashiExport', ctx.puzzle);
-      const lay = await client.call<Layout>('hashiLayout', ctx.puzzle);
+      const ex = await client.call<Exports>('format', 'hashi', ctx.puzzle);
+      const lay = await client.call<Layout>('layout', 'hashi', ctx.puzzle);
       if (my !== ctx.version) return;
       ctx.exports = ex;
       ctx.layout = lay;

@@ -44,7 +44,7 @@ export function mountPlay(ctx: HashiCtx): Play {
   async function check(): Promise<void> {
     const my = ctx.version;
     try {
-      const r = await ctx.client.call<BoardReport>('hashiCheck', ctx.puzzle, userBridges());
+      const r = await ctx.client.call<BoardReport>('check', 'hashi', ctx.puzzle, userBridges());
       if (my !== ctx.version) return;
       report = r;
       if (r.solved) ctx.status.textContent = 'Solved! Every island has its bridges and all are connected.';
@@ -66,7 +66,7 @@ export function mountPlay(ctx: HashiCtx): Play {
     if (!ctx.layout) return;
     const my = ctx.version;
     try {
-      const r = await ctx.client.call<Hint>('hashiHint', ctx.puzzle, userBridges());
+      const r = await ctx.client.call<Hint>('hint', 'hashi', ctx.puzzle, userBridges());
       if (my !== ctx.version) return;
       hint = r;
       ctx.status.textContent = r.kind === 'noSolution' ? `No solution: ${r.why}` : sentence(r.why);

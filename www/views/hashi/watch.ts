@@ -6,7 +6,7 @@ import { playbackBar, type PlaybackBar } from '../../controls/playback';
 import type { PlayerState } from '../../player';
 import type { Report, Stats, Verdict } from '../../protocol';
 import type { Cell, HashiScene, SceneEdge } from '../../render/hashi';
-import { sentence, searchVerdict, verdictText } from '../shared/text';
+import { sentence, verdictText } from '../shared/text';
 import { Runner, runnerCommands } from '../runner';
 import type { HashiCtx } from './context';
 import { applyWatch, freshWatch, key, type Bridge, type HashiEvent, type WatchView } from './state';
@@ -72,7 +72,7 @@ export function mountWatch(ctx: HashiCtx): Watch {
     changed(state, last) {
       if (ctx.mode !== 'watch') return;
       showStats(state?.stats ?? null);
-      verdict = state?.finished ? searchVerdict(state.stats?.solutions ?? 0, state.status) : '';
+      verdict = state?.finished ? state.verdict ?? '' : '';
       // At the end the search has undone everything back to the root: show what it found.
       if (!state?.finished) shown = null;
       else if (shown === null && run.view.solutions.length > 0) shown = 0;
@@ -93,7 +93,7 @@ export function mountWatch(ctx: HashiCtx): Watch {
       status.textContent = verdictText(r.verdict, r.stats.solutions);
       showStats(r.stats);
       solSwitch.hidden = view.solutions.length < 2;
-      bar.update({ playing: false, finished: true, status: r.status, stats: r.stats, position: 0, canStepBack: false }, false);
+      bar.update({ playing: false, finished: true, status: r.status, stats: r.stats, verdict: r.verdict, position: 0, canStepBack: false }, false);
       ctx.draw();
     },
     error: ctx.showError,
@@ -104,7 +104,7 @@ export function mountWatch(ctx: HashiCtx): Watch {
 
   function finishedText(state: PlayerState): string {
     const solutions = state.stats?.solutions ?? 0;
-    return verdictText(searchVerdict(solutions, state.status), solutions);
+    return verdictText(state.verdict ?? 'budget', solutions);
   }
 
   function showStats(s: Stats | null): void {

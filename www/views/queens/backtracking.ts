@@ -80,7 +80,7 @@ export function mountQueens(client: SolverClient): Feature {
         report.verdict === 'budget'
           ? 'Stopped: the time budget of 60 s ran out.'
           : finishedText(report.stats.solutions, report.status);
-      bar.update({ playing: false, finished: true, status: report.status, stats: report.stats, position: 0, canStepBack: false }, false);
+      bar.update({ playing: false, finished: true, status: report.status, stats: report.stats, verdict: report.verdict, position: 0, canStepBack: false }, false);
     },
     error(message) {
       error.hidden = message === null;

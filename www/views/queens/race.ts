@@ -144,6 +144,7 @@ export function mountRace(client: SolverClient): Feature {
             finished: states.every((s) => s?.finished),
             status: null,
             stats: null,
+            verdict: null,
             position: Math.max(states[0].position, states[1].position),
             canStepBack: states.some((s) => s?.canStepBack),
           }

@@ -158,7 +158,7 @@ export function mountRepair(client: SolverClient): Feature {
             : n === 2 || n === 3
               ? `N = ${n} has no solution, so repair cannot succeed.`
               : 'Repair gave up without a solution.';
-      bar.update({ playing: false, finished: true, status: report.status, stats: report.stats, position: 0, canStepBack: false }, false);
+      bar.update({ playing: false, finished: true, status: report.status, stats: report.stats, verdict: report.verdict, position: 0, canStepBack: false }, false);
     },
     error(message) {
       error.hidden = message === null;

@@ -1,7 +1,7 @@
 // The sentences every view shows: a solver's `why` made into a sentence, and the verdict of a
 // search that proves uniqueness (Skyscrapers, Hashiwokakero). Pure: no DOM, unit-tested.
 
-import type { Status, Verdict } from '../../protocol';
+import type { Verdict } from '../../protocol';
 
 export function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -23,17 +23,6 @@ export function prefixed(kind: string, why: string): string {
 /** `n thing` or `n things`, with the number written the way the counters write it. */
 export function plural(n: number, thing: string, things = `${thing}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? thing : things}`;
-}
-
-/**
- * The verdict of a search that stops at its second solution (the limit that proves uniqueness),
- * from the status and solution count of the last frame. `limitReached` means the second solution
- * was found: multiple. Stopped early (a budget) with one solution: found, without proof.
- */
-export function searchVerdict(solutions: number, status: Status | null): Verdict {
-  if (status === 'exhausted') return solutions === 0 ? 'none' : solutions === 1 ? 'unique' : 'multiple';
-  if (status === 'limitReached') return 'multiple';
-  return solutions > 0 ? 'found' : 'budget';
 }
 
 /** The status line for a verdict; `elapsed` (the solver's time, formatted) is added when known. */

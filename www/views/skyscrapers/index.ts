@@ -14,7 +14,7 @@ import { CancelledError, type SolverClient } from '../../solver-client';
 import { Runner, runnerCommands } from '../runner';
 import { feature, type Feature } from '../feature';
 import { copyText, pageLink } from '../shared/copy';
-import { capitalise, searchVerdict, sentence, verdictText } from '../shared/text';
+import { capitalise, sentence, verdictText } from '../shared/text';
 import { applySkyEvent, emptyPuzzle, freshWatch, singleValue, type Exports, type Hint, type Mistake, type Parsed, type SkyEvent, type WatchView } from './state';
 
 type Mode = 'edit' | 'play' | 'watch';
@@ -128,7 +128,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
 
   const run: Runner<SkyEvent, WatchView> = new Runner<SkyEvent, WatchView>(client, {
     async create(c) {
-      const ex = await c.call<Exports>('skyscrapersExport', puzzle);
+      const ex = await c.call<Exports>('format', 'skyscrapers', puzzle);
       if (!ex.tatham) throw new Error('This puzzle cannot be written as a Tatham ID.');
       return c.create('skyscrapers', ex.tatham, 'solve', { techniques: techniques() });
     },
@@ -152,7 +152,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
       draw();
       showStats(report.stats);
       status.textContent = verdictText(report.verdict, report.stats.solutions, formatMicros(report.stats.elapsedMicros));
-      bar.update({ playing: false, finished: true, status: report.status, stats: report.stats, position: 0, canStepBack: false }, false);
+      bar.update({ playing: false, finished: true, status: report.status, stats: report.stats, verdict: report.verdict, position: 0, canStepBack: false }, false);
     },
     error: showError,
   });
@@ -251,7 +251,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
   async function refreshExports(): Promise<void> {
     const my = ++exportSeq;
     try {
-      const ex = await client.call<Exports>('skyscrapersExport', puzzle);
+      const ex = await client.call<Exports>('format', 'skyscrapers', puzzle);
       if (my !== exportSeq) return;
       setExports(ex);
     } catch (e) {
@@ -292,7 +292,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
   async function loadText(text: string, how: string): Promise<boolean> {
     const my = ++loadSeq;
     try {
-      const parsed = await client.call<Parsed>('skyscrapersParse', text);
+      const parsed = await client.call<Parsed>('parse', 'skyscrapers', text);
       if (my !== loadSeq) return false;
       load(parsed, how);
       return true;
@@ -349,7 +349,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     const view = run.view;
     if (state?.finished) {
       const sols = state.stats?.solutions ?? view.solutions.length;
-      return verdictText(searchVerdict(sols, state.status), sols, formatMicros(state.stats?.elapsedMicros ?? 0));
+      return verdictText(state.verdict ?? 'budget', sols, formatMicros(state.stats?.elapsedMicros ?? 0));
     }
     if (view.why) return view.why;
     return WATCH_READY;
@@ -434,7 +434,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     d.verdict =
       mode !== 'watch'
         ? ''
-        : v.verdict ?? (st?.finished ? searchVerdict(st.stats?.solutions ?? 0, st.status) : '');
+        : v.verdict ?? (st?.finished ? st.verdict ?? '' : '');
     d.showing = String(shownSolution + 1);
     status.dataset.tone = mode === 'watch' && !watchFinished() ? v.tone : '';
     const multi = mode === 'watch' && watchFinished() && v.solutions.length >= 2;
@@ -555,7 +555,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
   async function check(quiet = false): Promise<void> {
     try {
       const stale = changedSince();
-      const found = await client.call<Mistake[]>('skyscrapersCheck', puzzle, boardRows());
+      const found = await client.call<Mistake[]>('check', 'skyscrapers', puzzle, boardRows());
       if (stale()) return;
       const n = puzzle.n;
       mistakes = new Map(found.map((m) => [m.row * n + m.col, m.why]));
@@ -577,7 +577,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
   async function askHint(): Promise<void> {
     try {
       const stale = changedSince();
-      const got = await client.call<Hint>('skyscrapersHint', puzzle, boardRows());
+      const got = await client.call<Hint>('hint', 'skyscrapers', puzzle, boardRows());
       if (stale()) return;
       hint = got;
       applyButton.hidden = got.kind !== 'place';
@@ -662,7 +662,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     status.textContent = `Generating a random ${n} × ${n} puzzle…`;
     const my = ++loadSeq;
     client
-      .call<Parsed>('skyscrapersGenerate', n, null)
+      .call<Parsed>('generate', 'skyscrapers', { size: String(n) })
       .then((p) => {
         if (my === loadSeq) load(p, puzzle.n > 9 ? 'Random puzzle (random puzzles go up to 9 × 9)' : 'Random puzzle');
       })
