@@ -2,5 +2,6 @@
 //! all-different helpers, union-find with cut-edge detection, and the puzz.link URL codec.
 
 pub mod clock;
+pub mod dsf;
 pub mod latin;
 pub mod rng;
