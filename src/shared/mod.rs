@@ -4,4 +4,5 @@
 pub mod clock;
 pub mod dsf;
 pub mod latin;
+pub mod puzzlink;
 pub mod rng;
