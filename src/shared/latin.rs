@@ -125,8 +125,9 @@ pub fn random_latin(n: usize, rng: &mut Rng) -> Vec<Vec<u8>> {
             augment(c, &allowed, &mut owner, &mut seen);
         }
         let mut row = vec![0u8; n];
-        for h in 1..=n {
-            if let Some(c) = owner[h] {
+        // owner[0] is unused: heights start at 1.
+        for (h, &col) in owner.iter().enumerate().skip(1) {
+            if let Some(c) = col {
                 row[c] = h as u8;
             }
         }
