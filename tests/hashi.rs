@@ -492,6 +492,80 @@ fn hints_follow_the_solution() {
     assert!(!h.because.is_empty());
 }
 
+/// The first deduction of a stepped run that adds bridges: its rule and sentence, and the bridges
+/// it adds (read the way a viewer would: the `hashiRange` events after a `hashiRule`). Only the
+/// first node (the root propagation) counts: a guess ends the search for a deduction.
+fn first_adding_deduction(p: &Puzzle) -> Option<(solve::Rule, String, Vec<Bridge>)> {
+    let mut stepper =
+        solvescope::engine::Stepper::new(Solver::new(p, SolveOptions::default()).unwrap());
+    let mut current = None;
+    let mut adds: Vec<Bridge> = Vec::new();
+    let mut stopped = false;
+    while !stopped {
+        let frame = stepper.step(64);
+        for ev in frame.events {
+            match ev {
+                Event::HashiRule { rule, why, .. } => {
+                    if !adds.is_empty() {
+                        stopped = true;
+                        break;
+                    }
+                    current = Some((rule, why));
+                }
+                Event::HashiRange {
+                    a,
+                    b,
+                    before,
+                    after,
+                    ..
+                } if after[0] > before[0] => {
+                    adds.push(
+                        Bridge {
+                            a: (a[0] as usize, a[1] as usize),
+                            b: (b[0] as usize, b[1] as usize),
+                            n: after[0],
+                        }
+                        .normalized(),
+                    );
+                }
+                Event::HashiFocus { .. }
+                | Event::HashiGuess { .. }
+                | Event::HashiDeadEnd { .. } => {
+                    stopped = true;
+                    break;
+                }
+                _ => continue,
+            }
+        }
+        stopped |= frame.status.is_done();
+    }
+    let (rule, why) = current?;
+    (!adds.is_empty()).then_some((rule, why, adds))
+}
+
+#[test]
+fn hint_agrees_with_the_first_deduction_of_a_stepped_run() {
+    let mut compared = 0;
+    for f in fixtures().iter().filter(|f| f.status == "unique").take(25) {
+        let p = parse_any(&f.id).unwrap();
+        let h = hint(&p, &[]).unwrap();
+        match first_adding_deduction(&p) {
+            Some((rule, why, bridges)) => {
+                assert_eq!(h.kind, HintKind::Deduction, "{}", f.id);
+                assert_eq!(h.rule, Some(rule), "{}", f.id);
+                assert_eq!(h.why, why, "{}", f.id);
+                assert_eq!(h.bridges, bridges, "{}", f.id);
+                compared += 1;
+            }
+            None => assert_ne!(h.kind, HintKind::Deduction, "{}", f.id),
+        }
+    }
+    assert!(
+        compared >= 10,
+        "only {compared} fixtures start with a deduction"
+    );
+}
+
 #[test]
 fn check_board_marks_problems() {
     let p = parse_plain(".2./2.2/.2.").unwrap();

@@ -1,4 +1,8 @@
-//! Pieces every puzzle shares: the clock, the seeded random generator, small parsing helpers.
+//! Pieces every puzzle shares: the clock, the seeded random generator, Latin-square and
+//! all-different helpers, union-find with cut-edge detection, and the puzz.link URL codec.
 
 pub mod clock;
+pub mod dsf;
+pub mod latin;
+pub mod puzzlink;
 pub mod rng;

@@ -5,6 +5,7 @@
 //! row/column (grids).
 
 use super::{Puzzle, MAX_SIDE, ROCK, WATER};
+use crate::shared::puzzlink::{self, write_number16, Token};
 
 /// Reads any supported form: a URL (contains `?`), a Tatham ID (contains `:`), else a plain grid.
 ///
@@ -213,70 +214,22 @@ pub fn to_tatham_id(p: &Puzzle) -> Result<String, String> {
     Ok(out)
 }
 
-/// Reads a puzz.link / pzv.jp URL for `hashikake`, `hashi` or `bridges` (FORMATS.md §2).
+/// Reads a puzz.link / pzv.jp URL for `hashikake`, `hashi` or `bridges` (FORMATS.md §2; header
+/// and `&` parameters as in [`crate::shared::puzzlink`]).
 pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
-    let t = text.trim();
-    let q = t
-        .find('?')
-        .ok_or("hashi: a puzz.link URL needs '?' before the puzzle")?;
-    let query = &t[q + 1..];
-    let parts: Vec<&str> = query.split('/').collect();
-    // Skip `key=value&` pairs in front of the pid.
-    let mut pid = parts[0];
-    while let Some((kv, rest)) = pid.split_once('&') {
-        if !kv.contains('=') {
-            break;
-        }
-        pid = rest;
-    }
-    let pid = pid
-        .strip_suffix("_edit")
-        .or_else(|| pid.strip_suffix("_play"))
-        .unwrap_or(pid);
-    if !["hashikake", "hashi", "bridges"].contains(&pid) {
-        return Err(format!(
-            "hashi: the URL is for '{pid}', not hashikake/hashi/bridges"
-        ));
-    }
-    if parts.len() < 4 {
-        return Err("hashi: the URL needs pid/cols/rows/body".to_string());
-    }
-    let cols: usize = parts[1]
-        .parse()
-        .map_err(|_| format!("hashi: the column count '{}' is not a number", parts[1]))?;
-    let rows: usize = parts[2]
-        .parse()
-        .map_err(|_| format!("hashi: the row count '{}' is not a number", parts[2]))?;
+    let h = puzzlink::parse_header(text, "hashi", &["hashikake", "hashi", "bridges"])?;
+    let (cols, rows) = (h.cols, h.rows);
     check_size(cols, rows)?;
-    let body = parts[3..].join("/");
-    let body_offset = q + 1 + parts[0].len() + parts[1].len() + parts[2].len() + 3;
-    let b = body.as_bytes();
+    let (body, body_offset) = (h.body, h.body_at);
     let n = cols * rows;
     let mut cells = Vec::with_capacity(n);
     let mut i = 0;
-    let hex = |s: &[u8]| -> Option<u32> {
-        std::str::from_utf8(s)
-            .ok()
-            .and_then(|s| u32::from_str_radix(s, 16).ok())
-    };
-    while i < b.len() && cells.len() < n {
+    while i < body.len() && cells.len() < n {
         let at = body_offset + i + 1;
-        let ch = b[i];
-        let (value, used): (u32, usize) = match ch {
-            b'0'..=b'9' | b'a'..=b'f' => ((ch as char).to_digit(16).unwrap(), 1),
-            b'-' => (
-                b.get(i + 1..i + 3)
-                    .and_then(hex)
-                    .ok_or(format!("hashi: '-' at character {at} needs two hex digits"))?,
-                3,
-            ),
-            b'+' => (
-                b.get(i + 1..i + 4).and_then(hex).ok_or(format!(
-                    "hashi: '+' at character {at} needs three hex digits"
-                ))?,
-                4,
-            ),
-            b'.' => {
+        let (token, used) = puzzlink::read_token(body, i, at).map_err(|e| format!("hashi: {e}"))?;
+        let value = match token {
+            Token::Number(v) => v,
+            Token::Unknown => {
                 let c = cells.len();
                 return Err(format!(
                     "hashi: the island at (row {}, col {}) (character {at}) has no number; islands of unknown count are not supported",
@@ -284,17 +237,10 @@ pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
                     c % cols + 1
                 ));
             }
-            b'g'..=b'z' => {
-                let skip = (ch - b'f') as usize;
+            Token::Empty(skip) => {
                 cells.extend(std::iter::repeat_n(WATER, skip.min(n - cells.len())));
-                i += 1;
+                i += used;
                 continue;
-            }
-            _ => {
-                return Err(format!(
-                    "hashi: character {at} '{}' is not part of a number16 stream",
-                    ch as char
-                ))
             }
         };
         if value == 0 || value > 16 {
@@ -308,7 +254,7 @@ pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
         cells.push(value as u8);
         i += used;
     }
-    if i < b.len() && !body[i..].trim_end_matches('/').is_empty() {
+    if i < body.len() {
         return Err(format!(
             "hashi: unexpected text after the {cols}x{rows} cells at character {}",
             body_offset + i + 1
@@ -333,32 +279,10 @@ pub fn to_puzzlink_url(p: &Puzzle) -> Result<String, String> {
     if p.no_loops || p.max_bridges != 2 {
         return Err("hashi: puzz.link URLs hold only the standard rules (2 bridges per pair, loops allowed)".into());
     }
-    let mut body = String::new();
-    let mut run = 0;
-    for &v in &p.cells {
-        match v {
-            WATER => {
-                run += 1;
-                if run == 20 {
-                    body.push('z');
-                    run = 0;
-                }
-            }
-            ROCK => {
-                return Err("hashi: puzz.link URLs cannot hold rocks; use the plain grid".into())
-            }
-            v => {
-                if run > 0 {
-                    body.push((b'f' + run) as char);
-                    run = 0;
-                }
-                body.push_str(&format!("{v:x}"));
-            }
-        }
+    if p.cells.contains(&ROCK) {
+        return Err("hashi: puzz.link URLs cannot hold rocks; use the plain grid".into());
     }
-    if run > 0 {
-        body.push((b'f' + run) as char);
-    }
+    let body = write_number16(&p.cells);
     Ok(format!(
         "https://puzz.link/p?hashikake/{}/{}/{body}",
         p.width, p.height
@@ -501,6 +425,13 @@ mod tests {
         let a = parse_any("https://pzv.jp/p.html?hashikake_edit/3/3/2g2i2g2").unwrap();
         let b = parse_any("https://puzz.link/p?pzprv3=1&bridges/3/3/2g2i2g2").unwrap();
         assert_eq!(a, b);
+        // `&key=value` parameters after the body are skipped too; other text next to '&' is not.
+        let c = parse_any("https://puzz.link/p?hashi/3/3/2g2i2g2&lang=en").unwrap();
+        assert_eq!(a, c);
+        let e = parse_any("https://puzz.link/p?hashi/3/3/2g2i2g2&junk").unwrap_err();
+        assert!(e.contains("'&junk'"), "{e}");
+        let e = parse_any("https://puzz.link/p?junk&hashi/3/3/2g2i2g2").unwrap_err();
+        assert!(e.contains("key=value"), "{e}");
         assert_eq!(to_plain(&a), "2.2/.../2.2");
     }
 

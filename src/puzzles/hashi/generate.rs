@@ -9,6 +9,7 @@
 
 use super::{Puzzle, WATER};
 use crate::engine::Status;
+use crate::shared::dsf::Dsf;
 use crate::shared::rng::Rng;
 
 /// Generation settings.
@@ -289,34 +290,21 @@ pub fn make_unique(
     None
 }
 
-/// True when the bridges join every island of `p` (a flood fill over the pairs).
+/// True when the bridges join every island of `p` (union-find over the pairs).
 fn layout_connected(p: &Puzzle, bridges: &[super::Bridge]) -> bool {
     let w = p.width;
-    let islands: Vec<usize> = (0..p.cells.len())
-        .filter(|&i| p.cells[i] != WATER && p.cells[i] != super::ROCK)
-        .collect();
-    let mut seen = vec![false; p.cells.len()];
-    let mut stack = vec![islands[0]];
-    seen[islands[0]] = true;
-    let mut reached = 0;
-    while let Some(i) = stack.pop() {
-        reached += 1;
-        for b in bridges {
-            let (x, y) = (b.a.0 * w + b.a.1, b.b.0 * w + b.b.1);
-            let other = if x == i {
-                y
-            } else if y == i {
-                x
-            } else {
-                continue;
-            };
-            if !seen[other] {
-                seen[other] = true;
-                stack.push(other);
-            }
-        }
+    let mut groups = Dsf::new(p.cells.len());
+    for b in bridges {
+        groups.union((b.a.0 * w + b.a.1) as u32, (b.b.0 * w + b.b.1) as u32);
     }
-    reached == islands.len()
+    let mut islands = (0..p.cells.len())
+        .filter(|&i| p.cells[i] != WATER && p.cells[i] != super::ROCK)
+        .map(|i| i as u32);
+    let Some(first) = islands.next() else {
+        return true;
+    };
+    let root = groups.find(first);
+    islands.all(|i| groups.find(i) == root)
 }
 
 /// Tries seeds `seed`, `seed+1`, … until the layout's puzzle has exactly one solution (proved by

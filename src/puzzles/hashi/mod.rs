@@ -14,7 +14,7 @@
 //!
 //! For the page: [`describe`] (islands, rocks, candidate edges with ids and crossings, to draw the
 //! board and map event edge ids to cells), [`solve::Solver`] behind `Session` (events: see
-//! [`solve::Event`]), [`hint`] (next deduction from the user's bridges, or the mistake, or solved),
+//! [`solve::Event`]), [`hint()`] (next deduction from the user's bridges, or the mistake, or solved),
 //! [`check_board`] (finished / over-full islands, crossing and impossible bridges, mistakes), the
 //! writers [`to_tatham_id`], [`to_puzzlink_url`], [`to_plain`].
 //!
@@ -40,6 +40,7 @@ pub mod format;
 mod game;
 pub mod generate;
 pub mod graph;
+pub mod hint;
 pub mod matrix_tree;
 pub mod solve;
 
@@ -52,9 +53,8 @@ pub use format::{
     parse_any, parse_plain, parse_puzzlink, parse_tatham, to_plain, to_puzzlink_url, to_tatham_id,
 };
 pub use graph::{describe, BoardInfo, EdgeInfo};
-pub use solve::{
-    check_board, hint, BoardReport, Event, Heuristic, Hint, SolveOptions, Solver, Techniques,
-};
+pub use hint::{check_board, hint, BoardReport, Hint, HintKind};
+pub use solve::{Event, Heuristic, SolveOptions, Solver, Techniques};
 
 /// Largest width or height accepted.
 pub const MAX_SIDE: usize = 100;

@@ -3,6 +3,7 @@
 //! offset or row/column of the first problem; they never panic.
 
 use super::{Puzzle, Side, MAX_N};
+use crate::shared::puzzlink::{self, write_number16, Token};
 
 /// Reads whichever format `text` is in: a Tatham ID (`N:...` on one line), a URL (anything else
 /// with `?` or `://`), or a plain grid.
@@ -199,40 +200,11 @@ fn flush_run(out: &mut String, run: &mut usize, last_was_number: &mut bool) {
 
 const PIDS: [&str; 3] = ["skyscrapers", "building", "skyscraper"];
 
-/// Reads a puzz.link (or pzv.jp) Skyscrapers URL: `…p?skyscrapers/N/N/<edges>[<cells>]`.
+/// Reads a puzz.link (or pzv.jp) Skyscrapers URL: `…p?skyscrapers/N/N/<edges>[<cells>]`
+/// (header and `&` parameters as in [`crate::shared::puzzlink`]).
 pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
-    let t = text.trim();
-    let q = t.find('?').ok_or(
-        "skyscrapers: a puzz.link URL needs '?' before the puzzle (…/p?skyscrapers/N/N/…)",
-    )?;
-    let query = &t[q + 1..];
-    let parts: Vec<&str> = query.split('/').collect();
-    let mut pid = parts[0];
-    if let Some(k) = pid.rfind('&') {
-        pid = &pid[k + 1..];
-    }
-    let pid_base = pid
-        .strip_suffix("_edit")
-        .or_else(|| pid.strip_suffix("_play"))
-        .unwrap_or(pid);
-    if !PIDS.contains(&pid_base) {
-        return Err(format!(
-            "skyscrapers: the URL is for '{pid}', expected one of {}",
-            PIDS.join(", ")
-        ));
-    }
-    if parts.len() < 3 {
-        return Err("skyscrapers: the URL needs cols/rows after the puzzle type".into());
-    }
-    let cols: usize = parts[1].parse().map_err(|_| {
-        format!(
-            "skyscrapers: the column count '{}' is not a number",
-            parts[1]
-        )
-    })?;
-    let rows: usize = parts[2]
-        .parse()
-        .map_err(|_| format!("skyscrapers: the row count '{}' is not a number", parts[2]))?;
+    let h = puzzlink::parse_header(text, "skyscrapers", &PIDS)?;
+    let (cols, rows) = (h.cols, h.rows);
     if cols != rows {
         return Err(format!(
             "skyscrapers: the grid must be square, the URL says {cols} columns and {rows} rows"
@@ -240,15 +212,12 @@ pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
     }
     check_n(cols, "the URL's")?;
     let n = cols;
-    let body = parts.get(3).copied().unwrap_or("");
-    if parts.len() > 4 && parts[4..].iter().any(|p| !p.is_empty()) {
+    let (body, base) = (h.body, h.body_at);
+    if let Some((_, more)) = body.split_once('/') {
         return Err(format!(
-            "skyscrapers: unexpected text after the body: '{}'",
-            parts[4..].join("/")
+            "skyscrapers: unexpected text after the body: '{more}'"
         ));
     }
-    // Character offset of the body in `t`, for messages.
-    let base = t.len() - query.len() + parts[..3].iter().map(|p| p.len() + 1).sum::<usize>();
     let mut puzzle = Puzzle::empty(n)?;
     let mut edges = vec![0u8; 4 * n];
     let used = decode_number16(body, &mut edges, n, base, "clue")?;
@@ -264,7 +233,7 @@ pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
 }
 
 /// Decodes a number16 stream into `out` (stopping once it is full, as pzprjs does) and returns the
-/// bytes consumed. Values must be 1..=n; `.` (unknown) reads as 0.
+/// bytes consumed. Values must be 1..=n; `.` (unknown) reads as 0, since it constrains nothing.
 fn decode_number16(
     s: &str,
     out: &mut [u8],
@@ -272,52 +241,31 @@ fn decode_number16(
     base: usize,
     what: &str,
 ) -> Result<usize, String> {
-    let b = s.as_bytes();
     let mut i = 0;
     let mut k = 0;
-    while i < b.len() && k < out.len() {
-        let c = b[i];
+    while i < s.len() && k < out.len() {
         let at = base + i + 1;
-        let (value, width) = match c {
-            b'0'..=b'9' | b'a'..=b'f' => (Some((c as char).to_digit(16).unwrap_or(0) as usize), 1),
-            b'-' | b'+' => {
-                let w = if c == b'-' { 2 } else { 3 };
-                let hex = s.get(i + 1..i + 1 + w).ok_or_else(|| {
-                    format!(
-                        "skyscrapers: '{}' at character {at} needs {w} hex digits after it",
-                        c as char
-                    )
-                })?;
-                let v = usize::from_str_radix(hex, 16).map_err(|_| {
-                    format!("skyscrapers: '{hex}' after character {at} is not hexadecimal")
-                })?;
-                (Some(v), 1 + w)
+        let (token, width) =
+            puzzlink::read_token(s, i, at).map_err(|e| format!("skyscrapers: {e}"))?;
+        match token {
+            Token::Empty(run) => k += run,
+            Token::Unknown => {
+                out[k] = 0;
+                k += 1;
             }
-            b'.' => (Some(0), 1),
-            b'g'..=b'z' => {
-                k += (c - b'f') as usize;
-                i += 1;
-                continue;
+            Token::Number(v) => {
+                if !(1..=n as u32).contains(&v) {
+                    return Err(format!(
+                        "skyscrapers: {what} value {v} at character {at} is not from 1 to {n}"
+                    ));
+                }
+                out[k] = v as u8;
+                k += 1;
             }
-            _ => {
-                return Err(format!(
-                    "skyscrapers: unexpected '{}' at character {at} of the URL",
-                    (c as char).escape_default()
-                ))
-            }
-        };
-        if let Some(v) = value {
-            if c != b'.' && !(1..=n).contains(&v) {
-                return Err(format!(
-                    "skyscrapers: {what} value {v} at character {at} is not from 1 to {n}"
-                ));
-            }
-            out[k] = v as u8;
         }
-        k += 1;
         i += width;
     }
-    Ok(i.min(b.len()))
+    Ok(i.min(s.len()))
 }
 
 /// Writes the puzz.link URL of `puzzle`.
@@ -327,37 +275,11 @@ pub fn to_puzzlink_url(puzzle: &Puzzle) -> String {
         .iter()
         .flat_map(|&s| puzzle.clues[s.index()].iter().copied())
         .collect();
-    let mut body = encode_number16(&edges);
+    let mut body = write_number16(&edges);
     if puzzle.givens.iter().any(|&g| g != 0) {
-        body.push_str(&encode_number16(&puzzle.givens));
+        body.push_str(&write_number16(&puzzle.givens));
     }
     format!("https://puzz.link/p?skyscrapers/{n}/{n}/{body}")
-}
-
-fn encode_number16(values: &[u8]) -> String {
-    let mut out = String::new();
-    let mut run = 0usize;
-    let flush = |out: &mut String, run: &mut usize| {
-        while *run > 0 {
-            let k = (*run).min(20);
-            out.push(char::from(b'f' + k as u8));
-            *run -= k;
-        }
-    };
-    for &v in values {
-        if v == 0 {
-            run += 1;
-            continue;
-        }
-        flush(&mut out, &mut run);
-        if v < 16 {
-            out.push(char::from_digit(v as u32, 16).unwrap_or('0'));
-        } else {
-            out.push_str(&format!("-{v:02x}"));
-        }
-    }
-    flush(&mut out, &mut run);
-    out
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -549,6 +471,19 @@ mod tests {
         assert!(e.contains("'hashi'"), "{e}");
         let e = parse_puzzlink("https://puzz.link/p?skyscrapers/4/4/k9").unwrap_err();
         assert!(e.contains("character"), "{e}");
+        // Extra `&key=value` parameters (before the type or after the body) are skipped; anything
+        // else next to '&' is refused instead of being read as the puzzle type.
+        let a = parse_puzzlink("https://puzz.link/p?skyscrapers/4/4/k13h4j3g").unwrap();
+        for url in [
+            "https://puzz.link/p?pzprv3=1&skyscrapers/4/4/k13h4j3g",
+            "https://puzz.link/p?skyscrapers/4/4/k13h4j3g&lang=en",
+        ] {
+            assert_eq!(parse_puzzlink(url).unwrap(), a, "{url}");
+        }
+        let e = parse_puzzlink("https://puzz.link/p?junk&skyscrapers/4/4/k13h4j3g").unwrap_err();
+        assert!(e.contains("key=value"), "{e}");
+        let e = parse_puzzlink("https://puzz.link/p?skyscrapers/4/4/k13h4j3g&x").unwrap_err();
+        assert!(e.contains("'&x'"), "{e}");
         let e = parse_plain("...\n.5.\n...").unwrap_err();
         assert!(e.contains("row 2, column 2"), "{e}");
         let e = parse_plain("1..\n...\n...").unwrap_err();

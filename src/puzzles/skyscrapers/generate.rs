@@ -16,52 +16,7 @@ use super::{visible_count, Puzzle, Side};
 use crate::engine::{Machine, Status};
 use crate::shared::rng::Rng;
 
-/// A random Latin square of side `n` (rows of heights 1..=n).
-pub fn random_latin(n: usize, rng: &mut Rng) -> Vec<Vec<u8>> {
-    let mut grid: Vec<Vec<u8>> = Vec::with_capacity(n);
-    for _ in 0..n {
-        // allowed[c] = heights column c still lacks.
-        let allowed: Vec<Vec<u8>> = (0..n)
-            .map(|c| {
-                let mut v: Vec<u8> = (1..=n as u8)
-                    .filter(|&h| grid.iter().all(|row| row[c] != h))
-                    .collect();
-                rng.shuffle(&mut v);
-                v
-            })
-            .collect();
-        let mut owner: Vec<Option<usize>> = vec![None; n + 1]; // height -> column
-        let mut order: Vec<usize> = (0..n).collect();
-        rng.shuffle(&mut order);
-        for &c in &order {
-            let mut seen = vec![false; n + 1];
-            augment(c, &allowed, &mut owner, &mut seen);
-        }
-        let mut row = vec![0u8; n];
-        for h in 1..=n {
-            if let Some(c) = owner[h] {
-                row[c] = h as u8;
-            }
-        }
-        grid.push(row);
-    }
-    grid
-}
-
-fn augment(c: usize, allowed: &[Vec<u8>], owner: &mut [Option<usize>], seen: &mut [bool]) -> bool {
-    for &h in &allowed[c] {
-        let h = h as usize;
-        if seen[h] {
-            continue;
-        }
-        seen[h] = true;
-        if owner[h].is_none() || owner[h].is_some_and(|o| augment(o, allowed, owner, seen)) {
-            owner[h] = Some(c);
-            return true;
-        }
-    }
-    false
-}
+pub use crate::shared::latin::random_latin;
 
 /// The puzzle with every clue of `grid` and no givens.
 pub fn all_clues(grid: &[Vec<u8>]) -> Puzzle {

@@ -12,6 +12,7 @@ use serde::Serialize;
 use super::solve::{solve, Change, Event, LineRef, Options, Reason, Solver};
 use super::{clue_place, visible_count, Puzzle, Side};
 use crate::engine::{Budget, Machine, Status, Trace};
+use crate::shared::latin::{single, value_of};
 
 /// A wrong cell on the player's board (0-based row and column; `why` in 1-based words).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -238,14 +239,14 @@ pub fn hint(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<Hint, String> {
                 changes,
                 ..
             } if reason != Reason::Given => {
-                let placed = changes.iter().find(|ch| {
-                    ch.after.count_ones() == 1 && board[ch.row as usize][ch.col as usize] == 0
-                });
+                let placed = changes
+                    .iter()
+                    .find(|ch| single(ch.after) && board[ch.row as usize][ch.col as usize] == 0);
                 if let Some(ch) = placed {
                     return Ok(Hint::Place {
                         row: ch.row,
                         col: ch.col,
-                        value: (ch.after.trailing_zeros() + 1) as u8,
+                        value: value_of(ch.after),
                         reason,
                         line,
                         why,

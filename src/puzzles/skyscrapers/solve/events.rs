@@ -1,0 +1,203 @@
+//! What the Skyscrapers solver tells the viewer: the [`Event`] type with its parts ([`Reason`],
+//! [`LineRef`], [`Change`]), and the helpers that word the sentences and emit deductions and
+//! contradictions. Kept apart from the rules so that the event format (which the page and the
+//! hints read) is defined in one place.
+
+use serde::{Deserialize, Serialize};
+
+use super::Solver;
+use crate::engine::Sink;
+use crate::puzzles::skyscrapers::Side;
+
+/// Why candidates changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Reason {
+    /// A height given in the puzzle.
+    Given,
+    /// Clue 1: the tallest tower stands next to it.
+    ClueOne,
+    /// Clue N: the line climbs 1, 2, …, N.
+    ClueStaircase,
+    /// Clue c: the cell at distance d can hold at most N − c + 1 + d.
+    ClueDistance,
+    /// The visibility bound lo ≤ clue ≤ hi on a line.
+    VisibilityBound,
+    /// No permutation of the line that fits both clues uses this candidate.
+    LinePermutations,
+    /// A height has one place left in a row or column.
+    OnlyPlace,
+    /// Places of one height across the grid (X-wing style): see `value_plane`.
+    ValuePlane,
+    /// A placed height is removed from its row and column.
+    NakedSingle,
+    /// The search tries a height.
+    Guess,
+    /// The guess failed, so the cell cannot hold that height.
+    Refuted,
+}
+
+/// Row or column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Axis {
+    Row,
+    Col,
+}
+
+/// A line of the grid (0-based index), for highlighting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LineRef {
+    pub axis: Axis,
+    pub index: u32,
+}
+
+/// One cell's candidate mask changing from `before` to `after` (bit v-1 = height v).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Change {
+    pub row: u32,
+    pub col: u32,
+    pub before: u32,
+    pub after: u32,
+}
+
+/// One step of the solver, invertible from its own fields.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Event {
+    /// A deduction: candidates removed (a cell left with one candidate is placed).
+    #[serde(rename_all = "camelCase")]
+    SkyDeduce {
+        reason: Reason,
+        /// The line under consideration, if the deduction is about one.
+        line: Option<LineRef>,
+        /// The height the deduction is about, if one.
+        value: Option<u8>,
+        why: String,
+        changes: Vec<Change>,
+    },
+    /// The search tries `value` at (row, col); `depth` is the number of open guesses after it.
+    #[serde(rename_all = "camelCase")]
+    SkyGuess {
+        row: u32,
+        col: u32,
+        value: u8,
+        depth: u32,
+        why: String,
+        changes: Vec<Change>,
+    },
+    /// The last guess is undone: every cell changed since goes back (`before` = now, `after` =
+    /// restored). `depth` is the number of open guesses after it.
+    #[serde(rename_all = "camelCase")]
+    SkyBacktrack {
+        row: u32,
+        col: u32,
+        value: u8,
+        depth: u32,
+        changes: Vec<Change>,
+    },
+    /// Propagation hit a dead end (changes nothing on the board).
+    #[serde(rename_all = "camelCase")]
+    SkyContradiction {
+        line: Option<LineRef>,
+        cells: Vec<[u32; 2]>,
+        why: String,
+    },
+    /// Every cell holds one height: a solution (rows of heights).
+    #[serde(rename_all = "camelCase")]
+    SkySolution { grid: Vec<Vec<u8>>, number: u64 },
+    /// The whole search space was explored.
+    #[serde(rename_all = "camelCase")]
+    SkyExhausted { solutions: u64 },
+}
+
+/// The heights of a mask as a list for sentences: "1, 3, 4".
+pub(super) fn heights(mask: u32) -> String {
+    let v: Vec<String> = (0..32)
+        .filter(|b| mask & (1 << b) != 0)
+        .map(|b| (b + 1).to_string())
+        .collect();
+    v.join(", ")
+}
+
+impl Solver {
+    pub(super) fn line_ref(&self, l: usize) -> LineRef {
+        if l < self.n {
+            LineRef {
+                axis: Axis::Row,
+                index: l as u32,
+            }
+        } else {
+            LineRef {
+                axis: Axis::Col,
+                index: (l - self.n) as u32,
+            }
+        }
+    }
+
+    pub(super) fn line_name(&self, l: usize) -> String {
+        if l < self.n {
+            format!("row {}", l + 1)
+        } else {
+            format!("column {}", l - self.n + 1)
+        }
+    }
+
+    /// The clue sides of line `l`: (start side, end side).
+    pub(super) fn sides(&self, l: usize) -> (Side, Side, usize) {
+        if l < self.n {
+            (Side::Left, Side::Right, l)
+        } else {
+            (Side::Top, Side::Bottom, l - self.n)
+        }
+    }
+
+    pub(super) fn cell_name(&self, cell: usize) -> String {
+        format!("row {}, column {}", cell / self.n + 1, cell % self.n + 1)
+    }
+
+    pub(super) fn rc(&self, cell: usize) -> [u32; 2] {
+        [(cell / self.n) as u32, (cell % self.n) as u32]
+    }
+
+    /// Emits the changes gathered so far as one deduction (tracing only).
+    pub(super) fn flush<S: Sink<Event>>(
+        &mut self,
+        sink: &mut S,
+        reason: Reason,
+        line: Option<usize>,
+        value: Option<u8>,
+        why: impl FnOnce(&Self) -> String,
+    ) {
+        if S::ENABLED && !self.changes.is_empty() {
+            let changes = std::mem::take(&mut self.changes);
+            sink.emit(Event::SkyDeduce {
+                reason,
+                line: line.map(|l| self.line_ref(l)),
+                value,
+                why: why(self),
+                changes,
+            });
+        }
+    }
+
+    /// Reports a contradiction (tracing only). Every deduction flushes its changes before
+    /// returning, so the viewer's board always matches the trail the backtrack will undo.
+    pub(super) fn dead<S: Sink<Event>>(
+        &mut self,
+        sink: &mut S,
+        line: Option<usize>,
+        cells: Vec<usize>,
+        why: String,
+    ) {
+        if S::ENABLED {
+            sink.emit(Event::SkyContradiction {
+                line: line.map(|l| self.line_ref(l)),
+                cells: cells.iter().map(|&c| self.rc(c)).collect(),
+                why,
+            });
+        }
+    }
+}

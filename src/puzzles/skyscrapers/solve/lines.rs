@@ -1,0 +1,397 @@
+//! Exact line propagation: for a row or column with clues, the candidates used by some
+//! permutation of the line that fits both clues (the split-at-N dynamic programme over sets of
+//! heights, see the module header of `solve`); for clueless lines and the value planes of each
+//! height, all-different filtering. All of it is the `lines` technique.
+
+use super::events::{Event, Reason};
+use super::{Dead, Res, Solver};
+use crate::engine::Sink;
+use crate::shared::latin::{alldiff_support, bit, single, top};
+
+impl Solver {
+    /// Exact line propagation: keeps the candidates used by some permutation of line `l` that
+    /// fits its clues (see the module header for the split-at-N programme).
+    pub(super) fn line_permutations<S: Sink<Event>>(&mut self, sink: &mut S, l: usize) -> Res {
+        let (a, b) = (self.lines[l].start as u32, self.lines[l].end as u32);
+        let n = self.n;
+        let mut m = [0u32; 32];
+        for (i, &cell) in self.lines[l].cells.iter().enumerate() {
+            m[i] = self.cand[cell];
+        }
+        if m[..n].iter().all(|&x| single(x)) {
+            return Ok(()); // checked exactly by bound_line
+        }
+        let support = if a == 0 && b == 0 {
+            alldiff_support(n, &m[..n])
+        } else {
+            {
+                self.line_runs += 1;
+                let r = line_support(n, &m[..n], a, b, &mut self.tables);
+                self.line_sets += (self.tables.list_f.len() + self.tables.list_b.len()) as u64;
+                r
+            }
+        };
+        if support[..n].iter().all(|&s| s == 0) {
+            if S::ENABLED {
+                let why = format!(
+                    "No arrangement of {} fits its clues and candidates",
+                    self.line_name(l)
+                );
+                let cells = self.lines[l].cells.clone();
+                self.dead(sink, Some(l), cells, why);
+            }
+            return self.blame(l);
+        }
+        let mut res = Ok(());
+        for i in 0..n {
+            if support[i] != m[i] {
+                let cell = self.lines[l].cells[i];
+                res = self.narrow(sink, cell, support[i]);
+                if res.is_err() {
+                    break;
+                }
+            }
+        }
+        self.flush(sink, Reason::LinePermutations, Some(l), None, |s| {
+            format!(
+                "Line propagation on {}: no arrangement of the line that fits its clues and candidates uses the removed heights",
+                s.line_name(l)
+            )
+        });
+        res
+    }
+
+    /// The value plane of height `v`: each row must put `v` in a different column, so the plane is
+    /// a permutation (rows → columns) and the same line programme, with no clues, keeps exactly
+    /// the places that some complete placement of `v` uses (Hall's condition: k rows whose `v`
+    /// fits only in k columns take those columns from every other row — X-wings, swordfish).
+    pub(super) fn value_plane<S: Sink<Event>>(&mut self, sink: &mut S, v: u8) -> Res {
+        let n = self.n;
+        let b = bit(v);
+        let mut m = [0u32; 32];
+        let mut all_fixed = true;
+        for (r, slot) in m.iter_mut().enumerate().take(n) {
+            for c in 0..n {
+                let x = self.cand[r * n + c];
+                if x & b != 0 {
+                    *slot |= 1 << c;
+                    all_fixed &= x == b;
+                }
+            }
+        }
+        if all_fixed {
+            return Ok(()); // every row has v placed (or lacks it, caught by hidden singles)
+        }
+        let support = alldiff_support(n, &m[..n]);
+        if support[..n].iter().all(|&s| s == 0) {
+            if S::ENABLED {
+                let why = format!("{v} cannot be placed once in every row and column any more");
+                let cells = (0..n * n).filter(|&i| self.cand[i] & b != 0).collect();
+                self.dead(sink, None, cells, why);
+            }
+            return Err(Dead);
+        }
+        let mut res = Ok(());
+        'rows: for r in 0..n {
+            let mut gone = m[r] & !support[r];
+            while gone != 0 {
+                let c = gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                res = self.narrow(sink, r * n + c, !b);
+                if res.is_err() {
+                    break 'rows;
+                }
+            }
+        }
+        self.flush(sink, Reason::ValuePlane, None, Some(v), |_| {
+            format!(
+                "Places of {v}: some rows can only take {v} in as many columns as there are rows, so no other row can use those columns"
+            )
+        });
+        res
+    }
+}
+
+/// Scratch tables of [`line_support`]: 2^(N-1) entries each, kept all-zero between calls (only
+/// the entries listed in `list_f` / `list_b` are ever written, and they are cleared at the end).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LineTables {
+    fwd: Vec<u32>,
+    bwd: Vec<u32>,
+    need_f: Vec<u32>,
+    need_b: Vec<u32>,
+    list_f: Vec<u32>,
+    list_b: Vec<u32>,
+}
+
+impl LineTables {
+    pub(crate) fn new(n: usize) -> Self {
+        let size = 1usize << n.saturating_sub(1);
+        LineTables {
+            fwd: vec![0; size],
+            bwd: vec![0; size],
+            need_f: vec![0; size],
+            need_b: vec![0; size],
+            list_f: Vec::new(),
+            list_b: Vec::new(),
+        }
+    }
+}
+
+/// Forward half of [`line_support`]: from the empty set, every set S of heights 1..n-1 that can
+/// fill the positions `pos(|S|)` in some order, with the bitset of tower counts seen (bit c = c
+/// towers) in `table[S]`. Sets are listed in `list` by size (breadth first), so walking the list
+/// backwards visits supersets before subsets. Counts that overshoot the clue, or that could no
+/// longer reach it with the taller heights left, are dropped on the way.
+///
+/// Two more cuts keep the tables small without losing any permutation: a set of size k must hold
+/// every height whose last possible place lies among its k positions (`must[k]`), and sets larger
+/// than `max_layer` (beyond the last place N can take) are never part of a split.
+#[allow(clippy::too_many_arguments)]
+fn sweep(
+    n: usize,
+    m: &[u32],
+    clue: u32,
+    from_end: bool,
+    must: &[u32; 33],
+    max_layer: usize,
+    table: &mut [u32],
+    list: &mut Vec<u32>,
+) {
+    let low = (1u32 << (n - 1)) - 1;
+    let cap = if clue == 0 {
+        u32::MAX
+    } else {
+        (1u32 << clue) - 1
+    };
+    list.clear();
+    table[0] = 1;
+    list.push(0);
+    let mut k = 0;
+    while k < list.len() {
+        let s = list[k];
+        k += 1;
+        let p = s.count_ones() as usize;
+        if p >= n - 1 || p >= max_layer {
+            continue;
+        }
+        let f = table[s as usize];
+        let t = top(s);
+        let mut avail = m[if from_end { n - 1 - p } else { p }] & low & !s;
+        while avail != 0 {
+            let v = avail & avail.wrapping_neg();
+            avail ^= v;
+            let ns = s | v;
+            if must[p + 1] & !ns != 0 {
+                continue;
+            }
+            let h = v.trailing_zeros() + 1;
+            let mut grow = if h > t { (f << 1) & cap } else { f };
+            if clue > 0 {
+                // Heights still to come that could rise above everything so far.
+                let rises = (low & !ns & !((1u32 << h.max(t)) - 1)).count_ones();
+                let least = (clue - 1).saturating_sub(rises);
+                grow &= !((1u32 << least) - 1);
+            }
+            if grow == 0 {
+                continue;
+            }
+            if table[ns as usize] == 0 {
+                list.push(ns);
+            }
+            table[ns as usize] |= grow;
+        }
+    }
+}
+
+/// For one line: the candidates (per position) that appear in some permutation fitting the
+/// candidates `m` and the clues `a` (from the start) and `b` (from the end), 0 = no clue.
+/// All zero when no permutation fits.
+///
+/// Sets range over the heights 1..n-1 (bit v-1); `fwd[S]` is the set of counts (bit c = c towers
+/// seen from the start) of the ways to put the heights S, in some order, on positions 0..|S|-1;
+/// `bwd[T]` likewise for T on the last |T| positions seen from the end. A permutation is a split:
+/// S before N at position |S|, the rest after it, seen counts a-1 and b-1. Only reachable sets are
+/// visited, so the cost shrinks with the candidates.
+pub(crate) fn line_support(n: usize, m: &[u32], a: u32, b: u32, t: &mut LineTables) -> [u32; 32] {
+    let mut support = [0u32; 32];
+    if n == 1 {
+        let ok = m[0] & 1 != 0 && a <= 1 && b <= 1;
+        support[0] = if ok { 1 } else { 0 };
+        return support;
+    }
+    let big = 1u32 << (n - 1); // height n
+    let low = big - 1; // heights 1..n-1
+    let LineTables {
+        fwd,
+        bwd,
+        need_f,
+        need_b,
+        list_f,
+        list_b,
+    } = t;
+    // Where each height can go in this line, and where N can.
+    let (mut must_f, mut must_b) = ([0u32; 33], [0u32; 33]);
+    let (mut first_big, mut last_big) = (n, 0);
+    for (p, &mask) in m.iter().enumerate().take(n) {
+        if mask & big != 0 {
+            first_big = first_big.min(p);
+            last_big = p;
+        }
+    }
+    if first_big == n {
+        return support; // N has no place
+    }
+    let mut places = [0u32; 32];
+    for (p, &mask) in m.iter().enumerate().take(n) {
+        let mut rest = mask & low;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            places[v] |= 1 << p;
+        }
+    }
+    for (v, &pl) in places.iter().enumerate().take(n - 1) {
+        if pl == 0 {
+            return support;
+        }
+        let (first, last) = (
+            pl.trailing_zeros() as usize,
+            31 - pl.leading_zeros() as usize,
+        );
+        // Sets of size k on the first k positions must hold v once k > last; sets of size k on
+        // the last k positions once n - k <= first (accumulated below).
+        must_f[last + 1] |= 1 << v;
+        must_b[n - first] |= 1 << v;
+    }
+    for k in 1..=n {
+        must_f[k] |= must_f[k - 1];
+        must_b[k] |= must_b[k - 1];
+    }
+    sweep(n, m, a, false, &must_f, last_big, fwd, list_f);
+    sweep(n, m, b, true, &must_b, n - 1 - first_big, bwd, list_b);
+    let want_a = if a == 0 { u32::MAX } else { 1u32 << (a - 1) };
+    let want_b = if b == 0 { u32::MAX } else { 1u32 << (b - 1) };
+    let mut any = false;
+    for &s in list_f.iter() {
+        let p = s.count_ones() as usize;
+        if m[p] & big == 0 {
+            continue;
+        }
+        let rest = (low ^ s) as usize;
+        let (f, g) = (fwd[s as usize] & want_a, bwd[rest] & want_b);
+        if f != 0 && g != 0 {
+            any = true;
+            support[p] |= big;
+            need_f[s as usize] |= f;
+            need_b[rest] |= g;
+        }
+    }
+    if any {
+        // Walk back from the accepted splits: every step that leads to one is used by a solution.
+        for (list, table, need, from_end) in [
+            (&*list_f, &*fwd, &mut *need_f, false),
+            (&*list_b, &*bwd, &mut *need_b, true),
+        ] {
+            for &s in list.iter().rev() {
+                let ns = need[s as usize];
+                if ns == 0 || s == 0 {
+                    continue;
+                }
+                let p = s.count_ones() as usize;
+                let pos = if from_end { n - p } else { p - 1 };
+                let mut rest = s & m[pos];
+                while rest != 0 {
+                    let v = rest & rest.wrapping_neg();
+                    rest ^= v;
+                    let prev = s ^ v;
+                    let rose = v.trailing_zeros() + 1 > top(prev);
+                    let c = (if rose { ns >> 1 } else { ns }) & table[prev as usize];
+                    if c != 0 {
+                        need[prev as usize] |= c;
+                        support[pos] |= v;
+                    }
+                }
+            }
+        }
+    }
+    for &s in list_f.iter() {
+        fwd[s as usize] = 0;
+        need_f[s as usize] = 0;
+    }
+    for &s in list_b.iter() {
+        bwd[s as usize] = 0;
+        need_b[s as usize] = 0;
+    }
+    support
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shared::latin::alldiff_support;
+
+    /// All permutations of 1..n (test oracle for the line programme).
+    fn perms(n: usize) -> Vec<Vec<u8>> {
+        let mut out = vec![vec![]];
+        for _ in 0..n {
+            let mut next = Vec::new();
+            for p in &out {
+                for v in 1..=n as u8 {
+                    if !p.contains(&v) {
+                        let mut q = p.clone();
+                        q.push(v);
+                        next.push(q);
+                    }
+                }
+            }
+            out = next;
+        }
+        out
+    }
+
+    #[test]
+    fn line_support_equals_permutation_enumeration() {
+        let mut rng = crate::shared::rng::Rng::new(11);
+        for n in 1..=6usize {
+            let all = perms(n);
+            let mut tables = LineTables::new(n);
+            for _ in 0..300 {
+                let full = (1u32 << n) - 1;
+                let m: Vec<u32> = (0..n)
+                    .map(|_| {
+                        if rng.below(3) == 0 {
+                            full
+                        } else {
+                            (rng.next_u64() as u32) & full
+                        }
+                    })
+                    .collect();
+                let a = rng.below(n as u64 + 1) as u32;
+                let bb = rng.below(n as u64 + 1) as u32;
+                let mut want = vec![0u32; n];
+                for p in &all {
+                    let ok = p
+                        .iter()
+                        .enumerate()
+                        .all(|(i, &v)| m[i] & (1 << (v - 1)) != 0)
+                        && (a == 0 || crate::puzzles::skyscrapers::visible_count(p) as u32 == a)
+                        && (bb == 0 || {
+                            let r: Vec<u8> = p.iter().rev().copied().collect();
+                            crate::puzzles::skyscrapers::visible_count(&r) as u32 == bb
+                        });
+                    if ok {
+                        for (i, &v) in p.iter().enumerate() {
+                            want[i] |= 1 << (v - 1);
+                        }
+                    }
+                }
+                let got = line_support(n, &m, a, bb, &mut tables);
+                assert_eq!(&got[..n], &want[..], "n={n} m={m:?} a={a} b={bb}");
+                if a == 0 && bb == 0 {
+                    assert_eq!(&alldiff_support(n, &m)[..n], &want[..], "n={n} m={m:?}");
+                }
+            }
+        }
+    }
+}

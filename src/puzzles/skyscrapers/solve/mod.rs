@@ -1,0 +1,435 @@
+//! The Skyscrapers solver: candidate propagation to a fixed point, then search with an undo trail.
+//!
+//! State: one `u32` candidate mask per cell (bit `v-1` = height `v` still possible). A *line* is a
+//! row or a column read from its start side (left / top), with the clue on that side (`start`) and
+//! on the far side (`end`). Lines `0..N` are rows, `N..2N` columns, so a set of lines fits a `u32`.
+//!
+//! Deductions, cheapest first, each emitted as one event with its reason:
+//! - **clue rules** at the start (always on, as in the article): a clue 1 puts N next to it
+//!   (`clueOne`); a clue N makes the line 1, 2, …, N (`clueStaircase`); with visibility bounds on,
+//!   a clue c also caps the cell at distance d (0-based) at N − c + 1 + d (`clueDistance`);
+//! - **naked single**: a cell with one candidate removes it from its row and column;
+//! - **only place** (hidden single): a height with one place left in a line goes there;
+//! - **visibility bound** (toggle `visibility`, the article's rule made into a filter): a line that
+//!   surely shows `lo` and can show at most `hi` towers must have lo ≤ clue ≤ hi; every candidate
+//!   whose choice would break that for either clue of its line is removed. It runs only while line
+//!   propagation is off: the line tables are exact per line and so subsume it (measured: running
+//!   both costs a third more time for a few percent fewer table runs);
+//! - **line propagation** (toggle `lines`): the exact filter of all permutations of the line that
+//!   fit its candidates and both clues. Instead of listing permutations (up to 16! of them) it
+//!   splits each permutation at the position of N: the cells before N decide the count from the
+//!   start, the cells after it the count from the end. A dynamic programme over the *set* of heights
+//!   placed so far (2^(N-1) sets, with a bitset of reachable counts per set) runs forward from each
+//!   end, then backward from the accepted splits, marking every (position, height) on some valid
+//!   permutation. This prunes exactly as much as enumerating the permutations;
+//! - a completed line is always checked against its clues, so the solver stays correct with every
+//!   toggle off.
+//!
+//! - **line propagation** also runs Régin's all-different filter on rows and columns without
+//!   clues and on the *value planes* (for each height, rows → columns must be a permutation), which
+//!   covers naked/hidden subsets and X-wing/swordfish patterns of the Latin square;
+//!
+//! Search: binary branching on a cell chosen by MRV (fewest candidates; ties go to the cell whose
+//! lines met the most dead ends so far, then to the one whose row and column hold the most
+//! candidates; toggle `mrv`, otherwise the first open cell in row-major order), lowest height first: "cell = v", and when that fails,
+//! "cell ≠ v" as a deduction at the level above (`refuted`). One *node* = one propagation run (the
+//! initial one, after a guess, or after a refutation). Every change goes on a trail and is undone on
+//! backtrack. The solution limit (default 2) makes uniqueness fall out of [`Status`]:
+//! `Exhausted` with 0 / 1 solution = none / unique, `LimitReached` with 2 = multiple.
+//!
+//! Events are invertible from themselves alone: every candidate change carries the masks before
+//! and after, backtracks list every restored cell.
+//!
+//! The code is split along those lines: [`events`] holds the event types and the sentences,
+//! [`rules`] the clue rules, singles and visibility bounds with the fixed-point loop, [`lines`]
+//! the exact line tables and value planes, [`search`] the branching, backtracking and the
+//! [`Machine`] implementation. Bitmask helpers and all-different filtering are shared with the
+//! rest of the project in [`crate::shared::latin`].
+
+mod events;
+mod lines;
+mod rules;
+mod search;
+
+pub use events::{Axis, Change, Event, LineRef, Reason};
+
+use serde::{Deserialize, Serialize};
+
+use super::{Puzzle, Side};
+use crate::engine::{Budget, Machine, Stats, Status};
+use lines::LineTables;
+
+/// Which deductions run (the teaching toggles); all on by default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields, rename_all = "camelCase")]
+pub struct Techniques {
+    /// Visibility bounds (lo ≤ clue ≤ hi) and the clue-distance caps (the bound filter itself
+    /// only runs while `lines` is off, since the line tables subsume it).
+    pub visibility: bool,
+    /// Exact line propagation over all permutations that fit both clues, plus all-different
+    /// filtering of clueless lines and value planes.
+    pub lines: bool,
+    /// Branch on the cell with the fewest candidates (otherwise the first open cell).
+    pub mrv: bool,
+}
+
+impl Default for Techniques {
+    fn default() -> Self {
+        Techniques::ALL
+    }
+}
+
+impl Techniques {
+    pub const ALL: Techniques = Techniques {
+        visibility: true,
+        lines: true,
+        mrv: true,
+    };
+    /// The source article's solver: bitmasks, clue rules, visibility bounds, MRV; no line tables.
+    pub const ARTICLE: Techniques = Techniques {
+        visibility: true,
+        lines: false,
+        mrv: true,
+    };
+    /// Latin-square singles and the clue-1 / clue-N rules only.
+    pub const NONE: Techniques = Techniques {
+        visibility: false,
+        lines: false,
+        mrv: false,
+    };
+}
+
+/// Solver options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub techniques: Techniques,
+    /// Stop after this many solutions (2 proves uniqueness).
+    pub limit: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            techniques: Techniques::ALL,
+            limit: 2,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Line {
+    /// Cell indices from the start side.
+    cells: Vec<usize>,
+    /// Clue at the start side (left / top) and the end side (right / bottom), 0 = none.
+    start: u8,
+    end: u8,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Decision {
+    cell: usize,
+    value: u8,
+    trail_len: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Start,
+    Assign(usize, u8),
+    Refute(usize, u8),
+    Done(Status),
+}
+
+/// Propagation failed (details already emitted when tracing).
+struct Dead;
+
+type Res = Result<(), Dead>;
+
+/// The solving machine.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    puzzle: Puzzle,
+    n: usize,
+    full: u32,
+    options: Options,
+    lines: Vec<Line>,
+    cand: Vec<u32>,
+    trail: Vec<(usize, u32)>,
+    stack: Vec<Decision>,
+    singles: Vec<usize>,
+    dirty_hidden: u32,
+    dirty_bound: u32,
+    dirty_perm: u32,
+    /// Heights (bit v-1) whose places changed: their value planes need another look.
+    dirty_plane: u32,
+    phase: Phase,
+    stats: Stats,
+    solutions: Vec<Vec<Vec<u8>>>,
+    // Event under construction (tracing only).
+    changes: Vec<Change>,
+    // Scratch tables of the line programme.
+    tables: LineTables,
+    /// Line programme runs and sets visited (for benchmarks).
+    pub line_runs: u64,
+    pub line_sets: u64,
+    /// Dead ends met per line: the search prefers cells on lines that failed often (dom/wdeg).
+    weight: [u32; 32],
+    /// The cell whose last candidate was just removed (reported after the deduction's event).
+    emptied: Option<(usize, u32)>,
+}
+
+impl Solver {
+    pub fn new(puzzle: &Puzzle, options: Options) -> Result<Self, String> {
+        puzzle.validate()?;
+        let n = puzzle.n;
+        let mut lines = Vec::with_capacity(2 * n);
+        for r in 0..n {
+            lines.push(Line {
+                cells: (0..n).map(|c| r * n + c).collect(),
+                start: puzzle.clue(Side::Left, r),
+                end: puzzle.clue(Side::Right, r),
+            });
+        }
+        for c in 0..n {
+            lines.push(Line {
+                cells: (0..n).map(|r| r * n + c).collect(),
+                start: puzzle.clue(Side::Top, c),
+                end: puzzle.clue(Side::Bottom, c),
+            });
+        }
+        let full = (1u32 << n) - 1; // n ≤ 16
+        let all_lines = if 2 * n == 32 {
+            u32::MAX
+        } else {
+            (1u32 << (2 * n)) - 1
+        };
+        Ok(Solver {
+            puzzle: puzzle.clone(),
+            n,
+            full,
+            options: Options {
+                limit: options.limit.max(1),
+                ..options
+            },
+            lines,
+            cand: vec![full; n * n],
+            trail: Vec::new(),
+            stack: Vec::new(),
+            singles: Vec::new(),
+            dirty_hidden: all_lines,
+            dirty_bound: all_lines,
+            dirty_perm: all_lines,
+            dirty_plane: full,
+            phase: Phase::Start,
+            stats: Stats::default(),
+            solutions: Vec::new(),
+            changes: Vec::new(),
+            tables: if options.techniques.lines {
+                LineTables::new(n)
+            } else {
+                LineTables::default()
+            },
+            emptied: None,
+            weight: [0; 32],
+            line_runs: 0,
+            line_sets: 0,
+        })
+    }
+
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The candidate masks right now, row-major.
+    pub fn candidates(&self) -> &[u32] {
+        &self.cand
+    }
+}
+
+/// Solves `puzzle` to the end without events (a convenience for tests, hints and the generator).
+pub fn solve(
+    puzzle: &Puzzle,
+    options: Options,
+    max_nodes: u64,
+) -> Result<(Status, Solver), String> {
+    let mut s = Solver::new(puzzle, options)?;
+    let status = s.run(&mut Budget::nodes(max_nodes), &mut crate::engine::NoEvents);
+    Ok((status, s))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{NoEvents, Trace};
+    use crate::puzzles::skyscrapers::{brute_force, check_solution, parse_tatham};
+
+    #[test]
+    fn solves_the_format_example_uniquely() {
+        let p = parse_tatham("4://///1/3///4/////3/").unwrap();
+        for t in [Techniques::ALL, Techniques::ARTICLE, Techniques::NONE] {
+            let (status, s) = solve(
+                &p,
+                Options {
+                    techniques: t,
+                    limit: 2,
+                },
+                u64::MAX,
+            )
+            .unwrap();
+            assert_eq!(status, Status::Exhausted, "{t:?}");
+            assert_eq!(s.solutions().len(), 1);
+            check_solution(&p, &s.solutions()[0]).unwrap();
+            assert_eq!(s.solutions()[0], brute_force(&p, 2)[0]);
+        }
+    }
+
+    #[test]
+    fn the_article_six_by_six_has_no_solution() {
+        let p = parse_tatham("6:/3/2/2/3///3/2/1/2///2/3/2/1///1/2/2/3/").unwrap();
+        for t in [Techniques::ALL, Techniques::ARTICLE, Techniques::NONE] {
+            let (status, s) = solve(
+                &p,
+                Options {
+                    techniques: t,
+                    limit: 2,
+                },
+                u64::MAX,
+            )
+            .unwrap();
+            assert_eq!(
+                (status, s.solutions().len()),
+                (Status::Exhausted, 0),
+                "{t:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn reasons_name_human_coordinates_and_lines() {
+        // Clue 1 above column 2 and clue 4 right of row 3 (1-based in every sentence).
+        let p = parse_tatham(&format!("4:/1{}/4/", "/".repeat(12))).unwrap();
+        let mut s = Solver::new(&p, Options::default()).unwrap();
+        let mut trace = Trace::default();
+        s.run(&mut Budget::nodes(1), &mut trace);
+        let one = trace
+            .events
+            .iter()
+            .find(|e| {
+                matches!(
+                    e,
+                    Event::SkyDeduce {
+                        reason: Reason::ClueOne,
+                        ..
+                    }
+                )
+            })
+            .unwrap();
+        let Event::SkyDeduce {
+            why,
+            line,
+            changes,
+            value,
+            ..
+        } = one
+        else {
+            unreachable!()
+        };
+        assert!(
+            why.contains("above column 2") && why.contains("row 1, column 2"),
+            "{why}"
+        );
+        assert_eq!(
+            *line,
+            Some(LineRef {
+                axis: Axis::Col,
+                index: 1
+            })
+        );
+        assert_eq!(*value, Some(4));
+        assert_eq!(
+            changes,
+            &vec![Change {
+                row: 0,
+                col: 1,
+                before: 0b1111,
+                after: 0b1000
+            }]
+        );
+        let stair = trace
+            .events
+            .iter()
+            .find(|e| {
+                matches!(
+                    e,
+                    Event::SkyDeduce {
+                        reason: Reason::ClueStaircase,
+                        ..
+                    }
+                )
+            })
+            .unwrap();
+        let Event::SkyDeduce {
+            why, line, changes, ..
+        } = stair
+        else {
+            unreachable!()
+        };
+        assert!(why.contains("on the right of row 3"), "{why}");
+        assert_eq!(
+            *line,
+            Some(LineRef {
+                axis: Axis::Row,
+                index: 2
+            })
+        );
+        // Read from the right: 1, 2, 3, 4, so column 4 holds 1 and column 1 holds 4.
+        assert!(changes.contains(&Change {
+            row: 2,
+            col: 3,
+            before: 0b1111,
+            after: 0b0001
+        }));
+        assert!(changes.contains(&Change {
+            row: 2,
+            col: 0,
+            before: 0b1111,
+            after: 0b1000
+        }));
+        let json = serde_json::to_string(one).unwrap();
+        assert!(
+            json.starts_with(
+                r#"{"kind":"skyDeduce","reason":"clueOne","line":{"axis":"col","index":1}"#
+            ),
+            "{json}"
+        );
+    }
+
+    #[test]
+    fn events_replay_to_the_solvers_board() {
+        let p = parse_tatham("5:/3//4/2///2////2//1/3/////").unwrap();
+        let mut s = Solver::new(&p, Options::default()).unwrap();
+        let mut trace = Trace::default();
+        let mut budget = Budget::unlimited();
+        let status = s.run(&mut budget, &mut trace);
+        assert_eq!(status, Status::Exhausted);
+        let full = (1u32 << p.n) - 1;
+        let mut board = vec![full; 25];
+        for e in &trace.events {
+            let changes = match e {
+                Event::SkyDeduce { changes, .. }
+                | Event::SkyGuess { changes, .. }
+                | Event::SkyBacktrack { changes, .. } => changes,
+                _ => continue,
+            };
+            for ch in changes {
+                let i = (ch.row * 5 + ch.col) as usize;
+                assert_eq!(board[i], ch.before, "{e:?}");
+                board[i] = ch.after;
+            }
+        }
+        assert_eq!(board, s.candidates());
+        let mut quiet = Solver::new(&p, Options::default()).unwrap();
+        quiet.run(&mut Budget::unlimited(), &mut NoEvents);
+        assert_eq!(quiet.stats().nodes, s.stats().nodes);
+    }
+}

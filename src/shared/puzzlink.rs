@@ -1,0 +1,294 @@
+//! puzz.link (and pzv.jp) URLs: the header `…p?PID/COLS/ROWS/BODY` and the number16 codec of
+//! the body, shared by every puzzle that reads or writes these URLs.
+//!
+//! Extra parameters: a query may carry `key=value` items joined by `&`, before the puzzle type
+//! (`?pzprv3=1&bridges/3/3/…`) or after the body (`…/2g2i2g2&lang=en`). They say nothing about the
+//! puzzle and are skipped. Anything else next to a `&` is refused with a message, so a mangled URL
+//! is not silently read as some other puzzle.
+//!
+//! number16 (pzprjs' `decodeNumber16`): `0`-`9`, `a`-`f` is one hex digit, `-` and two hex digits
+//! or `+` and three give larger numbers, `.` is an unknown number, `g`-`z` skip 1 to 20 empty
+//! cells. What a number means (a clue, an island) and which are allowed is the puzzle's business.
+
+/// The parts of a puzz.link URL before the puzzle-specific body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Header<'a> {
+    /// The puzzle type as written, without an `_edit` / `_play` suffix.
+    pub pid: &'a str,
+    pub cols: usize,
+    pub rows: usize,
+    /// The body, without `&` parameters after it and without trailing `/`.
+    pub body: &'a str,
+    /// Byte offset of the body in the trimmed URL, so messages can say "character k".
+    pub body_at: usize,
+}
+
+/// True for a `key=value` item (the key made of letters, digits, `_` or `-`; the value free).
+fn is_parameter(item: &str) -> bool {
+    matches!(item.split_once('='), Some((k, _)) if !k.is_empty()
+        && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-'))
+}
+
+/// Reads the header of a puzz.link / pzv.jp URL for a puzzle called `name` (used as the prefix of
+/// every message) whose accepted types are `pids`. The body may be empty; what it must hold is
+/// left to the caller.
+pub fn parse_header<'a>(text: &'a str, name: &str, pids: &[&str]) -> Result<Header<'a>, String> {
+    let t = text.trim();
+    let first = pids.first().copied().unwrap_or(name);
+    let q = t.find('?').ok_or_else(|| {
+        format!("{name}: a puzz.link URL needs '?' before the puzzle (…/p?{first}/COLS/ROWS/…)")
+    })?;
+    let query = &t[q + 1..];
+    let (head, rest) = query.split_once('/').unwrap_or((query, ""));
+    // Before the first '/': the type, possibly among `key=value` parameters joined by '&'.
+    let mut pid = None;
+    for item in head.split('&') {
+        if is_parameter(item) {
+            continue;
+        }
+        if pid.is_some() || item.is_empty() || item.contains('=') {
+            return Err(format!(
+                "{name}: '{head}' should be the puzzle type, with only key=value parameters next to it after '&'"
+            ));
+        }
+        pid = Some(item);
+    }
+    let pid = pid.ok_or_else(|| format!("{name}: the URL names no puzzle type after '?'"))?;
+    let pid = pid
+        .strip_suffix("_edit")
+        .or_else(|| pid.strip_suffix("_play"))
+        .unwrap_or(pid);
+    if !pids.contains(&pid) {
+        return Err(format!(
+            "{name}: the URL is for '{pid}', expected one of {}",
+            pids.join(", ")
+        ));
+    }
+    let mut fields = rest.splitn(3, '/');
+    let (Some(cols), Some(rows)) = (fields.next(), fields.next()) else {
+        return Err(format!(
+            "{name}: the URL needs COLS/ROWS after the puzzle type"
+        ));
+    };
+    let cols: usize = cols
+        .parse()
+        .map_err(|_| format!("{name}: the column count '{cols}' is not a number"))?;
+    let rows: usize = rows
+        .parse()
+        .map_err(|_| format!("{name}: the row count '{rows}' is not a number"))?;
+    let full = fields.next().unwrap_or("");
+    let body_at = t.len() - full.len();
+    // After the body: only `&key=value` parameters.
+    let body = match full.split_once('&') {
+        None => full,
+        Some((body, params)) => {
+            if let Some(bad) = params.split('&').find(|p| !is_parameter(p)) {
+                return Err(format!(
+                    "{name}: after the body '{body}' only &key=value parameters may follow, not '&{bad}'"
+                ));
+            }
+            body
+        }
+    };
+    Ok(Header {
+        pid,
+        cols,
+        rows,
+        body: body.trim_end_matches('/'),
+        body_at,
+    })
+}
+
+/// One item of a number16 stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Token {
+    /// A number (0 to 4095).
+    Number(u32),
+    /// `.`: a number that is there but unknown.
+    Unknown,
+    /// `g`-`z`: this many empty cells (1 to 20).
+    Empty(usize),
+}
+
+/// Reads the number16 token starting at byte `i` of `s`, returning it and the bytes it takes.
+/// `at` is the 1-based character position of `i` in the whole URL, for the message on failure
+/// (messages carry no puzzle prefix; callers add it).
+pub fn read_token(s: &str, i: usize, at: usize) -> Result<(Token, usize), String> {
+    let c = s.as_bytes()[i];
+    match c {
+        b'0'..=b'9' | b'a'..=b'f' => Ok((Token::Number((c as char).to_digit(16).unwrap_or(0)), 1)),
+        b'-' | b'+' => {
+            let w = if c == b'-' { 2 } else { 3 };
+            let hex = s.get(i + 1..i + 1 + w).ok_or_else(|| {
+                format!(
+                    "'{}' at character {at} needs {w} hex digits after it",
+                    c as char
+                )
+            })?;
+            // from_str_radix alone would also take a sign: only hex digits are a number here.
+            if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+                return Err(format!(
+                    "'{hex}' after character {at} is not {w} hex digits"
+                ));
+            }
+            let v = u32::from_str_radix(hex, 16).unwrap_or(0);
+            Ok((Token::Number(v), 1 + w))
+        }
+        b'.' => Ok((Token::Unknown, 1)),
+        b'g'..=b'z' => Ok((Token::Empty((c - b'f') as usize), 1)),
+        _ => {
+            let ch = s[i..].chars().next().unwrap_or('?');
+            Err(format!(
+                "character {at} '{}' is not part of a number16 stream",
+                ch.escape_default()
+            ))
+        }
+    }
+}
+
+/// Writes `values` as number16, 0 meaning an empty cell: runs of empty cells become `g`-`z`
+/// (up to 20 each), 1-15 one hex digit, 16-255 `-` and two digits, 256-4095 `+` and three.
+pub fn write_number16<T: Copy + Into<u32>>(values: &[T]) -> String {
+    let mut out = String::new();
+    let mut run = 0usize;
+    let flush = |out: &mut String, run: &mut usize| {
+        while *run > 0 {
+            let k = (*run).min(20);
+            out.push(char::from(b'f' + k as u8));
+            *run -= k;
+        }
+    };
+    for &v in values {
+        let v: u32 = v.into();
+        if v == 0 {
+            run += 1;
+            continue;
+        }
+        flush(&mut out, &mut run);
+        if v < 16 {
+            out.push(char::from_digit(v, 16).unwrap_or('0'));
+        } else if v < 256 {
+            out.push_str(&format!("-{v:02x}"));
+        } else {
+            out.push_str(&format!("+{v:03x}"));
+        }
+    }
+    flush(&mut out, &mut run);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PIDS: [&str; 2] = ["hashikake", "bridges"];
+
+    #[test]
+    fn headers_with_hosts_suffixes_and_parameters() {
+        let h = parse_header(" https://puzz.link/p?hashikake/3/4/2g2i ", "hashi", &PIDS).unwrap();
+        assert_eq!((h.pid, h.cols, h.rows, h.body), ("hashikake", 3, 4, "2g2i"));
+        assert_eq!(
+            &"https://puzz.link/p?hashikake/3/4/2g2i"[h.body_at..],
+            "2g2i"
+        );
+        let h = parse_header("https://pzv.jp/p.html?bridges_edit/3/3/2g/", "hashi", &PIDS).unwrap();
+        assert_eq!((h.pid, h.body), ("bridges", "2g"));
+        // Parameters before the type and after the body are skipped.
+        for url in [
+            "https://puzz.link/p?pzprv3=1&bridges/3/3/2g",
+            "https://puzz.link/p?bridges&lang=en/3/3/2g",
+            "https://puzz.link/p?bridges/3/3/2g&lang=en&x-y=",
+        ] {
+            let h = parse_header(url, "hashi", &PIDS).unwrap();
+            assert_eq!((h.pid, h.cols, h.body), ("bridges", 3, "2g"), "{url}");
+        }
+        // An empty body is the caller's business.
+        assert_eq!(
+            parse_header("p?bridges/3/3", "hashi", &PIDS).unwrap().body,
+            ""
+        );
+    }
+
+    #[test]
+    fn anything_else_next_to_an_ampersand_is_refused() {
+        let e =
+            parse_header("https://puzz.link/p?junk&bridges/3/3/2g", "hashi", &PIDS).unwrap_err();
+        assert!(e.starts_with("hashi: ") && e.contains("key=value"), "{e}");
+        let e =
+            parse_header("https://puzz.link/p?bridges/3/3/2g&junk", "hashi", &PIDS).unwrap_err();
+        assert!(e.contains("'&junk'"), "{e}");
+        let e = parse_header("https://puzz.link/p?&/3/3/2g", "hashi", &PIDS).unwrap_err();
+        assert!(e.contains("puzzle type"), "{e}");
+    }
+
+    #[test]
+    fn header_errors_name_the_problem() {
+        let e = parse_header("puzz.link/hashikake/3/3", "hashi", &PIDS).unwrap_err();
+        assert!(e.contains("'?'"), "{e}");
+        let e = parse_header("p?nurikabe/3/3/2", "hashi", &PIDS).unwrap_err();
+        assert!(
+            e.contains("'nurikabe'") && e.contains("hashikake, bridges"),
+            "{e}"
+        );
+        let e = parse_header("p?bridges/3", "hashi", &PIDS).unwrap_err();
+        assert!(e.contains("COLS/ROWS"), "{e}");
+        let e = parse_header("p?bridges/x/3/", "hashi", &PIDS).unwrap_err();
+        assert!(e.contains("column count 'x'"), "{e}");
+        let e = parse_header("p?bridges/3/y/", "hashi", &PIDS).unwrap_err();
+        assert!(e.contains("row count 'y'"), "{e}");
+    }
+
+    #[test]
+    fn number16_reads_every_token_kind() {
+        let s = "3f-1a+1ff.gz";
+        let mut got = Vec::new();
+        let mut i = 0;
+        while i < s.len() {
+            let (t, w) = read_token(s, i, i + 1).unwrap();
+            got.push(t);
+            i += w;
+        }
+        use Token::*;
+        assert_eq!(
+            got,
+            vec![
+                Number(3),
+                Number(15),
+                Number(26),
+                Number(511),
+                Unknown,
+                Empty(1),
+                Empty(20)
+            ]
+        );
+        assert!(read_token("-1", 0, 7).unwrap_err().contains("character 7"));
+        assert!(read_token("-+1", 0, 1).unwrap_err().contains("hex"));
+        assert!(read_token("!", 0, 4)
+            .unwrap_err()
+            .contains("character 4 '!'"));
+    }
+
+    #[test]
+    fn number16_round_trips() {
+        let values: Vec<u32> = vec![0, 1, 15, 16, 255, 256, 4095, 0, 0, 0];
+        let mut with_runs = values.clone();
+        with_runs.extend(std::iter::repeat_n(0, 45));
+        with_runs.push(7);
+        for v in [values, with_runs] {
+            let s = write_number16(&v);
+            let mut back = Vec::new();
+            let mut i = 0;
+            while i < s.len() {
+                let (t, w) = read_token(&s, i, i + 1).unwrap();
+                match t {
+                    Token::Number(x) => back.push(x),
+                    Token::Empty(k) => back.extend(std::iter::repeat_n(0, k)),
+                    Token::Unknown => unreachable!(),
+                }
+                i += w;
+            }
+            assert_eq!(back, v, "{s}");
+        }
+        assert_eq!(write_number16(&[2u8, 0, 2, 0, 0, 0, 0]), "2g2j");
+    }
+}
