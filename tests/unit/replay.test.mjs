@@ -98,7 +98,7 @@ test('queens backtracking: first, all with a limit, count; every kind applied an
 test('queens repair: min-conflicts with tabu, noise and restarts, swap, giving up', () => {
   const fresh = (n) => () => emptyRepairView(n);
   const apply = applyRepairEvent;
-  covers(rustKinds('src/puzzles/queens/repair.rs'), [
+  covers(rustKinds('src/puzzles/queens/repair/mod.rs'), [
     { label: 'minConflicts tabu+noise', session: ['queens', 'queens:8#7', 'repair', { strategy: 'minConflicts', tabu: 2, noise: 0.1, maxSteps: 5 }], fresh: fresh(8), apply },
     // Three moves per run are too few for N = 8: it restarts twice, then gives up.
     { label: 'minConflicts restarts', session: ['queens', 'queens:8#7', 'repair', { strategy: 'minConflicts', maxSteps: 3, maxRestarts: 2 }], status: 'gaveUp', expect: (t) => assert.equal(t.stats.restarts, 2), fresh: fresh(8), apply },
@@ -113,7 +113,7 @@ test('skyscrapers: unique, several solutions, none; every kind applied and undon
     const puzzle = wasm.parse('skyscrapers', id).puzzle;
     return { label, session: ['skyscrapers', id, 'solve', {}], status, fresh: () => freshSky(puzzle), apply: applySkyEvent };
   };
-  covers(rustKinds('src/puzzles/skyscrapers/solve.rs'), [
+  covers(rustKinds('src/puzzles/skyscrapers/solve/events.rs'), [
     sky('unique 4x4', '4://///1/3///4/////3/', 'exhausted'),
     // No clue at all: every Latin square is a solution; the search stops at the second.
     sky('empty 4x4', `4:${'/'.repeat(15)}`, 'limitReached'),
@@ -128,7 +128,7 @@ test('hashiwokakero: unique, multiple, none, matrix-tree prunes and restarts; ev
     return { label, session: ['hashi', id, 'solve', { techniques }], status, fresh: () => freshHashi(layout), apply: applyHashi };
   };
   const off = { degree: false, isolation: false, connectivity: false, cutEdges: false, matrixTree: false };
-  covers(rustKinds('src/puzzles/hashi/solve.rs'), [
+  covers(rustKinds('src/puzzles/hashi/solve/events.rs'), [
     hashi('unique (the example)', '7x7m2:3a4c3i2b1a5e5n3e2', {}, 'exhausted'),
     hashi('multiple', '3x3m2:3a3c3a3', off, 'limitReached'),
     hashi('none (the article)', '5x5m2:3a3a2f2a2f2a3a3', {}, 'exhausted'),
