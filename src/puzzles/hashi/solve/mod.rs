@@ -39,12 +39,13 @@
 //! (edge, a, b, before/after `[lo, hi]`, rule; `undo` on backtrack: invertible from itself),
 //! `hashiFocus` (island being branched on, previous), `hashiGuess`, `hashiDeadEnd` (rule, islands,
 //! `why`), `hashiMatrixTree` (counts `[0, 0]` when it prunes), `hashiBacktrack`, `hashiSolution`,
-//! `hashiRestart`, `hashiExhausted`. Sentences use 1-based `(row,col)`; fields are 0-based `[row, col]`.//!
-//! The code is split along those lines: [`events`](self::Event) (the event types and the
-//! sentences) in `events.rs`, the deductions and the fixed-point loop in `rules.rs`, the branching,
-//! restarts and the [`Machine`] implementation in `search.rs`. Union-find and cut-edge detection
-//! come from [`crate::shared::dsf`]; hints and board reports for players are in
-//! [`super::hint`], which drives this machine.
+//! `hashiRestart`, `hashiExhausted`. Sentences use 1-based `(row,col)`; fields are 0-based `[row, col]`.
+//!
+//! The code is split along those lines: the event types and the sentences in `events.rs`, the
+//! deductions and the fixed-point loop in `rules.rs`, the branching, restarts and the
+//! [`Machine`](crate::engine::Machine) implementation in `search.rs`. Union-find and cut-edge
+//! detection come from [`crate::shared::dsf`]; hints and board reports for players are in
+//! [`hint`](mod@super::hint), which drives this machine.
 
 mod events;
 mod rules;

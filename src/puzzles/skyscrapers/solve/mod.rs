@@ -40,9 +40,9 @@
 //! Events are invertible from themselves alone: every candidate change carries the masks before
 //! and after, backtracks list every restored cell.
 //!
-//! The code is split along those lines: [`events`] holds the event types and the sentences,
-//! [`rules`] the clue rules, singles and visibility bounds with the fixed-point loop, [`lines`]
-//! the exact line tables and value planes, [`search`] the branching, backtracking and the
+//! The code is split along those lines: `events.rs` holds the event types and the sentences,
+//! `rules.rs` the clue rules, singles and visibility bounds with the fixed-point loop, `lines.rs`
+//! the exact line tables and value planes, `search.rs` the branching, backtracking and the
 //! [`Machine`] implementation. Bitmask helpers and all-different filtering are shared with the
 //! rest of the project in [`crate::shared::latin`].
 
