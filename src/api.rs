@@ -15,6 +15,11 @@ use wasm_bindgen::prelude::*;
 use crate::puzzles;
 use crate::session;
 
+// The types of every value below, generated from the Rust types by `cargo test`
+// (src/typescript.rs), so the package's `.d.ts` names them instead of saying `any`.
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = include_str!("../www/generated/types.ts");
+
 /// Runs once when the module is instantiated.
 #[wasm_bindgen(start)]
 pub fn start() {
@@ -61,7 +66,7 @@ fn js_result(r: Result<serde_json::Value, String>) -> Result<JsValue, JsError> {
 }
 
 /// The registry: puzzles, their aliases, algorithms and example IDs.
-#[wasm_bindgen(js_name = listPuzzles)]
+#[wasm_bindgen(js_name = listPuzzles, unchecked_return_type = "PuzzleInfo[]")]
 pub fn list_puzzles() -> Result<JsValue, JsError> {
     to_js(&puzzles::REGISTRY)
 }
@@ -78,9 +83,10 @@ impl Session {
     /// `algorithm` a registry algorithm name, `options` an object (or undefined).
     #[wasm_bindgen(constructor)]
     pub fn new(
-        puzzle: JsValue,
-        id: JsValue,
-        algorithm: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] algorithm: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | null | undefined")]
         options: JsValue,
     ) -> Result<Session, JsError> {
         let puzzle = text_from_js(&puzzle, "the puzzle name")?;
@@ -94,12 +100,14 @@ impl Session {
 
     /// Runs until at least `max_events` events happened or the search ended; returns one frame
     /// `{events, stats, status, verdict}` (`verdict` is set on the frame that ends the run).
+    #[wasm_bindgen(unchecked_return_type = "Frame<AnyEvent>")]
     pub fn step(&mut self, max_events: u32) -> Result<JsValue, JsError> {
         to_js(&self.inner.step(max_events as usize))
     }
 
     /// Runs to the end (or until `max_nodes` nodes / `max_ms` milliseconds), without events, and
     /// returns `{verdict, status, stats, solutions}`; every solution has passed the checker.
+    #[wasm_bindgen(unchecked_return_type = "Report")]
     pub fn solve(&mut self, max_nodes: f64, max_ms: f64) -> Result<JsValue, JsError> {
         let nodes = if max_nodes.is_finite() && max_nodes >= 0.0 {
             max_nodes as u64
@@ -119,6 +127,7 @@ impl Session {
     }
 
     /// Counters and status so far: `{stats, status}`.
+    #[wasm_bindgen(unchecked_return_type = "{ stats: Stats; status: Status }")]
     pub fn stats(&self) -> Result<JsValue, JsError> {
         #[derive(Serialize)]
         struct Now {
@@ -133,22 +142,34 @@ impl Session {
 // ---- Player helpers, for any puzzle of the registry that offers them (see `PuzzleInfo.helpers`).
 
 /// `{puzzle, exports: {tatham, puzzlink, plain}}` from any text form of `puzzle`.
-#[wasm_bindgen]
-pub fn parse(puzzle: JsValue, text: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(unchecked_return_type = "Parsed<SkyscrapersPuzzle | HashiPuzzle | QueensId>")]
+pub fn parse(
+    #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<JsValue, JsError> {
     let g = game(&puzzle)?;
     js_result(g.parse(&text_from_js(&text, "the puzzle text")?))
 }
 
 /// `{tatham, puzzlink, plain}` for plain puzzle data (`null` where a form cannot hold it).
-#[wasm_bindgen]
-pub fn format(puzzle: JsValue, data: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(unchecked_return_type = "Exports")]
+pub fn format(
+    #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SkyscrapersPuzzle | HashiPuzzle | QueensId")]
+    data: JsValue,
+) -> Result<JsValue, JsError> {
     let g = game(&puzzle)?;
     js_result(g.export(&json_from_js(data, "puzzle")?))
 }
 
 /// The next step for a player from their board.
-#[wasm_bindgen]
-pub fn hint(puzzle: JsValue, data: JsValue, board: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(unchecked_return_type = "SkyscrapersHint | HashiHint")]
+pub fn hint(
+    #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SkyscrapersPuzzle | HashiPuzzle | QueensId")]
+    data: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number[][] | Bridge[]")] board: JsValue,
+) -> Result<JsValue, JsError> {
     let g = game(&puzzle)?;
     js_result(g.hint(
         &json_from_js(data, "puzzle")?,
@@ -157,8 +178,13 @@ pub fn hint(puzzle: JsValue, data: JsValue, board: JsValue) -> Result<JsValue, J
 }
 
 /// What is wrong (or finished) on a player's board.
-#[wasm_bindgen]
-pub fn check(puzzle: JsValue, data: JsValue, board: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(unchecked_return_type = "SkyscrapersMistake[] | HashiBoardReport")]
+pub fn check(
+    #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SkyscrapersPuzzle | HashiPuzzle | QueensId")]
+    data: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number[][] | Bridge[]")] board: JsValue,
+) -> Result<JsValue, JsError> {
     let g = game(&puzzle)?;
     js_result(g.check(
         &json_from_js(data, "puzzle")?,
@@ -167,15 +193,22 @@ pub fn check(puzzle: JsValue, data: JsValue, board: JsValue) -> Result<JsValue, 
 }
 
 /// What the page draws before any event (Bridges: islands and candidate edges).
-#[wasm_bindgen]
-pub fn layout(puzzle: JsValue, data: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(unchecked_return_type = "HashiLayout")]
+pub fn layout(
+    #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SkyscrapersPuzzle | HashiPuzzle | QueensId")]
+    data: JsValue,
+) -> Result<JsValue, JsError> {
     let g = game(&puzzle)?;
     js_result(g.layout(&json_from_js(data, "puzzle")?))
 }
 
 /// A random puzzle with a unique solution: `request` is `{size, seed?}` (no seed: a fresh one).
-#[wasm_bindgen]
-pub fn generate(puzzle: JsValue, request: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(unchecked_return_type = "Generated<SkyscrapersPuzzle | HashiPuzzle>")]
+pub fn generate(
+    #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "GenerateRequest")] request: JsValue,
+) -> Result<JsValue, JsError> {
     let g = game(&puzzle)?;
     js_result(g.generate(&json_from_js(request, "generator request")?))
 }

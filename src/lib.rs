@@ -13,3 +13,6 @@ pub mod shared;
 
 #[cfg(target_arch = "wasm32")]
 pub mod api;
+
+#[cfg(test)]
+mod typescript;

@@ -1,61 +1,30 @@
 // The one contract between the page and the solver worker. Every message is a discriminated union
 // member; both sides switch on `type` exhaustively, so adding a message is a compile error until
-// both ends handle it. Values mirror the Rust types serialized by src/api.rs (camelCase).
+// both ends handle it. The values inside (frames, reports, the registry) are the types generated
+// from Rust (www/generated/types.ts, written by `cargo test`): the page never restates them.
 
-export type Status = 'paused' | 'exhausted' | 'limitReached' | 'gaveUp';
+import type { AnyEvent, Frame as RustFrame, Report } from './generated/types';
 
-export type Verdict = 'unique' | 'multiple' | 'none' | 'found' | 'counted' | 'budget' | 'gaveUp';
+export type {
+  AlgorithmInfo,
+  AnyEvent,
+  PuzzleInfo,
+  Report,
+  Stats,
+  Status,
+  Verdict,
+} from './generated/types';
 
-export interface Stats {
-  nodes: number;
-  backtracks: number;
-  solutions: number;
-  depth: number;
-  moves: number;
-  restarts: number;
-  elapsedMicros: number;
-}
+/** One event of any solver; each view narrows it by `kind`. */
+export type SolverEvent = AnyEvent;
 
-/** One event of any solver; each puzzle module narrows it by `kind`. */
-export interface SolverEvent {
-  kind: string;
-  [field: string]: unknown;
-}
-
-export interface Frame<E extends SolverEvent = SolverEvent> {
-  events: E[];
-  stats: Stats;
-  status: Status;
-  /** Set on the frame that ends the run: what it proved, decided in Rust. */
-  verdict: Verdict | null;
-}
-
-export interface Report {
-  verdict: Verdict;
-  status: Status;
-  stats: Stats;
-  solutions: unknown[];
-}
-
-export interface AlgorithmInfo {
-  name: string;
-  title: string;
-  summary: string;
-}
-
-export interface PuzzleInfo {
-  name: string;
-  title: string;
-  aliases: string[];
-  algorithms: AlgorithmInfo[];
-  example: string;
-}
+/** One frame of a run, with its events narrowed to a view's own kinds. */
+export type Frame<E extends SolverEvent = SolverEvent> = RustFrame<E>;
 
 export type SolverOptions = Record<string, unknown>;
 
 /** Page → worker. `req` numbers each request so its answer can be matched. */
 export type Request =
-  | { type: 'list'; req: number }
   | {
       type: 'create';
       req: number;
@@ -73,7 +42,6 @@ export type Request =
 /** Worker → page. */
 export type Response =
   | { type: 'ready' }
-  | { type: 'list'; req: number; puzzles: PuzzleInfo[] }
   | { type: 'created'; req: number; session: number }
   | { type: 'frame'; req: number; frame: Frame }
   | { type: 'solved'; req: number; report: Report }

@@ -5,7 +5,6 @@
 import {
   assertNever,
   type Frame,
-  type PuzzleInfo,
   type Report,
   type Request,
   type Response,
@@ -44,7 +43,6 @@ export class SolverClient {
     switch (msg.type) {
       case 'ready':
         return;
-      case 'list':
       case 'created':
       case 'frame':
       case 'solved':
@@ -94,12 +92,6 @@ export class SolverClient {
     for (const p of this.pending.values()) p.reject(new CancelledError());
     this.pending.clear();
     this.generation++;
-  }
-
-  async puzzles(): Promise<PuzzleInfo[]> {
-    const r = await this.request({ type: 'list' });
-    if (r.type !== 'list') throw new Error('unexpected answer');
-    return r.puzzles;
   }
 
   async create(puzzle: string, id: string, algorithm: string, options: SolverOptions = {}): Promise<number> {

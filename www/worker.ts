@@ -31,9 +31,6 @@ function session(id: number): wasm.Session {
 
 function handle(msg: Request): void {
   switch (msg.type) {
-    case 'list':
-      post({ type: 'list', req: msg.req, puzzles: wasm.listPuzzles() });
-      return;
     case 'create': {
       sessions.get(msg.session)?.free();
       sessions.set(msg.session, new wasm.Session(msg.puzzle, msg.id, msg.algorithm, msg.options));

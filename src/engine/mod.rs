@@ -23,6 +23,7 @@ use crate::shared::clock;
 /// Uniqueness falls out of these without a special mode: run with a solution limit of 2; `Exhausted`
 /// with one solution is a proof of uniqueness, `LimitReached` with two shows the puzzle is ambiguous,
 /// `Exhausted` with none proves there is no solution.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Status {
@@ -44,6 +45,7 @@ impl Status {
 }
 
 /// Counters every machine keeps; fields that mean nothing for an algorithm stay zero.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Stats {
@@ -155,6 +157,7 @@ pub trait Machine {
 }
 
 /// What a finished run proved (see `puzzles::contract::verdict` for how a run's end is read).
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Verdict {
@@ -177,6 +180,7 @@ pub enum Verdict {
 /// One batch of events as handed to the page: what changed, the counters after it, and where the
 /// search stands. The frame that ends a run carries its verdict, computed in Rust so that no
 /// caller re-derives it from counters.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Frame<E> {

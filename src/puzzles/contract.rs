@@ -30,6 +30,7 @@ use crate::puzzles::{AnyEvent, AnySolution};
 // ---------------------------------------------------------------------------------------------
 
 /// One puzzle of the registry.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PuzzleInfo {
@@ -50,6 +51,7 @@ pub struct PuzzleInfo {
 }
 
 /// One algorithm a puzzle can be solved with.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AlgorithmInfo {
@@ -63,6 +65,7 @@ pub struct AlgorithmInfo {
 
 /// One option of an algorithm. The CLI turns each into a flag (`--kebab-case-name`), the page
 /// into a control; [`parse_options`] refuses names not listed.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OptionInfo {
@@ -73,6 +76,7 @@ pub struct OptionInfo {
 }
 
 /// What values an option takes.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, Serialize)]
 #[serde(rename_all = "camelCase", tag = "type")]
 pub enum OptionKind {
@@ -100,6 +104,7 @@ pub enum OptionKind {
 }
 
 /// A limit a parser enforces, e.g. `{name: "n", min: 1, max: 64}`.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LimitInfo {
@@ -110,6 +115,7 @@ pub struct LimitInfo {
 }
 
 /// The player helpers a puzzle implements (the others answer with a clear error).
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Helpers {
@@ -120,6 +126,7 @@ pub struct Helpers {
 }
 
 /// Every text form of a puzzle; `None` where a form cannot hold it (rocks in a Tatham ID).
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Exports {
@@ -129,6 +136,7 @@ pub struct Exports {
 }
 
 /// A parsed puzzle as plain data, with its text forms.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Parsed<P> {
@@ -138,6 +146,7 @@ pub struct Parsed<P> {
 
 /// What to generate: a size in the puzzle's own words ("9" for Skyscrapers, "7x7" for Bridges)
 /// and a seed (none: a fresh one). The same seed gives the same puzzle natively and in wasm.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GenerateRequest {
@@ -147,6 +156,7 @@ pub struct GenerateRequest {
 }
 
 /// A generated puzzle with the seed that made it.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Generated<P> {
@@ -312,6 +322,7 @@ pub const LIMIT_OPTION: OptionInfo = OptionInfo {
 // ---------------------------------------------------------------------------------------------
 
 /// The result of [`Run::solve`].
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Report {
@@ -322,9 +333,11 @@ pub struct Report {
     pub solutions: Vec<AnySolution>,
     /// The seed of a randomised run (share it in the ID, e.g. `queens:N#SEED`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub seed: Option<u64>,
     /// The variant of the algorithm in effect where it chooses one itself (repair: "swap").
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub variant: Option<&'static str>,
 }
 

@@ -26,6 +26,7 @@ macro_rules! puzzles {
         pub static REGISTRY: &[&PuzzleInfo] = &[$(&<$module::$game as Game>::INFO),*];
 
         /// One event of any puzzle's machines; each puzzle's events carry their own `kind` tag.
+        #[cfg_attr(test, derive(ts_rs::TS))]
         #[derive(Clone, Debug, Serialize)]
         #[serde(untagged)]
         pub enum AnyEvent {
@@ -33,6 +34,7 @@ macro_rules! puzzles {
         }
 
         /// One checked solution of any puzzle.
+        #[cfg_attr(test, derive(ts_rs::TS))]
         #[derive(Clone, Debug, PartialEq, Serialize)]
         #[serde(untagged)]
         pub enum AnySolution {

@@ -64,9 +64,11 @@ fn count(n: &str, args: &Args) -> Result<(), Failure> {
     // silently ignored.
     match args.number::<usize>("threads")? {
         None | Some(1) => {}
-        Some(t) => return Err(Failure::input(format!(
+        Some(t) => {
+            return Err(Failure::input(format!(
             "--threads {t}: counting runs on one thread so far (use --threads 1 or leave it out)"
-        ))),
+        )))
+        }
     }
     let n = s_n(n)?;
     let mut m = Backtrack::new(n, BacktrackOptions::count())?;

@@ -35,6 +35,8 @@ struct Options {
 }
 
 /// An island of the layout; `id` is its index in the solver's graph.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "HashiLayoutIsland"))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LayoutIsland {
@@ -45,6 +47,8 @@ pub struct LayoutIsland {
 }
 
 /// A candidate edge: `id` is the `edge` of the solver's events; `a`, `b` are `[row, col]`.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "HashiLayoutEdge"))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LayoutEdge {
@@ -62,6 +66,8 @@ pub struct LayoutEdge {
 
 /// What the page draws before any bridge: islands and the candidate edges between them,
 /// numbered as in the solver's events.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "HashiLayout"))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Layout {

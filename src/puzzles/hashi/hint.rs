@@ -16,6 +16,8 @@ use super::{check_solution, Bridge, Puzzle};
 use crate::engine::{Budget, Machine, Trace};
 
 /// What a hint says.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "HashiHintKind"))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum HintKind {
@@ -32,6 +34,8 @@ pub enum HintKind {
 }
 
 /// The next step from the user's bridges.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "HashiHint"))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Hint {
@@ -45,6 +49,8 @@ pub struct Hint {
 }
 
 /// Where the user's bridges stand.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "HashiBoardReport"))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BoardReport {

@@ -65,6 +65,8 @@ pub const WATER: u8 = 0;
 
 /// A puzzle: the clue grid and the rule variant. Cells are row-major (`index = row*width+col`):
 /// [`WATER`], [`ROCK`], or an island's number (1..=4k).
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "HashiPuzzle"))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Puzzle {
@@ -78,6 +80,7 @@ pub struct Puzzle {
 }
 
 /// `n` bridges between the islands at `a` and `b` (0-based `(row, col)`).
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Bridge {

@@ -56,6 +56,8 @@ impl Options {
 }
 
 /// One change the backtracking search makes, with its reason.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "BacktrackEvent"))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Event {

@@ -15,6 +15,8 @@ use crate::shared::rng::Rng;
 pub struct Queens;
 
 /// The events of either algorithm (each has its own `kind` tags).
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "QueensEvent"))]
 #[derive(Clone, Debug, Serialize)]
 #[serde(untagged)]
 pub enum Event {

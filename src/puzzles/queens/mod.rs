@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 pub const MAX_BACKTRACK_N: usize = 64;
 
 /// A parsed `queens:N` ID, with an optional seed (`queens:N#SEED`, used by repair runs).
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct QueensId {

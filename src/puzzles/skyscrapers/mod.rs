@@ -41,6 +41,7 @@ use serde::{Deserialize, Serialize};
 pub const MAX_N: usize = 16;
 
 /// The four sides a clue can stand on, in the order of Tatham IDs and puzz.link bodies.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Side {
@@ -65,6 +66,8 @@ impl Side {
 
 /// An immutable Skyscrapers puzzle. (De)serializes as `{n, clues: [top, bottom, left, right],
 /// givens}`; call [`Puzzle::validate`] on one that did not come from a parser.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "SkyscrapersPuzzle"))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Puzzle {

@@ -2,6 +2,7 @@
 // solve at once. Owns its board element, its session and its player; knows nothing of the rules
 // (conflicts come from the solver's `attacked` events).
 
+import { limit } from '../../registry';
 import { h, counters, featureSection, formatMicros } from '../../dom';
 import { playbackBar } from '../../controls/playback';
 import { fitCanvas, readTheme, squareFor } from '../../render/canvas';
@@ -31,8 +32,11 @@ export function showQueensBoard(canvas: HTMLCanvasElement, wrap: HTMLElement, vi
   );
 }
 
+/** The board sizes backtracking takes (a row of attacks is one 64-bit word). */
+const N_RANGE = limit('queens', 'backtrackN');
+
 export function mountQueens(client: SolverClient): Feature {
-  const nInput = h('input', { type: 'number', min: '1', max: '64', value: '8', id: 'queens-n', inputmode: 'numeric' });
+  const nInput = h('input', { type: 'number', min: String(N_RANGE.min), max: String(N_RANGE.max), value: '8', id: 'queens-n', inputmode: 'numeric' });
   const mode = h(
     'select',
     { id: 'queens-mode' },
@@ -51,8 +55,8 @@ export function mountQueens(client: SolverClient): Feature {
   const run: Runner<QueensEvent, QueensView> = new Runner<QueensEvent, QueensView>(client, {
     async create(c) {
       const parsed = Number(nInput.value);
-      if (!Number.isInteger(parsed) || parsed < 1 || parsed > 64) {
-        throw new Error(`N must be a whole number from 1 to 64 (got "${nInput.value}").`);
+      if (!Number.isInteger(parsed) || parsed < N_RANGE.min || parsed > N_RANGE.max) {
+        throw new Error(`N must be a whole number from ${N_RANGE.min} to ${N_RANGE.max} (got "${nInput.value}").`);
       }
       n = parsed;
       return c.create('queens', `queens:${n}`, 'backtrack', { mode: mode.value });

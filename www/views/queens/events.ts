@@ -7,14 +7,9 @@ import type { Undo } from '../../player';
 import type { QueensView } from '../../render/queens';
 import type { RepairView } from '../../render/repair';
 
-/** The backtracking solver's events (src/puzzles/queens/backtrack.rs, `Event`). */
-export type QueensEvent =
-  | { kind: 'place'; row: number; col: number }
-  | { kind: 'attacked'; row: number; cols: number[]; by: number[] }
-  | { kind: 'remove'; row: number; col: number }
-  | { kind: 'backtrack'; row: number }
-  | { kind: 'solution'; columns: number[] }
-  | { kind: 'exhausted' };
+/** The backtracking solver's events (generated from the Rust type). */
+export type { BacktrackEvent as QueensEvent, RepairEvent } from '../../generated/types';
+import type { BacktrackEvent as QueensEvent, RepairEvent } from '../../generated/types';
 
 /** Applies one backtracking event to `view`, returning its inverse. */
 export function applyQueensEvent(view: QueensView, e: QueensEvent): Undo {
@@ -80,36 +75,6 @@ export function describeQueensEvent(e: QueensEvent, n: number): string {
   }
 }
 
-/** The repair solver's events (src/puzzles/queens/repair.rs, `Event`). */
-export type RepairEvent =
-  | { kind: 'repairInit'; columns: number[]; totalConflicts: number; greedy: boolean; why: string }
-  | {
-      kind: 'repairPick';
-      row: number;
-      col: number;
-      conflicts: number;
-      candidates: number[];
-      counts: number[];
-      best: number[];
-      tabu: number | null;
-      why: string;
-    }
-  | {
-      kind: 'repairMove';
-      row: number;
-      from: number;
-      to: number;
-      conflictsBefore: number;
-      conflictsAfter: number;
-      totalBefore: number;
-      totalAfter: number;
-      reason: string;
-      why: string;
-    }
-  | { kind: 'repairSwap'; rowA: number; rowB: number; colA: number; colB: number; totalBefore: number; totalAfter: number; why: string }
-  | { kind: 'repairRestart'; old: number[]; columns: number[]; totalBefore: number; totalAfter: number; restarts: number; why: string }
-  | { kind: 'repairSolution'; columns: number[]; moves: number; restarts: number }
-  | { kind: 'repairGaveUp'; reason: string; why: string };
 
 /** Rows kept for the density view's highlight of recent moves. */
 const RECENT = 64;

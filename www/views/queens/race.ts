@@ -2,6 +2,7 @@
 // N, started together at the same speed, each with its own counters. At N = 30 and above the class
 // sees backtracking grind through thousands of nodes while repair finishes in a few dozen moves.
 
+import { limit } from '../../registry';
 import { h, counters, featureSection, formatMicros } from '../../dom';
 import { playbackBar, type PlaybackBar } from '../../controls/playback';
 import type { PlayerState } from '../../player';
@@ -14,7 +15,8 @@ import { applyQueensEvent, applyRepairEvent, describeQueensEvent, describeRepair
 import { feature, type Feature } from '../feature';
 import { parseSeed, randomSeed, repairForm, showRepairBoard } from './repair';
 
-const MAX_N = 64;
+/** Both boards must fit backtracking, the smaller range of the two. */
+const MAX_N = limit('queens', 'backtrackN').max;
 
 export function mountRace(client: SolverClient): Feature {
   const nInput = h('input', { type: 'number', min: '4', max: String(MAX_N), value: '30', id: 'race-n', inputmode: 'numeric' });

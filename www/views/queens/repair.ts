@@ -2,6 +2,7 @@
 // moves to its least-conflicted column. Shows the chosen queen, its candidate columns with their
 // conflict counts, the move, and a live chart of total conflicts; a density view above N = 64.
 
+import { limit } from '../../registry';
 import { h, counters, featureSection, formatMicros } from '../../dom';
 import { playbackBar, type PlaybackBar } from '../../controls/playback';
 import { fitCanvas, readTheme, squareFor } from '../../render/canvas';
@@ -13,9 +14,9 @@ import { feature, type Feature } from '../feature';
 import { applyRepairEvent, describeRepairEvent, type RepairEvent } from './events';
 
 /** Largest N the page animates (the density view holds every column in memory). */
-export const ANIMATE_MAX = 1_000_000;
-/** Largest N the page solves. */
-export const SOLVE_MAX = 10_000_000;
+export const ANIMATE_MAX = limit('queens', 'repairAnimatedN').max;
+/** Largest N the page solves: the repair machine's own cap. */
+export const SOLVE_MAX = limit('queens', 'repairN').max;
 /** The repair options chosen in a form, as solver options (shared with the race view). */
 export interface RepairForm {
   element: HTMLElement;

@@ -8,6 +8,8 @@ use super::{Bridge, Dead, Solver};
 use crate::engine::Sink;
 
 /// Why a range changed or a branch died.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "HashiRule"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Rule {
@@ -32,6 +34,8 @@ pub enum Rule {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "HashiEvent"))]
 pub enum Event {
     /// A deduction: the rule, the islands and edges it looked at. The `hashiRange` events after it
     /// (until the next rule/guess) are its consequences.

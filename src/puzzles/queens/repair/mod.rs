@@ -111,6 +111,8 @@ pub const SWAP_INIT_WINDOW: usize = 1 << 12;
 pub const INIT_CHUNK: usize = 1 << 14;
 
 /// Which repair algorithm runs.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "RepairStrategy"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Strategy {
@@ -184,6 +186,7 @@ impl Options {
 }
 
 /// Why a move went where it went.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum MoveReason {
@@ -194,6 +197,8 @@ pub enum MoveReason {
 }
 
 /// One change a repair run makes, with its reason.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "RepairEvent"))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Event {

@@ -10,6 +10,8 @@ use crate::engine::Sink;
 use crate::puzzles::skyscrapers::Side;
 
 /// Why candidates changed.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "SkyscrapersReason"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Reason {
@@ -38,6 +40,7 @@ pub enum Reason {
 }
 
 /// Row or column.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Axis {
@@ -46,6 +49,7 @@ pub enum Axis {
 }
 
 /// A line of the grid (0-based index), for highlighting.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LineRef {
@@ -54,6 +58,8 @@ pub struct LineRef {
 }
 
 /// One cell's candidate mask changing from `before` to `after` (bit v-1 = height v).
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "SkyscrapersChange"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Change {
@@ -64,6 +70,8 @@ pub struct Change {
 }
 
 /// One step of the solver, invertible from its own fields.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "SkyscrapersEvent"))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Event {
