@@ -20,6 +20,14 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
   rustup target add wasm32-unknown-unknown
 fi
 
+# 1b. rustfmt and clippy, for the habits `npm test` checks (installed with rustup like the target).
+for component in rustfmt clippy; do
+  if ! rustup component list --installed 2>/dev/null | grep -q "^$component"; then
+    say "adding the $component component"
+    rustup component add "$component"
+  fi
+done
+
 # 2. wasm-pack (no prebuilt download is reachable here, so build it).
 if ! command -v wasm-pack >/dev/null 2>&1; then
   say "building wasm-pack with cargo (about 4 minutes, once)"

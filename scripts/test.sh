@@ -1,16 +1,24 @@
 #!/usr/bin/env bash
-# `npm test`: set up everything, then run every test suite; fails if any part fails.
-#   1. cargo test                     native unit, integration and doc tests
-#   2. wasm-pack test --headless --chrome   the wasm boundary in real Chromium
-#   3. tsc --noEmit                   the page's types
-#   4. unit tests (scripts/unit.sh)   the page's pure modules, and real traces replayed through them
-#   5. the end-to-end tests           the built page in headless Chromium (playwright-core)
+# `npm test`: set up everything, then run every check and test suite; fails if any part fails.
+#   1. habits: cargo fmt --check, cargo clippy -D warnings, cargo doc with warnings denied
+#   2. cargo test                     native unit, integration and doc tests (and that the
+#                                     TypeScript types generated from Rust are up to date)
+#   3. wasm-pack test --headless --chrome   the wasm boundary in real Chromium
+#   4. tsc --noEmit                   the page's types
+#   5. unit tests (scripts/unit.sh)   the page's pure modules, and real traces replayed through them
+#   6. the end-to-end tests           the built page in headless Chromium (playwright-core)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PATH="$HOME/.cargo/bin:$PATH"
 
 step() { printf '\n\033[1;34m== %s ==\033[0m\n' "$*" >&2; }
+
+step "cargo fmt --check, clippy, doc"
+cargo fmt --check
+cargo clippy --locked --all-targets -- -D warnings
+cargo clippy --locked --lib --target wasm32-unknown-unknown -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --quiet
 
 step "cargo test"
 cargo test --release --locked

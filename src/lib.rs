@@ -2,7 +2,7 @@
 //!
 //! Every algorithm is an [`engine::Machine`] that can stop after any node; the same code runs at
 //! full speed (`solve`) or records invertible events for the page (`step`). Puzzles are read from
-//! and written to short text IDs (see `shared/FORMATS.md`), and every answer can be verified by an
+//! and written to short text IDs (see `docs/FORMATS.md`), and every answer can be verified by an
 //! independent checker in each puzzle module. `api` is the WebAssembly boundary; the native CLI
 //! lives in `src/bin/solvescope.rs`.
 

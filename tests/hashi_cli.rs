@@ -1,4 +1,4 @@
-//! The `solvescope hashi solve` command line: JSON lines per FORMATS.md §6, exit codes.
+//! The `solvescope hashi solve` command line: JSON lines per docs/FORMATS.md §6, exit codes.
 
 use std::io::Write;
 use std::process::{Command, Stdio};

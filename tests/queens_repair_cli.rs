@@ -1,4 +1,4 @@
-//! The `solvescope queens repair` and `repair-stats` command lines (shared/FORMATS.md §6).
+//! The `solvescope queens repair` and `repair-stats` command lines (docs/FORMATS.md §6).
 
 use std::process::Command;
 

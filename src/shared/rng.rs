@@ -3,7 +3,7 @@
 //! Runs must be reproducible from a seed (a shared link `queens:N#SEED` replays the same repair run
 //! natively and in the browser), so no global or thread RNG is used anywhere: every algorithm that
 //! needs randomness owns an [`Rng`]. The generator is xoshiro256** seeded through SplitMix64, which
-//! turns any 64-bit seed (even 0) into a well-mixed state. Only [`Rng::from_entropy`] touches the
+//! turns any 64-bit seed (even 0) into a well-mixed state. Only [`Rng::entropy_seed`] touches the
 //! operating system (through `getrandom`, which uses `crypto.getRandomValues` in the browser).
 
 /// xoshiro256** (Blackman and Vigna), seeded with SplitMix64.

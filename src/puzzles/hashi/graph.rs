@@ -7,74 +7,7 @@
 //! Each water cell lies on at most one horizontal and one vertical candidate, so the crossing pairs
 //! are found in one pass over the cells.
 
-use serde::Serialize;
-
 use super::{Puzzle, ROCK, WATER};
-
-/// What the page needs to draw a board and its candidate edges (faint lines) and to map the
-/// solver's edge ids (in events) to cells. Cells are 0-based `[row, col]`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct BoardInfo {
-    pub width: usize,
-    pub height: usize,
-    pub max_bridges: u8,
-    pub no_loops: bool,
-    /// `[row, col, need]` per island, in the solver's island order.
-    pub islands: Vec<[u32; 3]>,
-    /// Rock cells.
-    pub rocks: Vec<[u32; 2]>,
-    /// Candidate edges, index = edge id used by events.
-    pub edges: Vec<EdgeInfo>,
-}
-
-/// One candidate edge.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct EdgeInfo {
-    pub a: [u32; 2],
-    pub b: [u32; 2],
-    /// Most bridges it can carry: min(k, the two islands' numbers).
-    pub cap: u8,
-    /// Ids of the edges it would cross.
-    pub crosses: Vec<u32>,
-}
-
-/// Describes a validated puzzle for drawing (see [`BoardInfo`]).
-pub fn describe(p: &Puzzle) -> Result<BoardInfo, String> {
-    p.validate()?;
-    let g = Graph::new(p);
-    let cell = |i: u32| {
-        let (r, c) = g.pos(i);
-        [r as u32, c as u32]
-    };
-    Ok(BoardInfo {
-        width: p.width,
-        height: p.height,
-        max_bridges: p.max_bridges,
-        no_loops: p.no_loops,
-        islands: g
-            .islands
-            .iter()
-            .map(|i| [i.row as u32, i.col as u32, i.need as u32])
-            .collect(),
-        rocks: (0..p.cells.len())
-            .filter(|&i| p.cells[i] == ROCK)
-            .map(|i| [(i / p.width) as u32, (i % p.width) as u32])
-            .collect(),
-        edges: g
-            .edges
-            .iter()
-            .enumerate()
-            .map(|(e, ed)| EdgeInfo {
-                a: cell(ed.a),
-                b: cell(ed.b),
-                cap: ed.cap,
-                crosses: g.crossings[e].clone(),
-            })
-            .collect(),
-    })
-}
 
 /// An island: its cell and how many bridge ends it needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -247,9 +180,7 @@ mod tests {
         assert_eq!(g.edges.len(), 1); // only the column (0,2)-(2,2)
         assert!(g.edge_between((0, 0), (0, 2)).is_none());
         assert!(g.edge_between((0, 2), (2, 2)).is_some());
-        let info = describe(&p).unwrap();
-        assert_eq!(info.rocks, vec![[0, 1]]);
-        assert_eq!(info.edges.len(), 1);
-        assert_eq!((info.edges[0].a, info.edges[0].b), ([0, 2], [2, 2]));
+        let e = g.edges[0];
+        assert_eq!((g.pos(e.a), g.pos(e.b)), ((0, 2), (2, 2)));
     }
 }

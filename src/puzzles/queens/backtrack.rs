@@ -55,28 +55,73 @@ impl Options {
     }
 }
 
-/// One change the backtracking search makes, with its reason.
+/// One change the backtracking search makes, with its reason. Every event carries `why`, the
+/// sentence the page shows for it (1-based rows and columns), so no viewer words it again.
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "BacktrackEvent"))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Event {
     /// A queen is put on `(row, col)` (one search node).
-    Place { row: u32, col: u32 },
+    Place { row: u32, col: u32, why: String },
     /// Entering `row`: these columns are attacked, each by the queen in the row given in `by`.
     Attacked {
         row: u32,
         cols: Vec<u32>,
         by: Vec<u32>,
+        why: String,
     },
     /// The queen on `(row, col)` is taken back to try the next column.
-    Remove { row: u32, col: u32 },
+    Remove { row: u32, col: u32, why: String },
     /// `row` has no column left; the search returns to the row above.
-    Backtrack { row: u32 },
+    Backtrack { row: u32, why: String },
     /// All rows hold a queen: `columns[row]` is the column of each.
-    Solution { columns: Vec<u32> },
+    Solution { columns: Vec<u32>, why: String },
     /// Every branch was explored.
-    Exhausted,
+    Exhausted { why: String },
+}
+
+impl Event {
+    fn place(row: usize, col: u32) -> Event {
+        Event::Place {
+            row: row as u32,
+            col,
+            why: format!("row {}: queen on column {}", row + 1, col + 1),
+        }
+    }
+
+    fn remove(row: usize, col: u32) -> Event {
+        Event::Remove {
+            row: row as u32,
+            col,
+            why: format!("row {}: taking the queen off column {}", row + 1, col + 1),
+        }
+    }
+
+    fn backtrack(row: usize) -> Event {
+        Event::Backtrack {
+            row: row as u32,
+            why: format!(
+                "row {} has no safe square: back to row {}",
+                row + 1,
+                row
+            ),
+        }
+    }
+
+    fn solution(columns: &[u32]) -> Event {
+        let words: Vec<String> = columns.iter().map(|c| (c + 1).to_string()).collect();
+        Event::Solution {
+            columns: columns.to_vec(),
+            why: format!("solution: {}", words.join(" ")),
+        }
+    }
+
+    fn exhausted() -> Event {
+        Event::Exhausted {
+            why: "every branch has been explored".into(),
+        }
+    }
 }
 
 /// The backtracking machine.
@@ -166,10 +211,21 @@ impl Backtrack {
                 by.push(r as u32);
             }
         }
+        let why = if cols.is_empty() {
+            format!("row {}: no square is attacked", row + 1)
+        } else {
+            format!(
+                "row {}: {} of {} squares are attacked by the queens above",
+                row + 1,
+                cols.len(),
+                self.n
+            )
+        };
         Event::Attacked {
             row: row as u32,
             cols,
             by,
+            why,
         }
     }
 
@@ -204,9 +260,7 @@ impl Machine for Backtrack {
                 // A full board. Record it, then undo the last queen to look for the next one.
                 self.record_solution();
                 if S::ENABLED {
-                    sink.emit(Event::Solution {
-                        columns: self.placed.clone(),
-                    });
+                    sink.emit(Event::solution(&self.placed));
                 }
                 if self.stats.solutions >= self.options.limit {
                     // Leave the last solution on the board for the viewer.
@@ -215,10 +269,9 @@ impl Machine for Backtrack {
                 }
                 self.depth -= 1;
                 let row = self.depth;
-                sink.emit(Event::Remove {
-                    row: row as u32,
-                    col: self.placed[row],
-                });
+                if S::ENABLED {
+                    sink.emit(Event::remove(row, self.placed[row]));
+                }
                 continue;
             }
             if S::ENABLED && self.announce {
@@ -229,19 +282,20 @@ impl Machine for Backtrack {
             }
             if self.avail[d] == 0 {
                 if d == 0 {
-                    sink.emit(Event::Exhausted);
+                    if S::ENABLED {
+                        sink.emit(Event::exhausted());
+                    }
                     self.finished = Some(Status::Exhausted);
                     return Status::Exhausted;
                 }
                 // Dead end: go back to the row above and take its queen away.
                 self.stats.backtracks += 1;
-                sink.emit(Event::Backtrack { row: d as u32 });
                 self.depth -= 1;
                 let row = self.depth;
-                sink.emit(Event::Remove {
-                    row: row as u32,
-                    col: self.placed[row],
-                });
+                if S::ENABLED {
+                    sink.emit(Event::backtrack(d));
+                    sink.emit(Event::remove(row, self.placed[row]));
+                }
                 continue;
             }
             if !budget.take() {
@@ -252,7 +306,9 @@ impl Machine for Backtrack {
             let col = bit.trailing_zeros();
             self.placed[d] = col;
             self.stats.nodes += 1;
-            sink.emit(Event::Place { row: d as u32, col });
+            if S::ENABLED {
+                sink.emit(Event::place(d, col));
+            }
             let next = d + 1;
             self.cols[next] = self.cols[d] | bit;
             self.ld[next] = ((self.ld[d] | bit) << 1) & self.all;
@@ -401,9 +457,9 @@ mod tests {
         let mut board: Vec<Option<u32>> = vec![None; 6];
         for e in &trace.events {
             match e {
-                Event::Place { row, col } => board[*row as usize] = Some(*col),
+                Event::Place { row, col, .. } => board[*row as usize] = Some(*col),
                 Event::Remove { row, .. } => board[*row as usize] = None,
-                Event::Attacked { row, cols, by } => {
+                Event::Attacked { row, cols, by, .. } => {
                     for (c, r) in cols.iter().zip(by) {
                         let qc = board[*r as usize].expect("attacker is on the board");
                         assert!(qc == *c || row - r == qc.abs_diff(*c));

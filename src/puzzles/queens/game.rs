@@ -44,7 +44,7 @@ struct BacktrackOptions {
     limit: Option<u64>,
 }
 
-/// Options of `repair` (see `repair.rs` for what each does).
+/// Options of `repair` (see `repair/mod.rs` for what each does).
 #[derive(Debug, Default, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "camelCase")]
 struct RepairOptions {

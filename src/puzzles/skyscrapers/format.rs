@@ -1,5 +1,5 @@
 //! Reading and writing Skyscrapers puzzles: Tatham Towers IDs, puzz.link URLs, plain grids
-//! (shared/FORMATS.md §1-§3). Parsers are strict about structure and name the field, character
+//! (docs/FORMATS.md §1-§3). Parsers are strict about structure and name the field, character
 //! offset or row/column of the first problem; they never panic.
 
 use super::{Puzzle, Side, MAX_N};
@@ -45,7 +45,7 @@ fn check_n(n: usize, what: &str) -> Result<(), String> {
 // ---------------------------------------------------------------------------------------------
 // Tatham Towers IDs
 
-/// Reads a Tatham Towers ID `N:clues[,givens]` (shared/FORMATS.md §1). The parameter part may carry
+/// Reads a Tatham Towers ID `N:clues[,givens]` (docs/FORMATS.md §1). The parameter part may carry
 /// a generation suffix such as `7dx`, which is ignored.
 pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
     let t = text.trim();

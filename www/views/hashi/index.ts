@@ -1,6 +1,6 @@
 // The Hashiwokakero tab: an editor (editor.ts), a play mode (play.ts) and a watch mode (watch.ts)
 // over one board. No rule lives here: parsing, exports, the candidate edges, checks and hints all
-// come from wasm (tools.rs); this composes the modes, keeps the shared state and draws.
+// come from wasm (src/puzzles/hashi/game.rs); this composes the modes, keeps the shared state and draws.
 
 import { h } from '../../dom';
 import { fitCanvas, readTheme, squareFor } from '../../render/canvas';

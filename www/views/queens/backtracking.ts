@@ -68,7 +68,7 @@ export function mountQueens(client: SolverClient): Feature {
       showStats(state?.stats ?? null);
       if (run.busy) status.textContent = 'Solving…  (Reset stops it)';
       else if (state?.finished) status.textContent = finishedText(state.stats?.solutions ?? 0, state.status);
-      else if (last) status.textContent = describeQueensEvent(last, n);
+      else if (last) status.textContent = describeQueensEvent(last);
       else if (!state?.position) status.textContent = READY;
       bar.update(state, run.busy);
     },

@@ -4,6 +4,7 @@
 // replaying real solver traces forwards and backwards.
 
 import type { Undo } from '../../player';
+import { sentence } from '../shared/text';
 import type { QueensView } from '../../render/queens';
 import type { RepairView } from '../../render/repair';
 
@@ -55,24 +56,9 @@ export function applyQueensEvent(view: QueensView, e: QueensEvent): Undo {
   }
 }
 
-/** One sentence on what an event did, in 1-based human coordinates. */
-export function describeQueensEvent(e: QueensEvent, n: number): string {
-  switch (e.kind) {
-    case 'place':
-      return `Row ${e.row + 1}: queen on column ${e.col + 1}.`;
-    case 'attacked':
-      return e.cols.length === 0
-        ? `Row ${e.row + 1}: no square is attacked.`
-        : `Row ${e.row + 1}: ${e.cols.length} of ${n} squares are attacked by the queens above.`;
-    case 'remove':
-      return `Row ${e.row + 1}: taking the queen off column ${e.col + 1}.`;
-    case 'backtrack':
-      return `Row ${e.row + 1} has no safe square: back to row ${e.row}.`;
-    case 'solution':
-      return `Solution: ${e.columns.map((c) => c + 1).join(' ')}.`;
-    case 'exhausted':
-      return 'Every branch has been explored.';
-  }
+/** The sentence the solver wrote for an event (1-based rows and columns), as the status line shows it. */
+export function describeQueensEvent(e: QueensEvent): string {
+  return sentence(e.why);
 }
 
 

@@ -62,7 +62,7 @@ export function mountRace(client: SolverClient): Feature {
       left.status.textContent = state?.finished
         ? `Found a placement after ${(state.stats?.nodes ?? 0).toLocaleString('en-US')} nodes.`
         : last
-          ? describeQueensEvent(last, n)
+          ? describeQueensEvent(last)
           : '';
       syncBar();
     },
