@@ -1,0 +1,197 @@
+// Skyscrapers' play mode: the player's digits over the givens, Check (mistakes marked on the board)
+// and Hint (the next placement, with the deductions it follows from), both computed by wasm.
+
+import { h } from '../../dom';
+import type { SkyPicture } from '../../render/skyscrapers';
+import { sentence } from '../shared/text';
+import { cellSlot, type SkyCtx } from './context';
+import type { Hint, Mistake } from './state';
+
+const SOLVED = 'Solved! Every row and column holds each height once, and every clue sees the right number of towers.';
+
+export interface Play {
+  panel: HTMLElement;
+  /** The hint's steps (in the side column, under the status). */
+  hintDetails: HTMLElement;
+  /** Entering play mode: its status line. */
+  enter(): void;
+  /** Sets the selected cell to the player's `v` (0 clears); givens are locked. */
+  setValue(v: number): void;
+  /** Clues or givens were edited: digits under new givens, the marks and the hint go. */
+  edited(): void;
+  /** A new puzzle: no digits, marks or hint. */
+  newBoard(): void;
+  /** Fills in the play part of the board's picture (cells, hint marks, solved). */
+  picture(p: SkyPicture): void;
+  /** The board's data attributes for the mistakes and the hint's placement. */
+  dataset(d: DOMStringMap): void;
+}
+
+export function mountPlay(ctx: SkyCtx): Play {
+  const { client, status } = ctx;
+  /** Player's digits (0 = empty). */
+  let mine = new Array<number>(16).fill(0);
+  let mistakes = new Map<number, string>();
+  let hint: Hint | null = null;
+  let solvedPlay = false;
+
+  const checkButton = h('button', { type: 'button', id: 'sky-check', class: 'primary' }, 'Check');
+  const hintButton = h('button', { type: 'button', id: 'sky-hint' }, 'Hint');
+  const applyButton = h('button', { type: 'button', id: 'sky-apply', hidden: '' }, 'Apply');
+  const clearMineButton = h('button', { type: 'button', id: 'sky-clear-mine' }, 'Clear my digits');
+  const panel = h('div', { class: 'panel', id: 'sky-play-panel' }, h('div', { class: 'params' }, checkButton, hintButton, applyButton, clearMineButton));
+  const hintSteps = h('ol', { id: 'sky-hint-steps' });
+  const hintDetails = h('details', { class: 'options', hidden: '' }, h('summary', {}, 'How the hint follows'), hintSteps);
+
+  /** Drops the check's marks and the hint: they were about another board. */
+  function forget(): void {
+    mistakes = new Map();
+    hint = null;
+    solvedPlay = false;
+    applyButton.hidden = true;
+    hintDetails.hidden = true;
+  }
+
+  function boardRows(): number[][] {
+    const { puzzle } = ctx;
+    const n = puzzle.n;
+    const rows: number[][] = [];
+    for (let r = 0; r < n; r++) rows.push(Array.from({ length: n }, (_, c) => puzzle.givens[r * n + c] || mine[r * n + c] || 0));
+    return rows;
+  }
+
+  /** True once the puzzle or the player's digits changed since this was called: answers computed
+   *  for an older board (a slow hint, then a size change) must not be applied to the new one. */
+  function changedSince(): () => boolean {
+    const asked = JSON.stringify([ctx.puzzle, mine]);
+    return () => asked !== JSON.stringify([ctx.puzzle, mine]);
+  }
+
+  function setValue(v: number): void {
+    const { puzzle, sel } = ctx;
+    const n = puzzle.n;
+    if (!cellSlot(n, sel)) return;
+    const i = (sel.R - 1) * n + sel.C - 1;
+    if (puzzle.givens[i]! > 0) {
+      status.textContent = 'That digit is given and cannot change.';
+      return;
+    }
+    mine[i] = v;
+    mistakes.delete(i);
+    hint = null;
+    applyButton.hidden = true;
+    hintDetails.hidden = true;
+    solvedPlay = false;
+    status.textContent = v ? `Row ${sel.R}, column ${sel.C}: ${v}.` : `Row ${sel.R}, column ${sel.C} cleared.`;
+    ctx.draw();
+    if (boardRows().every((row) => row.every((x) => x > 0))) void check(true);
+  }
+
+  async function check(quiet = false): Promise<void> {
+    try {
+      const stale = changedSince();
+      const found = await client.call<Mistake[]>('check', 'skyscrapers', ctx.puzzle, boardRows());
+      if (stale()) return;
+      const n = ctx.puzzle.n;
+      mistakes = new Map(found.map((m) => [m.row * n + m.col, m.why]));
+      const isFull = boardRows().every((row) => row.every((x) => x > 0));
+      solvedPlay = found.length === 0 && isFull;
+      if (solvedPlay) status.textContent = SOLVED;
+      else if (found.length === 0) {
+        if (!quiet) status.textContent = 'No mistakes so far.';
+      } else {
+        const first = found.slice(0, 3).map((m) => sentence(m.why)).join(' ');
+        status.textContent = `${found.length} mistake${found.length === 1 ? '' : 's'}: ${first}${found.length > 3 ? ' …' : ''}`;
+      }
+      ctx.draw();
+    } catch (e) {
+      ctx.report(e);
+    }
+  }
+
+  async function askHint(): Promise<void> {
+    try {
+      const stale = changedSince();
+      const got = await client.call<Hint>('hint', 'skyscrapers', ctx.puzzle, boardRows());
+      if (stale()) return;
+      hint = got;
+      applyButton.hidden = got.kind !== 'place';
+      const steps = got.kind === 'place' ? got.steps : [];
+      hintSteps.replaceChildren(...steps.map((t) => h('li', {}, sentence(t))));
+      hintDetails.hidden = steps.length === 0;
+      hintDetails.querySelector('summary')!.textContent = `How it follows: ${steps.length} earlier deduction${steps.length === 1 ? '' : 's'}`;
+      switch (got.kind) {
+        case 'solved':
+          solvedPlay = true;
+          status.textContent = SOLVED;
+          break;
+        case 'place':
+          status.textContent = `Hint: ${got.value} goes at row ${got.row + 1}, column ${got.col + 1}. ${sentence(got.why)}`;
+          break;
+        case 'mistake':
+          status.textContent = `Hint: row ${got.row + 1}, column ${got.col + 1} is wrong. ${sentence(got.why)}`;
+          break;
+        default:
+          status.textContent = `Hint: ${sentence(got.why)}`;
+      }
+      ctx.draw();
+    } catch (e) {
+      ctx.report(e);
+    }
+  }
+
+  function applyHint(): void {
+    if (!hint || hint.kind !== 'place') return;
+    ctx.sel = { R: hint.row + 1, C: hint.col + 1 };
+    ctx.setValue(hint.value);
+  }
+
+  checkButton.addEventListener('click', () => void check());
+  hintButton.addEventListener('click', () => void askHint());
+  applyButton.addEventListener('click', applyHint);
+  clearMineButton.addEventListener('click', () => {
+    mine.fill(0);
+    forget();
+    status.textContent = 'Your digits are cleared; the givens stay.';
+    ctx.draw();
+  });
+
+  return {
+    panel,
+    hintDetails,
+    enter() {
+      status.textContent = solvedPlay ? SOLVED : 'Fill in the grid. Check marks mistakes; Hint explains the next step.';
+    },
+    setValue,
+    edited() {
+      const givens = ctx.puzzle.givens;
+      for (let i = 0; i < givens.length; i++) if (givens[i]! > 0) mine[i] = 0;
+      forget();
+    },
+    newBoard() {
+      mine = new Array<number>(ctx.puzzle.n * ctx.puzzle.n).fill(0);
+      forget();
+    },
+    picture(p) {
+      const { puzzle } = ctx;
+      const n = puzzle.n;
+      for (let i = 0; i < n * n; i++) {
+        const given = puzzle.givens[i] ?? 0;
+        const d = given || (mine[i] ?? 0);
+        p.cells.push({ digit: d, kind: given ? 'given' : d ? 'player' : 'empty', cand: 0, fade: 0, bad: mistakes.has(i) });
+      }
+      if (hint) {
+        if ((hint.kind === 'place' || hint.kind === 'eliminate') && hint.line) p.lines = [hint.line];
+        if (hint.kind === 'place' || hint.kind === 'mistake') p.focus = { row: hint.row, col: hint.col, tone: 'hint' };
+        if (hint.kind === 'contradiction') for (const [r, c] of hint.cells) p.cells[r * n + c]!.bad = true;
+        if (hint.kind === 'mistake') p.cells[hint.row * n + hint.col]!.bad = true;
+      }
+      p.solved = solvedPlay;
+    },
+    dataset(d) {
+      const n = ctx.puzzle.n;
+      d.mistakes = [...mistakes.keys()].map((i) => `${Math.floor(i / n)},${i % n}`).join(';');
+      d.hint = hint && hint.kind === 'place' ? `${hint.row},${hint.col},${hint.value}` : '';
+    },
+  };
+}

@@ -1,0 +1,208 @@
+// Skyscrapers' watch mode: the solver's candidate eliminations, guesses and backtracks step by step,
+// with the pruning techniques switchable. The reducer is in state.ts; this holds the run and draws.
+
+import { counters, formatMicros, h } from '../../dom';
+import { playbackBar, type PlaybackBar } from '../../controls/playback';
+import type { PlayerState } from '../../player';
+import type { Stats } from '../../protocol';
+import type { SkyPicture } from '../../render/skyscrapers';
+import { verdictText } from '../shared/text';
+import { Runner, runnerCommands } from '../runner';
+import type { SkyCtx } from './context';
+import { applySkyEvent, freshWatch, singleValue, type Exports, type SkyEvent, type WatchView } from './state';
+
+const TECHNIQUES: { key: string; label: string; title: string }[] = [
+  { key: 'visibility', label: 'Visibility bounds', title: 'A line that surely shows lo towers and can show at most hi must have lo ≤ clue ≤ hi' },
+  { key: 'lines', label: 'Line propagation', title: 'Keep only candidates used by some ordering of the line that fits both clues' },
+  { key: 'mrv', label: 'MRV', title: 'Guess on the cell with the fewest candidates (otherwise the first open cell)' },
+];
+const WATCH_READY = 'Press Play to watch the solver cross out candidates, Step to go one event at a time, or Solve.';
+
+export interface Watch {
+  panel: HTMLElement;
+  bar: PlaybackBar;
+  run: Runner<SkyEvent, WatchView>;
+  /** Entering watch mode: the run as it was left, with its counters and status. */
+  enter(): void;
+  /** The run's session belongs to the old puzzle or options: drop it. */
+  invalidate(): void;
+  /** Fills in the watch part of the board's picture (candidates, or a solution once found). */
+  picture(p: SkyPicture): void;
+  /** The board's data attributes, the status tone and the solution switch. */
+  drawSide(d: DOMStringMap): void;
+}
+
+export function mountWatch(ctx: SkyCtx): Watch {
+  const { status } = ctx;
+  let shownSolution = 0;
+
+  const techniqueBoxes = new Map<string, HTMLInputElement>();
+  const techniqueRow = h('fieldset', { class: 'params techniques' }, h('legend', {}, 'Pruning techniques'));
+  for (const t of TECHNIQUES) {
+    const box = h('input', { type: 'checkbox', id: `sky-t-${t.key}`, checked: '' });
+    techniqueBoxes.set(t.key, box);
+    techniqueRow.append(h('label', { class: 'check', title: t.title }, box, ` ${t.label}`));
+    box.addEventListener('change', () => {
+      invalidate();
+      status.textContent = `${t.label} ${box.checked ? 'on' : 'off'}: press Solve or Play to compare the node counts.`;
+    });
+  }
+  const stats = counters({ nodes: 'Nodes', backtracks: 'Backtracks', solutions: 'Solutions', depth: 'Depth', elapsed: 'Solver time' });
+  const solutionSwitch = h('div', { class: 'params', role: 'group', 'aria-label': 'Which solution to show', hidden: '' });
+  const solButtons = [0, 1].map((k) => {
+    const b = h('button', { type: 'button', id: `sky-solution-${k + 1}`, 'aria-pressed': String(k === 0) }, `Solution ${k + 1}`);
+    b.addEventListener('click', () => {
+      shownSolution = k;
+      ctx.draw();
+    });
+    solutionSwitch.append(b);
+    return b;
+  });
+
+  const run: Runner<SkyEvent, WatchView> = new Runner<SkyEvent, WatchView>(ctx.client, {
+    async create(c) {
+      const ex = await c.call<Exports>('format', 'skyscrapers', ctx.puzzle);
+      if (!ex.tatham) throw new Error('This puzzle cannot be written as a Tatham ID.');
+      return c.create('skyscrapers', ex.tatham, 'solve', { techniques: techniques() });
+    },
+    fresh: () => freshWatch(ctx.puzzle),
+    apply: applySkyEvent,
+    changed(state) {
+      if (ctx.mode !== 'watch') return;
+      ctx.draw();
+      showStats(state?.stats ?? null);
+      // Counters come once per search node; the depth of the step on screen is exact per event.
+      if (state) stats.set({ depth: run.view.depth });
+      status.textContent = watchStatus(state);
+      bar.update(state, run.busy);
+    },
+    solved(view, report) {
+      view.solutions = report.solutions as number[][][];
+      view.verdict = report.verdict;
+      const first = view.solutions[0];
+      if (first) view.cand = first.flat().map((v) => 1 << (v - 1));
+      shownSolution = 0;
+      ctx.draw();
+      showStats(report.stats);
+      status.textContent = verdictText(report.verdict, report.stats.solutions, formatMicros(report.stats.elapsedMicros));
+      bar.update({ playing: false, finished: true, status: report.status, stats: report.stats, verdict: report.verdict, position: 0, canStepBack: false }, false);
+    },
+    error: ctx.showError,
+  });
+
+  const bar = playbackBar(
+    {
+      ...runnerCommands(run),
+      reset: () => {
+        shownSolution = 0;
+        void run.reset();
+      },
+    },
+    30,
+    'Skyscrapers',
+  );
+  const panel = h('div', { class: 'panel', id: 'sky-watch-panel' }, bar.element, techniqueRow, solutionSwitch, stats.element);
+
+  function techniques(): Record<string, boolean> {
+    const t: Record<string, boolean> = {};
+    for (const [k, box] of techniqueBoxes) t[k] = box.checked;
+    return t;
+  }
+
+  function invalidate(): void {
+    shownSolution = 0;
+    if (run.busy) {
+      void run.reset();
+      return;
+    }
+    run.dispose();
+    run.view = freshWatch(ctx.puzzle);
+    if (ctx.mode === 'watch') {
+      bar.update(null, false);
+      showStats(null);
+      status.textContent = WATCH_READY;
+    }
+    ctx.draw();
+  }
+
+  function watchStatus(state: PlayerState | null): string {
+    if (run.busy) return 'Solving…  (Reset stops it)';
+    const view = run.view;
+    if (state?.finished) {
+      const sols = state.stats?.solutions ?? view.solutions.length;
+      return verdictText(state.verdict ?? 'budget', sols, formatMicros(state.stats?.elapsedMicros ?? 0));
+    }
+    if (view.why) return view.why;
+    return WATCH_READY;
+  }
+
+  function watchFinished(): boolean {
+    return run.view.verdict !== null || !!run.state()?.finished;
+  }
+
+  function showStats(s: Stats | null): void {
+    stats.set({
+      nodes: s?.nodes ?? 0,
+      backtracks: s?.backtracks ?? 0,
+      solutions: s?.solutions ?? 0,
+      depth: s?.depth ?? 0,
+      elapsed: formatMicros(s?.elapsedMicros ?? 0),
+    });
+  }
+
+  return {
+    panel,
+    bar,
+    run,
+    enter() {
+      const st = run.state();
+      bar.update(st, run.busy);
+      showStats(st?.stats ?? null);
+      status.textContent = run.view.verdict ? status.textContent : watchStatus(st);
+    },
+    invalidate,
+    picture(p) {
+      const { puzzle } = ctx;
+      const n = puzzle.n;
+      const v = run.view;
+      const showSol = watchFinished() && v.solutions.length > 0 ? v.solutions[Math.min(shownSolution, v.solutions.length - 1)] : null;
+      const fade = new Map(v.fade.map((f) => [f.index, f.mask]));
+      const bad = new Set(v.bad.map(([r, c]) => r * n + c));
+      const guessed = new Set(v.guesses);
+      for (let i = 0; i < n * n; i++) {
+        const given = puzzle.givens[i] ?? 0;
+        if (showSol) {
+          const d = showSol[Math.floor(i / n)]?.[i % n] ?? 0;
+          p.cells.push({ digit: d, kind: given ? 'given' : 'solution', cand: 0, fade: 0, bad: false });
+          continue;
+        }
+        const mask = v.cand[i] ?? 0;
+        const single = singleValue(mask);
+        p.cells.push({
+          digit: single,
+          kind: given ? 'given' : single ? (guessed.has(i) ? 'guess' : 'placed') : 'empty',
+          cand: single ? 0 : mask,
+          fade: single ? 0 : fade.get(i) ?? 0,
+          bad: bad.has(i) || mask === 0,
+        });
+      }
+      if (!showSol) {
+        if (v.line) p.lines = [v.line];
+        p.focus = v.focus;
+      }
+      p.solved = !!showSol;
+    },
+    drawSide(d) {
+      const watching = ctx.mode === 'watch';
+      const st = run.state();
+      const v = run.view;
+      d.candidates = watching ? v.cand.join(',') : '';
+      d.verdict = !watching ? '' : v.verdict ?? (st?.finished ? st.verdict ?? '' : '');
+      d.showing = String(shownSolution + 1);
+      status.dataset.tone = watching && !watchFinished() ? v.tone : '';
+      const multi = watching && watchFinished() && v.solutions.length >= 2;
+      solutionSwitch.hidden = !multi;
+      solButtons.forEach((b, k) => b.setAttribute('aria-pressed', String(k === shownSolution)));
+    },
+  };
+}
