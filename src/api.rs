@@ -79,7 +79,7 @@ pub struct Session {
 
 #[wasm_bindgen]
 impl Session {
-    /// Starts a search: `puzzle` is a registry name ("queens", …), `id` a puzzle text ID,
+    /// Starts a search: `puzzle` is a registry name or alias (see `listPuzzles`), `id` a puzzle text,
     /// `algorithm` a registry algorithm name, `options` an object (or undefined).
     #[wasm_bindgen(constructor)]
     pub fn new(
@@ -142,7 +142,7 @@ impl Session {
 // ---- Player helpers, for any puzzle of the registry that offers them (see `PuzzleInfo.helpers`).
 
 /// `{puzzle, exports: {tatham, puzzlink, plain}}` from any text form of `puzzle`.
-#[wasm_bindgen(unchecked_return_type = "Parsed<SkyscrapersPuzzle | HashiPuzzle | QueensId>")]
+#[wasm_bindgen(unchecked_return_type = "Parsed<AnyPuzzle>")]
 pub fn parse(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
@@ -155,20 +155,18 @@ pub fn parse(
 #[wasm_bindgen(unchecked_return_type = "Exports")]
 pub fn format(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "SkyscrapersPuzzle | HashiPuzzle | QueensId")]
-    data: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "AnyPuzzle")] data: JsValue,
 ) -> Result<JsValue, JsError> {
     let g = game(&puzzle)?;
     js_result(g.export(&json_from_js(data, "puzzle")?))
 }
 
 /// The next step for a player from their board.
-#[wasm_bindgen(unchecked_return_type = "SkyscrapersHint | HashiHint")]
+#[wasm_bindgen(unchecked_return_type = "AnyHint")]
 pub fn hint(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "SkyscrapersPuzzle | HashiPuzzle | QueensId")]
-    data: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number[][] | Bridge[]")] board: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "AnyPuzzle")] data: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "AnyBoard")] board: JsValue,
 ) -> Result<JsValue, JsError> {
     let g = game(&puzzle)?;
     js_result(g.hint(
@@ -178,12 +176,11 @@ pub fn hint(
 }
 
 /// What is wrong (or finished) on a player's board.
-#[wasm_bindgen(unchecked_return_type = "SkyscrapersMistake[] | HashiBoardReport")]
+#[wasm_bindgen(unchecked_return_type = "AnyCheck")]
 pub fn check(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "SkyscrapersPuzzle | HashiPuzzle | QueensId")]
-    data: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number[][] | Bridge[]")] board: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "AnyPuzzle")] data: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "AnyBoard")] board: JsValue,
 ) -> Result<JsValue, JsError> {
     let g = game(&puzzle)?;
     js_result(g.check(
@@ -192,19 +189,18 @@ pub fn check(
     ))
 }
 
-/// What the page draws before any event (Bridges: islands and candidate edges).
-#[wasm_bindgen(unchecked_return_type = "HashiLayout")]
+/// What the page draws before any event, where the puzzle has a layout (see `helpers`).
+#[wasm_bindgen(unchecked_return_type = "AnyLayout")]
 pub fn layout(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "SkyscrapersPuzzle | HashiPuzzle | QueensId")]
-    data: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "AnyPuzzle")] data: JsValue,
 ) -> Result<JsValue, JsError> {
     let g = game(&puzzle)?;
     js_result(g.layout(&json_from_js(data, "puzzle")?))
 }
 
 /// A random puzzle with a unique solution: `request` is `{size, seed?}` (no seed: a fresh one).
-#[wasm_bindgen(unchecked_return_type = "Generated<SkyscrapersPuzzle | HashiPuzzle>")]
+#[wasm_bindgen(unchecked_return_type = "Generated<AnyPuzzle>")]
 pub fn generate(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
     #[wasm_bindgen(unchecked_param_type = "GenerateRequest")] request: JsValue,

@@ -15,7 +15,7 @@ use crate::puzzles::contract::{
     AlgorithmInfo, Exports, GenerateRequest, Generated, Helpers, LimitInfo, OptionInfo, OptionKind,
     Parsed, PuzzleInfo, Report,
 };
-use crate::puzzles::{hashi, queens, skyscrapers, AnyEvent, AnySolution, REGISTRY};
+use crate::puzzles::{hashi, queens, skyscrapers, typing, AnyEvent, AnySolution, REGISTRY};
 
 /// One `export type …` per type, in an order that reads top-down.
 fn declarations() -> String {
@@ -30,6 +30,11 @@ fn declarations() -> String {
         Report::decl(&cfg),
         AnyEvent::decl(&cfg),
         AnySolution::decl(&cfg),
+        typing::AnyPuzzle::decl(&cfg),
+        typing::AnyBoard::decl(&cfg),
+        typing::AnyHint::decl(&cfg),
+        typing::AnyCheck::decl(&cfg),
+        typing::AnyLayout::decl(&cfg),
         // The registry.
         PuzzleInfo::decl(&cfg),
         AlgorithmInfo::decl(&cfg),

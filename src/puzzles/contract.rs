@@ -175,20 +175,20 @@ pub trait Game: 'static {
     const INFO: PuzzleInfo;
 
     /// The puzzle as plain data (what editors send back); checked by [`Game::validate`].
-    type Puzzle: Serialize + DeserializeOwned + Clone;
+    type Puzzle: Serialize + DeserializeOwned + Clone + Typed;
     /// What the puzzle's machines report, step by step (an enum over its algorithms if they
     /// differ); every variant carries a `kind` tag.
-    type Event: Serialize + Clone + std::fmt::Debug;
+    type Event: Serialize + Clone + std::fmt::Debug + Typed;
     /// One checked answer.
-    type Solution: Serialize + Clone + std::fmt::Debug + PartialEq;
+    type Solution: Serialize + Clone + std::fmt::Debug + PartialEq + Typed;
     /// A player's board, as the page sends it to `hint` and `check`.
-    type Board: DeserializeOwned;
+    type Board: DeserializeOwned + Typed;
     /// The answer of `hint`.
-    type Hint: Serialize;
+    type Hint: Serialize + Typed;
     /// The answer of `check`.
-    type Check: Serialize;
+    type Check: Serialize + Typed;
     /// What the page draws before any event (`()` where the puzzle data is enough).
-    type Layout: Serialize;
+    type Layout: Serialize + Typed;
 
     /// Reads any accepted text form (Tatham ID, puzz.link URL, plain grid, …).
     fn parse(text: &str) -> Result<Self::Puzzle, String>;
@@ -221,6 +221,18 @@ pub trait Game: 'static {
     }
 }
 
+/// The types a puzzle hands to the page must also be describable in TypeScript (in test builds,
+/// where the types are generated; elsewhere this asks nothing).
+#[cfg(test)]
+pub trait Typed: ts_rs::TS + 'static {}
+#[cfg(test)]
+impl<T: ts_rs::TS + 'static> Typed for T {}
+/// The types a puzzle hands to the page (see the test-build definition).
+#[cfg(not(test))]
+pub trait Typed {}
+#[cfg(not(test))]
+impl<T> Typed for T {}
+
 fn unsupported(puzzle: &str, what: &str) -> String {
     format!("{puzzle}: this puzzle has no {what}")
 }
@@ -242,6 +254,17 @@ pub fn parse_options<T: DeserializeOwned + Default>(
             puzzle.name,
             json_type(options)
         ));
+    }
+    let known = puzzle
+        .algorithms
+        .iter()
+        .find(|a| a.name == algorithm)
+        .map_or(&[][..], |a| a.options);
+    for (name, value) in options.as_object().into_iter().flatten() {
+        if let Some(info) = known.iter().find(|o| o.name == name) {
+            check_range(info, value)
+                .map_err(|why| format!("{} {algorithm}: {name} {why}", puzzle.name))?;
+        }
     }
     serde_json::from_value(options.clone()).map_err(|e| {
         let known: Vec<&str> = puzzle
@@ -281,6 +304,31 @@ pub fn parse_options<T: DeserializeOwned + Default>(
     })
 }
 
+/// Checks a number against the range its [`OptionInfo`] announces, so the registry's ranges are
+/// the ones enforced. Words and technique maps are left to the puzzle, which knows its aliases.
+fn check_range(info: &OptionInfo, value: &Value) -> Result<(), String> {
+    match info.kind {
+        OptionKind::Int { min, max, .. } => match value.as_u64() {
+            Some(v) if (min..=max).contains(&v) => Ok(()),
+            _ => Err(format!(
+                "must be a whole number from {min} to {max}, got {value}"
+            )),
+        },
+        OptionKind::Float { min, max, .. } => match value.as_f64() {
+            Some(v) if (min..=max).contains(&v) => Ok(()),
+            _ => Err(format!("must be a number from {min} to {max}, got {value}")),
+        },
+        OptionKind::Bool { .. } if !value.is_boolean() => {
+            Err(format!("must be true or false, got {value}"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The largest whole number an option announces: the largest JavaScript holds exactly, so the
+/// registry means the same thing on both sides of the wasm boundary.
+pub const MAX_WHOLE: u64 = (1 << 53) - 1;
+
 /// "a number", "a string", … for messages about wrong JSON types.
 pub fn json_type(v: &Value) -> &'static str {
     match v {
@@ -301,7 +349,7 @@ pub fn solution_limit(limit: Option<u64>, default: u64) -> Result<u64, String> {
     match limit.unwrap_or(default) {
         n @ 1..=MAX_SOLUTION_LIMIT => Ok(n),
         n => Err(format!(
-            "limit must be from 1 to {MAX_SOLUTION_LIMIT} solutions, got {n} (to count every solution of N-Queens use mode \"count\")"
+            "limit must be from 1 to {MAX_SOLUTION_LIMIT} solutions, got {n}"
         )),
     }
 }
@@ -569,22 +617,34 @@ impl<G: Game> AnyGame for Erased<G> {
     }
 
     fn hint(&self, puzzle: &Value, board: &Value) -> Result<Value, String> {
+        if !G::INFO.helpers.hint {
+            return Err(unsupported(G::INFO.name, "hints"));
+        }
         let p = self.puzzle(puzzle)?;
         let b: G::Board = from_json(G::INFO.name, "board", board)?;
         to_json(&G::hint(&p, &b)?)
     }
 
     fn check(&self, puzzle: &Value, board: &Value) -> Result<Value, String> {
+        if !G::INFO.helpers.check {
+            return Err(unsupported(G::INFO.name, "board checks"));
+        }
         let p = self.puzzle(puzzle)?;
         let b: G::Board = from_json(G::INFO.name, "board", board)?;
         to_json(&G::check(&p, &b)?)
     }
 
     fn layout(&self, puzzle: &Value) -> Result<Value, String> {
+        if !G::INFO.helpers.layout {
+            return Err(unsupported(G::INFO.name, "a layout"));
+        }
         to_json(&G::layout(&self.puzzle(puzzle)?)?)
     }
 
     fn generate(&self, request: &Value) -> Result<Value, String> {
+        if !G::INFO.helpers.generate {
+            return Err(unsupported(G::INFO.name, "a generator"));
+        }
         let r: GenerateRequest = from_json(G::INFO.name, "generator request", request)?;
         to_json(&G::generate(&r)?)
     }

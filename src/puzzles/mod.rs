@@ -41,6 +41,34 @@ macro_rules! puzzles {
             $($game(<$module::$game as Game>::Solution)),*
         }
 
+        /// Registry-wide unions of the player-helper types, for the TypeScript the page and the
+        /// wasm package's `.d.ts` are typed with (src/typescript.rs); Rust code never builds them.
+        #[cfg(test)]
+        #[allow(dead_code)]
+        pub(crate) mod typing {
+            use super::*;
+
+            #[derive(ts_rs::TS)]
+            #[ts(untagged)]
+            pub enum AnyPuzzle { $($game(<$module::$game as Game>::Puzzle)),* }
+
+            #[derive(ts_rs::TS)]
+            #[ts(untagged)]
+            pub enum AnyBoard { $($game(<$module::$game as Game>::Board)),* }
+
+            #[derive(ts_rs::TS)]
+            #[ts(untagged)]
+            pub enum AnyHint { $($game(<$module::$game as Game>::Hint)),* }
+
+            #[derive(ts_rs::TS)]
+            #[ts(untagged)]
+            pub enum AnyCheck { $($game(<$module::$game as Game>::Check)),* }
+
+            #[derive(ts_rs::TS)]
+            #[ts(untagged)]
+            pub enum AnyLayout { $($game(<$module::$game as Game>::Layout)),* }
+        }
+
         $(
             impl From<<$module::$game as Game>::Event> for AnyEvent {
                 fn from(e: <$module::$game as Game>::Event) -> Self {

@@ -101,7 +101,7 @@ export const REGISTRY: readonly PuzzleInfo[] = [
             "kind": {
               "type": "int",
               "min": 1,
-              "max": 18446744073709551615,
+              "max": 9007199254740991,
               "default": null
             }
           },
@@ -111,7 +111,7 @@ export const REGISTRY: readonly PuzzleInfo[] = [
             "kind": {
               "type": "int",
               "min": 0,
-              "max": 18446744073709551615,
+              "max": 9007199254740991,
               "default": null
             }
           },
@@ -121,7 +121,7 @@ export const REGISTRY: readonly PuzzleInfo[] = [
             "kind": {
               "type": "int",
               "min": 0,
-              "max": 18446744073709551615,
+              "max": 9007199254740991,
               "default": null
             }
           }

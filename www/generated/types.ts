@@ -55,6 +55,16 @@ export type AnyEvent = QueensEvent | SkyscrapersEvent | HashiEvent;
 
 export type AnySolution = Array<number> | Array<Array<number>> | Array<Bridge>;
 
+export type AnyPuzzle = QueensId | SkyscrapersPuzzle | HashiPuzzle;
+
+export type AnyBoard = null | Array<Array<number>> | Array<Bridge>;
+
+export type AnyHint = null | SkyscrapersHint | HashiHint;
+
+export type AnyCheck = null | Array<SkyscrapersMistake> | HashiBoardReport;
+
+export type AnyLayout = null | null | HashiLayout;
+
 export type PuzzleInfo = { 
 /**
  * Name used in IDs, links, the CLI and the API.
@@ -125,7 +135,7 @@ export type QueensEvent = BacktrackEvent | RepairEvent;
 
 export type BacktrackEvent = { "kind": "place", row: number, col: number, why: string, } | { "kind": "attacked", row: number, cols: Array<number>, by: Array<number>, why: string, } | { "kind": "remove", row: number, col: number, why: string, } | { "kind": "backtrack", row: number, why: string, } | { "kind": "solution", columns: Array<number>, why: string, } | { "kind": "exhausted", why: string, };
 
-export type RepairEvent = { "kind": "repairInit", columns: Array<number>, totalConflicts: number, greedy: boolean, why: string, } | { "kind": "repairPick", row: number, col: number, conflicts: number, candidates: Array<number>, counts: Array<number>, best: Array<number>, tabu: number | null, why: string, } | { "kind": "repairMove", row: number, from: number, to: number, conflictsBefore: number, conflictsAfter: number, totalBefore: number, totalAfter: number, reason: MoveReason, why: string, } | { "kind": "repairSwap", rowA: number, rowB: number, colA: number, colB: number, totalBefore: number, totalAfter: number, why: string, } | { "kind": "repairRestart", old: Array<number>, columns: Array<number>, totalBefore: number, totalAfter: number, restarts: number, why: string, } | { "kind": "repairSolution", columns: Array<number>, moves: number, restarts: number, } | { "kind": "repairGaveUp", reason: string, why: string, };
+export type RepairEvent = { "kind": "repairInit", columns: Array<number>, totalConflicts: number, greedy: boolean, why: string, } | { "kind": "repairPick", row: number, col: number, conflicts: number, candidates: Array<number>, counts: Array<number>, best: Array<number>, tabu: number | null, why: string, } | { "kind": "repairMove", row: number, from: number, to: number, conflictsBefore: number, conflictsAfter: number, totalBefore: number, totalAfter: number, reason: MoveReason, why: string, } | { "kind": "repairSwap", rowA: number, rowB: number, colA: number, colB: number, totalBefore: number, totalAfter: number, why: string, } | { "kind": "repairRestart", old: Array<number>, columns: Array<number>, totalBefore: number, totalAfter: number, restarts: number, why: string, } | { "kind": "repairSolution", columns: Array<number>, moves: number, restarts: number, why: string, } | { "kind": "repairGaveUp", reason: string, why: string, };
 
 export type MoveReason = "minConflicts" | "noise";
 

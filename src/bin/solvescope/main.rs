@@ -12,7 +12,6 @@
 mod args;
 mod commands;
 mod extras;
-mod queens;
 
 use std::process::ExitCode;
 

@@ -101,11 +101,7 @@ impl Event {
     fn backtrack(row: usize) -> Event {
         Event::Backtrack {
             row: row as u32,
-            why: format!(
-                "row {} has no safe square: back to row {}",
-                row + 1,
-                row
-            ),
+            why: format!("row {} has no safe square: back to row {}", row + 1, row),
         }
     }
 

@@ -137,7 +137,7 @@ impl Game for Queens {
                         summary: "moves before a restart (default 200 N)",
                         kind: OptionKind::Int {
                             min: 1,
-                            max: u64::MAX,
+                            max: contract::MAX_WHOLE,
                             default: None,
                         },
                     },
@@ -146,7 +146,7 @@ impl Game for Queens {
                         summary: "restarts before giving up (default: no limit)",
                         kind: OptionKind::Int {
                             min: 0,
-                            max: u64::MAX,
+                            max: contract::MAX_WHOLE,
                             default: None,
                         },
                     },
@@ -155,7 +155,7 @@ impl Game for Queens {
                         summary: "the random seed (also written queens:N#SEED); a fresh one when absent",
                         kind: OptionKind::Int {
                             min: 0,
-                            max: u64::MAX,
+                            max: contract::MAX_WHOLE,
                             default: None,
                         },
                     },

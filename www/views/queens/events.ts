@@ -133,11 +133,6 @@ export function applyRepairEvent(view: RepairView, e: RepairEvent): Undo {
 }
 
 export function describeRepairEvent(e: RepairEvent): string {
-  switch (e.kind) {
-    case 'repairSolution':
-      return `No two queens attack each other: solved after ${e.moves.toLocaleString('en-US')} moves and ${e.restarts} restarts.`;
-    default:
-      return e.why;
-  }
+  return sentence(e.why);
 }
 

@@ -266,6 +266,7 @@ pub enum Event {
         columns: Vec<u32>,
         moves: u64,
         restarts: u64,
+        why: String,
     },
     /// The run stopped without a solution (`reason`: `noSolution` for n = 2, 3; `maxRestarts`).
     #[serde(rename_all = "camelCase")]
@@ -417,10 +418,16 @@ impl Repair {
     fn solved<S: Sink<Event>>(&mut self, queens: Vec<u32>, sink: &mut S) -> Status {
         self.stats.solutions = 1;
         if S::ENABLED {
+            let (moves, restarts) = (self.stats.moves, self.stats.restarts);
             sink.emit(Event::RepairSolution {
                 columns: queens.clone(),
-                moves: self.stats.moves,
-                restarts: self.stats.restarts,
+                moves,
+                restarts,
+                why: format!(
+                    "no two queens attack each other: solved after {moves} move{} and {restarts} restart{}",
+                    if moves == 1 { "" } else { "s" },
+                    if restarts == 1 { "" } else { "s" }
+                ),
             });
         }
         self.solutions.push(queens);

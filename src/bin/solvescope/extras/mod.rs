@@ -1,15 +1,17 @@
 //! Commands that only one puzzle has, by registry name. A puzzle needs a line here only if it
 //! has commands beyond the generic `solve`, `generate` and `format` of `commands.rs`.
 
+mod queens;
+
 use crate::Failure;
 
 /// Runs `argv` if it is one of the puzzle's own commands; `None` hands it to the generic ones.
 type Extra = fn(&[String]) -> Option<Result<(), Failure>>;
 
-const EXTRAS: &[(&str, Extra)] = &[("queens", crate::queens::run)];
+const EXTRAS: &[(&str, Extra)] = &[("queens", queens::run)];
 
 /// Usage lines of the extra commands, for `--help`.
-pub const USAGE: &str = crate::queens::USAGE;
+pub const USAGE: &str = queens::USAGE;
 
 pub fn run(puzzle: &str, argv: &[String]) -> Option<Result<(), Failure>> {
     EXTRAS
