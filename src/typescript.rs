@@ -1,93 +1,86 @@
 //! The page's types come from here: every value that crosses the wasm boundary, written as
 //! TypeScript by ts-rs from the Rust types themselves, plus the registry as data.
 //!
-//! `cargo test` compares `www/generated/types.ts` and `www/generated/registry.ts` with what the
-//! Rust types say now and fails when they differ; `SOLVESCOPE_WRITE_TYPES=1 cargo test --lib
-//! typescript` rewrites them. `src/api.rs` pastes `types.ts` into the wasm package's `.d.ts`, so its
-//! exports are typed with the same names (no `any`).
+//! The roots below are the values the wasm exports hand out or take; every type they mention is
+//! found by walking ts-rs's dependency graph, so a new puzzle's events, hints and puzzle data
+//! appear here through the `puzzles!` list without this file changing. `cargo test` compares
+//! `www/generated/types.ts` and `www/generated/registry.ts` with what the Rust types say now and
+//! fails when they differ; `SOLVESCOPE_WRITE_TYPES=1 cargo test --lib typescript` rewrites them.
+//! `src/api.rs` pastes `types.ts` into the wasm package's `.d.ts`, so its exports are typed with
+//! the same names (no `any`).
 
+use std::any::TypeId;
+use std::collections::HashSet;
 use std::path::PathBuf;
 
-use ts_rs::{Config, TS};
+use ts_rs::{Config, TypeVisitor, TS};
 
 use crate::engine::{Frame, Stats, Status, Verdict};
-use crate::puzzles::contract::{
-    AlgorithmInfo, Exports, GenerateRequest, Generated, Helpers, LimitInfo, OptionInfo, OptionKind,
-    Parsed, PuzzleInfo, Report,
-};
-use crate::puzzles::{hashi, queens, skyscrapers, typing, AnyEvent, AnySolution, REGISTRY};
+use crate::puzzles::contract::{GenerateRequest, Generated, Parsed, PuzzleInfo, Report};
+use crate::puzzles::typing::{AnyBoard, AnyCheck, AnyHint, AnyLayout, AnyPuzzle};
+use crate::puzzles::{AnyEvent, AnySolution, REGISTRY};
 
-/// One `export type …` per type, in an order that reads top-down.
+/// Collects the declaration of every exportable type it is shown, and of everything those
+/// mention, each once. (ts-rs visits dependencies in an order that can change from one build to
+/// the next, so the file is sorted by name to stay the same for the same types.)
+struct Collect<'a> {
+    cfg: &'a Config,
+    seen: HashSet<TypeId>,
+    decls: Vec<(String, String)>,
+}
+
+impl TypeVisitor for Collect<'_> {
+    fn visit<T: TS + 'static + ?Sized>(&mut self) {
+        // Built-in types (numbers, arrays, options, maps) have no output path: ts-rs writes them
+        // inline, and only their parameters may need declaring.
+        if T::output_path().is_none() {
+            T::visit_generics(self);
+            return;
+        }
+        if !self.seen.insert(TypeId::of::<T>()) {
+            return;
+        }
+        self.decls.push((T::ident(self.cfg), T::decl(self.cfg)));
+        T::visit_dependencies(self);
+    }
+}
+
+/// One `export type …` per type.
 fn declarations() -> String {
     // Counters and ids stay far below 2^53, and serde writes them as plain JSON numbers.
     let cfg = Config::new().with_large_int("number");
-    let decls: Vec<String> = vec![
-        // The engine: frames, counters, verdicts.
-        Status::decl(&cfg),
-        Stats::decl(&cfg),
-        Verdict::decl(&cfg),
-        Frame::<AnyEvent>::decl(&cfg),
-        Report::decl(&cfg),
-        AnyEvent::decl(&cfg),
-        AnySolution::decl(&cfg),
-        typing::AnyPuzzle::decl(&cfg),
-        typing::AnyBoard::decl(&cfg),
-        typing::AnyHint::decl(&cfg),
-        typing::AnyCheck::decl(&cfg),
-        typing::AnyLayout::decl(&cfg),
-        // The registry.
-        PuzzleInfo::decl(&cfg),
-        AlgorithmInfo::decl(&cfg),
-        OptionInfo::decl(&cfg),
-        OptionKind::decl(&cfg),
-        LimitInfo::decl(&cfg),
-        Helpers::decl(&cfg),
-        // Player helpers shared by every puzzle.
-        Exports::decl(&cfg),
-        Parsed::<()>::decl(&cfg),
-        Generated::<()>::decl(&cfg),
-        GenerateRequest::decl(&cfg),
-        // N-Queens.
-        queens::QueensId::decl(&cfg),
-        queens::Event::decl(&cfg),
-        queens::backtrack::Event::decl(&cfg),
-        queens::repair::Event::decl(&cfg),
-        queens::repair::MoveReason::decl(&cfg),
-        queens::repair::Strategy::decl(&cfg),
-        // Skyscrapers.
-        skyscrapers::Puzzle::decl(&cfg),
-        skyscrapers::Side::decl(&cfg),
-        skyscrapers::solve::Event::decl(&cfg),
-        skyscrapers::solve::Reason::decl(&cfg),
-        skyscrapers::solve::Axis::decl(&cfg),
-        skyscrapers::solve::LineRef::decl(&cfg),
-        skyscrapers::solve::Change::decl(&cfg),
-        skyscrapers::hint::Hint::decl(&cfg),
-        skyscrapers::hint::Mistake::decl(&cfg),
-        // Hashiwokakero.
-        hashi::Puzzle::decl(&cfg),
-        hashi::Bridge::decl(&cfg),
-        hashi::Event::decl(&cfg),
-        hashi::solve::Rule::decl(&cfg),
-        hashi::Hint::decl(&cfg),
-        hashi::HintKind::decl(&cfg),
-        hashi::BoardReport::decl(&cfg),
-        hashi::Layout::decl(&cfg),
-        hashi::LayoutIsland::decl(&cfg),
-        hashi::LayoutEdge::decl(&cfg),
-    ];
+    let mut c = Collect {
+        cfg: &cfg,
+        seen: HashSet::new(),
+        decls: Vec::new(),
+    };
+    // What `Session` hands out, then the registry, then the player helpers' values.
+    c.visit::<Status>();
+    c.visit::<Stats>();
+    c.visit::<Verdict>();
+    c.visit::<Frame<AnyEvent>>();
+    c.visit::<Report>();
+    c.visit::<AnySolution>();
+    c.visit::<PuzzleInfo>();
+    c.visit::<Parsed<AnyPuzzle>>();
+    c.visit::<Generated<AnyPuzzle>>();
+    c.visit::<GenerateRequest>();
+    c.visit::<AnyBoard>();
+    c.visit::<AnyHint>();
+    c.visit::<AnyCheck>();
+    c.visit::<AnyLayout>();
     let mut out = String::from(
         "// Generated by `cargo test` from the Rust types (src/typescript.rs). Do not edit:\n\
          // change the Rust type and run `SOLVESCOPE_WRITE_TYPES=1 cargo test --lib typescript`.\n\n",
     );
-    for d in decls {
+    c.decls.sort();
+    for (_, d) in c.decls {
         out.push_str("export ");
         out.push_str(d.trim());
         out.push_str("\n\n");
     }
     out
 }
-
 /// The registry as a constant, so the page reads names, options and limits without a round trip.
 fn registry() -> String {
     let json = serde_json::to_string_pretty(&REGISTRY).expect("the registry serializes");

@@ -41,7 +41,6 @@ use serde::{Deserialize, Serialize};
 pub const MAX_N: usize = 16;
 
 /// The four sides a clue can stand on, in the order of Tatham IDs and puzz.link bodies.
-#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Side {

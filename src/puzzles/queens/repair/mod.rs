@@ -111,8 +111,6 @@ pub const SWAP_INIT_WINDOW: usize = 1 << 12;
 pub const INIT_CHUNK: usize = 1 << 14;
 
 /// Which repair algorithm runs.
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(rename = "RepairStrategy"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Strategy {

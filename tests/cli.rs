@@ -1,0 +1,384 @@
+//! The registry-driven command line (docs/FORMATS.md §6): aliases, options checked against the
+//! registry, `generate`, `format`, `list`, and the N-Queens extras. Every solution looked at here
+//! goes through the puzzle's independent checker, not through the binary's word for it.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+use solvescope::puzzles::{hashi, skyscrapers};
+
+const SKY: &str = "4://///1/3///4/////3/";
+const ARTICLE: &str = "7x7m2:3a4c3i2b1a5e5n3e2";
+
+/// Runs the binary with `args` and `stdin`: (exit code, stdout, stderr).
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_solvescope"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Runs a command that must succeed and returns its JSON lines.
+fn lines(args: &[&str]) -> Vec<Value> {
+    let (code, out, err) = run(args, "");
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+/// The one line of a command that must print exactly one.
+fn line(args: &[&str]) -> Value {
+    let mut all = lines(args);
+    assert_eq!(all.len(), 1, "{args:?}: {all:?}");
+    all.remove(0)
+}
+
+/// Runs a command that must be refused as bad input: exit 2, nothing on stdout; returns stderr.
+fn refused(args: &[&str]) -> String {
+    let (code, out, err) = run(args, "");
+    assert_eq!(code, 2, "{args:?} should exit 2: {out}{err}");
+    assert!(out.is_empty(), "{args:?} printed {out}");
+    assert!(err.starts_with("solvescope: "), "{err}");
+    err
+}
+
+/// A solve line without its timing, which differs from run to run.
+fn untimed(mut v: Value) -> Value {
+    v.as_object_mut().unwrap().remove("micros");
+    v
+}
+
+fn sky_solution(v: &Value) -> Vec<Vec<u8>> {
+    serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{v}: {e}"))
+}
+
+fn bridges(v: &Value) -> Vec<hashi::Bridge> {
+    serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{v}: {e}"))
+}
+
+/// Asserts a Skyscrapers line is `unique` with a solution the checker accepts for `id`.
+fn assert_sky_unique(v: &Value, id: &str) {
+    assert_eq!(v["status"], "unique", "{v}");
+    let p = skyscrapers::parse_any(id).unwrap();
+    skyscrapers::check_solution(&p, &sky_solution(&v["solution"])).unwrap();
+}
+
+/// Asserts a Hashi line is `unique` with a solution the checker accepts for `id`.
+fn assert_hashi_unique(v: &Value, id: &str) {
+    assert_eq!(v["status"], "unique", "{v}");
+    let p = hashi::parse_any(id).unwrap();
+    hashi::check_solution(&p, &bridges(&v["solution"])).unwrap();
+}
+
+#[test]
+fn aliases_work_for_solve_generate_and_format() {
+    // The old CLI knew only `skyscrapers` and `towers`; `building` was exit 2.
+    let reference = line(&["skyscrapers", "solve", SKY]);
+    assert_sky_unique(&reference, SKY);
+    assert_eq!(reference["id"], SKY);
+    for alias in ["building", "towers", "skyscraper"] {
+        let v = line(&[alias, "solve", SKY]);
+        assert_eq!(untimed(v), untimed(reference.clone()), "{alias}");
+    }
+    assert_eq!(
+        line(&["towers", "generate", "4", "--seed", "7"]),
+        line(&["skyscrapers", "generate", "4", "--seed", "7"])
+    );
+    let hashi_line = line(&["hashi", "solve", ARTICLE]);
+    assert_hashi_unique(&hashi_line, ARTICLE);
+    for alias in ["bridges", "hashikake", "hashiwokakero"] {
+        let v = line(&[alias, "solve", ARTICLE]);
+        assert_eq!(untimed(v), untimed(hashi_line.clone()), "{alias}");
+    }
+    // Every alias the registry announces is accepted by the command line.
+    for entry in lines(&["list"]) {
+        let name = entry["name"].as_str().unwrap();
+        let example = entry["example"].as_str().unwrap();
+        let reference = line(&[name, "format", example]);
+        for alias in entry["aliases"].as_array().unwrap() {
+            let alias = alias.as_str().unwrap();
+            assert_eq!(line(&[alias, "format", example]), reference, "{alias}");
+        }
+    }
+}
+
+#[test]
+fn hashi_heuristic_is_honoured_and_checked() {
+    let v = line(&["hashi", "solve", "--heuristic", "ratio", ARTICLE]);
+    assert_hashi_unique(&v, ARTICLE);
+    let v = line(&["hashi", "solve", "--heuristic=weighted", ARTICLE]);
+    assert_hashi_unique(&v, ARTICLE);
+    // A board where the two branching rules search differently: the flag reaches the solver.
+    let id = "10x14:2a2a4a1aa1aaaaaaaaaa4aa1aa3aa2aaaaaaaaaa2a4a8a6aa1aaaaaaaaaa2a3a4a3aa2aaaaa1aaaaa2aa3a3a2a2a1aa4a2a4a3aa2aaaaa1aa2a4aa2aaaaa1a2aa3a2a4a3a2aa";
+    let weighted = line(&["hashi", "solve", "--heuristic", "weighted", id]);
+    let ratio = line(&["hashi", "solve", "--heuristic", "ratio", id]);
+    assert_hashi_unique(&weighted, id);
+    assert_hashi_unique(&ratio, id);
+    assert_eq!(weighted["solution"], ratio["solution"]);
+    assert_ne!(weighted["nodes"], ratio["nodes"], "{weighted}\n{ratio}");
+    // Without the flag the default, weighted, is used.
+    assert_eq!(line(&["hashi", "solve", id])["nodes"], weighted["nodes"]);
+
+    let err = refused(&["hashi", "solve", "--heuristic", "bogus", ARTICLE]);
+    assert!(err.contains("'bogus'"), "{err}");
+    assert!(err.contains("weighted") && err.contains("ratio"), "{err}");
+}
+
+#[test]
+fn queens_count_threads_one_only() {
+    let err = refused(&["queens", "count", "8", "--threads", "2"]);
+    assert!(err.contains("--threads 2"), "{err}");
+    assert!(err.contains("one thread"), "{err}");
+    let v = line(&["queens", "count", "8", "--threads", "1"]);
+    assert_eq!(v["n"], 8);
+    assert_eq!(v["solutions"], 92);
+    assert_eq!(v["unique"], 12);
+    assert_eq!(line(&["queens", "count", "8"])["solutions"], 92);
+}
+
+#[test]
+fn hashi_generate_is_checked_and_reproducible() {
+    let args = ["hashi", "generate", "7x7", "--seed", "5"];
+    let (code, first, err) = run(&args, "");
+    assert_eq!(code, 0, "{err}");
+    let (_, second, _) = run(&args, "");
+    assert_eq!(first, second, "the same seed must give the same line");
+    let v: Value = serde_json::from_str(first.trim()).unwrap();
+    assert_eq!(first.lines().count(), 1);
+    assert_eq!(v["size"], "7x7");
+    assert_eq!(v["seed"], 5);
+    let id = v["id"].as_str().unwrap();
+    let puzzle = hashi::parse_any(id).unwrap();
+    assert_eq!((puzzle.width, puzzle.height), (7, 7));
+    // The other text forms are the same board.
+    assert_eq!(
+        hashi::parse_any(v["plain"].as_str().unwrap()).unwrap(),
+        puzzle
+    );
+    assert_eq!(
+        hashi::parse_any(v["url"].as_str().unwrap()).unwrap(),
+        puzzle
+    );
+    assert_hashi_unique(&v, id);
+    // A fresh solve of the printed ID agrees.
+    let solved = line(&["hashi", "solve", id]);
+    assert_hashi_unique(&solved, id);
+    assert_eq!(solved["solution"], v["solution"]);
+    // A different seed, a different puzzle.
+    let other = line(&["hashi", "generate", "7x7", "--seed", "1"]);
+    assert_ne!(other["id"], v["id"]);
+    assert_hashi_unique(&other, other["id"].as_str().unwrap());
+}
+
+#[test]
+fn skyscrapers_generate_counts_seeds_and_refuses_big_sizes() {
+    let all = lines(&[
+        "skyscrapers",
+        "generate",
+        "5",
+        "--seed",
+        "3",
+        "--count",
+        "2",
+    ]);
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[0]["seed"], 3);
+    assert_eq!(all[1]["seed"], 4);
+    assert_ne!(all[0]["id"], all[1]["id"]);
+    assert_ne!(all[0]["solution"], all[1]["solution"]);
+    for v in &all {
+        assert_eq!(v["size"], "5");
+        let id = v["id"].as_str().unwrap();
+        assert_eq!(skyscrapers::parse_any(id).unwrap().n, 5);
+        assert_sky_unique(v, id);
+        let p = skyscrapers::parse_any(id).unwrap();
+        assert_eq!(
+            skyscrapers::parse_any(v["url"].as_str().unwrap()).unwrap(),
+            p
+        );
+        assert_eq!(
+            skyscrapers::parse_any(v["plain"].as_str().unwrap()).unwrap(),
+            p
+        );
+        let solved = line(&["skyscrapers", "solve", id]);
+        assert_sky_unique(&solved, id);
+        assert_eq!(solved["solution"], v["solution"]);
+    }
+    // --count 2 is seeds 3 and 4: the second line is `--seed 4` on its own.
+    assert_eq!(
+        line(&["skyscrapers", "generate", "5", "--seed", "4"]),
+        all[1]
+    );
+
+    let err = refused(&["skyscrapers", "generate", "12"]);
+    assert!(err.contains("1x1 to 9x9"), "{err}");
+    assert!(err.contains("12"), "{err}");
+    let err = refused(&["hashi", "generate", "3x3"]);
+    assert!(err.contains("4x4 to 20x20"), "{err}");
+    // The old --max-nodes of `skyscrapers generate` is gone.
+    let err = refused(&["skyscrapers", "generate", "4", "--max-nodes", "10"]);
+    assert!(err.contains("--max-nodes"), "{err}");
+    // N-Queens has no generator.
+    refused(&["queens", "generate", "8"]);
+}
+
+#[test]
+fn hashi_batch_reports_a_bad_line_and_solves_the_rest() {
+    let batch = "3x3m2:2a2c2a2\nnot a puzzle\n# comment\n2.2/.../2.2\n7x7m2:2g1d3g5e6h2a3b33c2b\n";
+    let (code, out, err) = run(&["hashi", "solve", "--batch", "-"], batch);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("- line 2"), "{err}");
+    assert!(err.contains("1 puzzle(s) could not be read"), "{err}");
+    let got: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let ids: Vec<&str> = got.iter().map(|v| v["id"].as_str().unwrap()).collect();
+    assert_eq!(
+        ids,
+        ["3x3m2:2a2c2a2", "2.2/.../2.2", "7x7m2:2g1d3g5e6h2a3b33c2b"]
+    );
+    for v in &got {
+        assert_hashi_unique(v, v["id"].as_str().unwrap());
+    }
+    // The same for IDs given as arguments, and for Skyscrapers.
+    let (code, out, err) = run(&["hashi", "solve", "2.2/.../2.2", "x", ARTICLE], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("argument 2"), "{err}");
+    assert_eq!(out.lines().count(), 2);
+    let (code, out, err) = run(&["skyscrapers", "solve", "4:1", SKY], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("argument 1"), "{err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_sky_unique(&v, SKY);
+}
+
+#[test]
+fn format_forms_parse_back_to_the_same_puzzle() {
+    let sky = "4:/3///3////////2///2,i1f";
+    let v = line(&["skyscrapers", "format", sky]);
+    assert_eq!(v["id"], sky);
+    assert_eq!(v["tatham"], sky);
+    let p = skyscrapers::parse_any(sky).unwrap();
+    let plain = v["plain"].as_str().unwrap();
+    assert_eq!(skyscrapers::parse_any(plain).unwrap(), p);
+    assert_eq!(
+        skyscrapers::parse_any(v["puzzlink"].as_str().unwrap()).unwrap(),
+        p
+    );
+    // And through the command line again: the plain form gives back the Tatham ID.
+    assert_eq!(line(&["skyscrapers", "format", plain])["tatham"], sky);
+
+    let v = line(&["hashi", "format", ARTICLE]);
+    assert_eq!(v["tatham"], ARTICLE);
+    let p = hashi::parse_any(ARTICLE).unwrap();
+    let plain = v["plain"].as_str().unwrap();
+    assert_eq!(hashi::parse_any(plain).unwrap(), p);
+    assert_eq!(
+        hashi::parse_any(v["puzzlink"].as_str().unwrap()).unwrap(),
+        p
+    );
+    assert_eq!(line(&["hashi", "format", plain])["tatham"], ARTICLE);
+    // A board with a rock has only the plain form.
+    let v = line(&["hashi", "format", "2#2/.../2.2"]);
+    assert!(v["tatham"].is_null() && v["puzzlink"].is_null(), "{v}");
+    assert_eq!(v["plain"], "2#2/.../2.2");
+    // A puzzle that does not parse is reported, the others still formatted.
+    let (code, out, err) = run(
+        &["hashi", "format", "--batch", "-"],
+        "nope\n3x3m2:2a2c2a2\n",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("- line 1"), "{err}");
+    assert_eq!(out.lines().count(), 1);
+}
+
+#[test]
+fn list_prints_the_registry_one_line_per_puzzle() {
+    let all = lines(&["list"]);
+    let names: Vec<&str> = all.iter().map(|v| v["name"].as_str().unwrap()).collect();
+    assert_eq!(names.len(), 3);
+    for name in ["queens", "skyscrapers", "hashi"] {
+        assert!(names.contains(&name), "{names:?}");
+    }
+    for v in &all {
+        let algorithms = v["algorithms"].as_array().unwrap();
+        assert!(!algorithms.is_empty(), "{v}");
+        assert!(algorithms.iter().all(|a| a["name"].is_string()), "{v}");
+        let limits = v["limits"].as_array().unwrap();
+        assert!(!limits.is_empty(), "{v}");
+        for l in limits {
+            assert!(
+                l["min"].as_u64().unwrap() <= l["max"].as_u64().unwrap(),
+                "{l}"
+            );
+        }
+    }
+    let sky = &all[names.iter().position(|n| *n == "skyscrapers").unwrap()];
+    let generate_n = sky["limits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["name"] == "generateN")
+        .unwrap();
+    assert_eq!(generate_n["max"], 9);
+    // The help text is made from the same registry.
+    let (code, out, _) = run(&["help"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("--heuristic weighted|ratio"), "{out}");
+    assert!(out.contains("building"), "{out}");
+}
+
+#[test]
+fn option_values_outside_the_registry_ranges_are_refused() {
+    let err = refused(&["queens", "repair", "8", "--noise", "2"]);
+    assert!(err.contains("noise"), "{err}");
+    let err = refused(&["skyscrapers", "solve", "--limit", "0", SKY]);
+    assert!(err.contains("limit"), "{err}");
+    // Checked once on the registry's example, so one message however many puzzles.
+    let err = refused(&["skyscrapers", "solve", "--limit", "0", SKY, SKY, SKY]);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let err = refused(&["hashi", "solve", "--limit", "10001", ARTICLE]);
+    assert!(err.contains("limit"), "{err}");
+    let err = refused(&[
+        "skyscrapers",
+        "solve",
+        "--techniques",
+        "visibility,nope",
+        SKY,
+    ]);
+    assert!(err.contains("'nope'"), "{err}");
+    let err = refused(&["queens", "repair", "8", "--max-steps", "0"]);
+    assert!(err.contains("maxSteps"), "{err}");
+    // In range, the same options work, and the placement passes the checker.
+    let v = line(&[
+        "queens", "repair", "8", "--noise", "0.5", "--seed", "2", "--print",
+    ]);
+    assert_eq!(v["status"], "found", "{v}");
+    let columns: Vec<usize> = serde_json::from_value(v["columns"].clone()).unwrap();
+    solvescope::puzzles::queens::check_placement(8, &columns).unwrap();
+    let v = line(&["skyscrapers", "solve", "--limit", "1", SKY]);
+    assert_eq!(v["status"], "found", "{v}");
+    skyscrapers::check_solution(
+        &skyscrapers::parse_any(SKY).unwrap(),
+        &sky_solution(&v["solution"]),
+    )
+    .unwrap();
+}
