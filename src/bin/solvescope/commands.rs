@@ -30,15 +30,17 @@ pub fn usage() -> String {
             .collect();
         text.push_str(&format!("\n{} ({})\n", p.title, names.join(", ")));
         let algorithms: Vec<&str> = p.algorithms.iter().map(|a| a.name).collect();
-        text.push_str(&format!(
+        if !crate::extras::owns(p.name, "solve") {
+            text.push_str(&format!(
             "  solvescope {} solve ID… | --batch FILE|-  [--algorithm {}] [--max-nodes N] [--max-ms MS]\n",
             p.name,
             algorithms.join("|")
         ));
-        for a in p.algorithms {
-            let flags: Vec<String> = a.options.iter().map(flag_usage).collect();
-            if !flags.is_empty() {
-                text.push_str(&format!("      {}: {}\n", a.name, flags.join(" ")));
+            for a in p.algorithms {
+                let flags: Vec<String> = a.options.iter().map(flag_usage).collect();
+                if !flags.is_empty() {
+                    text.push_str(&format!("      {}: {}\n", a.name, flags.join(" ")));
+                }
             }
         }
         if p.helpers.generate {
@@ -47,7 +49,10 @@ pub fn usage() -> String {
                 p.name
             ));
         }
-        text.push_str(&format!("  solvescope {} format ID…\n", p.name));
+        text.push_str(&format!(
+            "  solvescope {} format ID… | --batch FILE|-\n",
+            p.name
+        ));
     }
     text.push_str(&format!("\n{}", crate::extras::USAGE));
     text

@@ -124,7 +124,7 @@ impl Game for Hashi {
             LimitInfo {
                 name: "randomSide",
                 summary: "width and height of a WxH#SEED random board in an ID or link",
-                min: 1,
+                min: 3,
                 max: generate::RANDOM_MAX_SIDE as u64,
             },
             LimitInfo {

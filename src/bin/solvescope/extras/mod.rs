@@ -13,6 +13,12 @@ const EXTRAS: &[(&str, Extra)] = &[("queens", queens::run)];
 /// Usage lines of the extra commands, for `--help`.
 pub const USAGE: &str = queens::USAGE;
 
+/// Whether `puzzle` has its own `command`, which then replaces the generic one (N-Queens' `solve`
+/// lists placements; there is no uniqueness to prove), so `--help` shows only the one that runs.
+pub fn owns(puzzle: &str, command: &str) -> bool {
+    puzzle == "queens" && queens::COMMANDS.contains(&command)
+}
+
 pub fn run(puzzle: &str, argv: &[String]) -> Option<Result<(), Failure>> {
     EXTRAS
         .iter()

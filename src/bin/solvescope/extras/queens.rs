@@ -21,10 +21,13 @@ pub const USAGE: &str = "N-Queens' own commands:
                                                   the article's statistics, one JSON line per size
 ";
 
+/// N-Queens' own commands.
+pub const COMMANDS: &[&str] = &["count", "solve", "repair", "repair-stats"];
+
 /// Runs one of N-Queens' own commands, or `None` for the generic ones.
 pub fn run(argv: &[String]) -> Option<Result<(), Failure>> {
     let command = argv.first().map(String::as_str)?;
-    if !matches!(command, "count" | "solve" | "repair" | "repair-stats") {
+    if !COMMANDS.contains(&command) {
         return None;
     }
     Some(run_own(argv))
@@ -92,7 +95,7 @@ fn solve(n: &str, args: &Args) -> Result<(), Failure> {
         opts["limit"] = json!(limit);
     }
     let mut s = Session::new("queens", n, "backtrack", &opts)?;
-    let r = s.solve(u64::MAX, u64::MAX)?;
+    let r = s.solve(u64::MAX, u64::MAX).map_err(internal)?;
     let solutions = &r.solutions;
     emit(&json!({
         "n": s_n(n)?,
@@ -103,6 +106,11 @@ fn solve(n: &str, args: &Args) -> Result<(), Failure> {
         "micros": r.stats.elapsed_micros,
     }));
     Ok(())
+}
+
+/// A solver failure (an answer the checker refused) is ours, not the user's: exit status 1.
+fn internal(message: String) -> Failure {
+    Failure { code: 1, message }
 }
 
 fn s_n(n: &str) -> Result<usize, Failure> {
@@ -152,7 +160,7 @@ fn repair(n: &str, args: &Args) -> Result<(), Failure> {
         opts["seed"] = json!(seed);
     }
     let mut s = Session::new("queens", n, "repair", &opts)?;
-    let r = s.solve(u64::MAX, DEFAULT_MAX_MICROS)?;
+    let r = s.solve(u64::MAX, DEFAULT_MAX_MICROS).map_err(internal)?;
     let mut line = json!({
         "n": s_n(n)?,
         "seed": r.seed,
@@ -201,7 +209,7 @@ fn repair_stats(args: &Args) -> Result<(), Failure> {
             let mut o = opts.clone();
             o["seed"] = json!(base.wrapping_add(t));
             let mut s = Session::new("queens", &format!("queens:{n}"), "repair", &o)?;
-            let r = s.solve(u64::MAX, DEFAULT_MAX_MICROS)?;
+            let r = s.solve(u64::MAX, DEFAULT_MAX_MICROS).map_err(internal)?;
             micros += r.stats.elapsed_micros;
             restarts += r.stats.restarts;
             if !r.solutions.is_empty() {
