@@ -2,37 +2,14 @@
 //! registry, `generate`, `format`, `list`, and the N-Queens extras. Every solution looked at here
 //! goes through the puzzle's independent checker, not through the binary's word for it.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+use common::run;
 
 use serde_json::Value;
 use solvescope::puzzles::{hashi, skyscrapers};
 
 const SKY: &str = "4://///1/3///4/////3/";
 const ARTICLE: &str = "7x7m2:3a4c3i2b1a5e5n3e2";
-
-/// Runs the binary with `args` and `stdin`: (exit code, stdout, stderr).
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_solvescope"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 /// Runs a command that must succeed and returns its JSON lines.
 fn lines(args: &[&str]) -> Vec<Value> {

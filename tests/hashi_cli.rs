@@ -1,31 +1,8 @@
 //! The `solvescope hashi solve` command line: JSON lines per docs/FORMATS.md §6, exit codes.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
+mod common;
+use common::run;
 use solvescope::puzzles::hashi::{check_solution, parse_any, Bridge};
-
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_solvescope"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 #[test]
 fn solve_prints_one_json_line_per_puzzle_with_checked_bridges() {

@@ -298,7 +298,7 @@ export const REGISTRY: readonly PuzzleInfo[] = [
       {
         "name": "randomSide",
         "summary": "width and height of a WxH#SEED random board in an ID or link",
-        "min": 1,
+        "min": 3,
         "max": 30
       },
       {

@@ -6,8 +6,8 @@
 //!
 //! The first word names a puzzle (any registry name or alias). The generic commands of
 //! `commands.rs` (`solve`, `generate`, `format`, `list`) work for every puzzle of the registry, with
-//! flags made from the registry's option descriptions; `extras.rs` adds the few commands that only
-//! one puzzle has (N-Queens counting and repair statistics).
+//! flags made from the registry's option descriptions; `extras/` adds the few commands that only
+//! one puzzle has.
 
 mod args;
 mod commands;

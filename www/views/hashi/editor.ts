@@ -3,6 +3,7 @@
 // export and layout comes from wasm; this keeps the user's cells.
 
 import { h } from '../../dom';
+import { limit } from '../../registry';
 import type { Cell } from '../../render/hashi';
 import { copyText, pageLink } from '../shared/copy';
 import { isIsland, type HashiCtx } from './context';
@@ -10,6 +11,9 @@ import type { Exports, HashiPuzzle } from './state';
 
 type Tool = 'island' | 'rock' | 'water';
 const TOOLS: Tool[] = ['island', 'rock', 'water'];
+
+/** Board sides the generator makes (from the Rust registry). */
+const RANDOM = limit('hashi', 'generateSide');
 
 export interface Editor {
   /** Size, rules and tools (shown in edit mode). */
@@ -40,7 +44,7 @@ export function mountEditor(ctx: HashiCtx): Editor {
   );
   const loadIn = h('input', { type: 'text', id: 'hashi-load', placeholder: 'Tatham ID, puzz.link URL or plain grid', size: '34', 'aria-label': 'Puzzle to load' });
   const loadBtn = h('button', { type: 'button', id: 'hashi-load-btn' }, 'Load');
-  const randomBtn = h('button', { type: 'button', id: 'hashi-random', title: 'A random puzzle with one solution, of the size above (4 to 20)' }, 'Random puzzle');
+  const randomBtn = h('button', { type: 'button', id: 'hashi-random', title: `A random puzzle with one solution, of the size above (${RANDOM.min} to ${RANDOM.max})` }, 'Random puzzle');
   const clearBtn = h('button', { type: 'button', id: 'hashi-clear-board', title: 'Remove every island and rock' }, 'Clear board');
   const idOut = h('output', { id: 'hashi-id', class: 'hashi-id' });
   const copyTatham = h('button', { type: 'button', id: 'hashi-copy-tatham' }, 'Copy ID');
@@ -187,8 +191,8 @@ export function mountEditor(ctx: HashiCtx): Editor {
     if (e.key === 'Enter') void load(loadIn.value);
   });
   randomBtn.addEventListener('click', async () => {
-    const w = Math.min(20, Math.max(4, ctx.puzzle.width));
-    const hh = Math.min(20, Math.max(4, ctx.puzzle.height));
+    const w = Math.min(RANDOM.max, Math.max(RANDOM.min, ctx.puzzle.width));
+    const hh = Math.min(RANDOM.max, Math.max(RANDOM.min, ctx.puzzle.height));
     ctx.status.textContent = `Making a random ${w}x${hh} puzzle…`;
     try {
       const p = await ctx.client.call<{ puzzle: HashiPuzzle }>('generate', 'hashi', { size: `${w}x${hh}` });

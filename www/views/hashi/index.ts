@@ -2,6 +2,7 @@
 // over one board. No rule lives here: parsing, exports, the candidate edges, checks and hints all
 // come from wasm (src/puzzles/hashi/game.rs); this composes the modes, keeps the shared state and draws.
 
+import { puzzleInfo } from '../../registry';
 import { h } from '../../dom';
 import { fitCanvas, readTheme, squareFor } from '../../render/canvas';
 import { cellAt, drawHashi, hashiGeometry, type HashiScene } from '../../render/hashi';
@@ -13,7 +14,8 @@ import { mountPlay } from './play';
 import { bridgeList, freshWatch, key, type Exports, type Layout } from './state';
 import { mountWatch } from './watch';
 
-const EXAMPLE = '7x7m2:3a4c3i2b1a5e5n3e2';
+/** The puzzle a first visit opens: the registry's example. */
+const EXAMPLE = puzzleInfo('hashi').example;
 const MODES: Mode[] = ['edit', 'play', 'watch'];
 
 export function mountHashi(client: SolverClient): Feature {

@@ -3,13 +3,19 @@
 // Every parse, export and generated puzzle comes from wasm; this keeps the user's clues and givens.
 
 import { h } from '../../dom';
+import { limit, puzzleInfo } from '../../registry';
 import { ringClue } from '../../render/skyscrapers';
 import { copyText, pageLink } from '../shared/copy';
 import { capitalise } from '../shared/text';
 import { cellSlot, selText, type SkyCtx } from './context';
 import { emptyPuzzle, type Exports, type Parsed } from './state';
 
-const EXAMPLE = '4://///1/3///4/////3/';
+/** The puzzle a first visit opens: the registry's example. */
+const EXAMPLE = puzzleInfo('skyscrapers').example;
+
+/** Grid sizes the solver takes, and those its generator makes (from the Rust registry). */
+const SIZES = limit('skyscrapers', 'n');
+const RANDOM = limit('skyscrapers', 'generateN');
 
 export interface Editor {
   /** The size picker (beside the mode buttons). */
@@ -33,12 +39,12 @@ export function mountEditor(ctx: SkyCtx): Editor {
   let loadedParam: string | null = null;
 
   const nSelect = h('select', { id: 'sky-n', title: 'Size of the grid (starts an empty puzzle)' });
-  for (let k = 1; k <= 16; k++) nSelect.append(h('option', { value: String(k) }, `${k} × ${k}`));
+  for (let k = SIZES.min; k <= SIZES.max; k++) nSelect.append(h('option', { value: String(k) }, `${k} × ${k}`));
   nSelect.value = '4';
   const size = h('label', { for: 'sky-n' }, 'Size ', nSelect);
 
   const emptyButton = h('button', { type: 'button', id: 'sky-empty' }, 'Empty board');
-  const randomButton = h('button', { type: 'button', id: 'sky-random', title: 'A random puzzle with a unique solution (up to 9 × 9)' }, 'Random puzzle');
+  const randomButton = h('button', { type: 'button', id: 'sky-random', title: `A random puzzle with a unique solution (up to ${RANDOM.max} × ${RANDOM.max})` }, 'Random puzzle');
   const pasteField = h('input', {
     type: 'text',
     id: 'sky-paste',
@@ -161,13 +167,13 @@ export function mountEditor(ctx: SkyCtx): Editor {
     setSize(ctx.puzzle.n);
   });
   randomButton.addEventListener('click', () => {
-    const n = Math.min(ctx.puzzle.n, 9);
+    const n = Math.min(ctx.puzzle.n, RANDOM.max);
     status.textContent = `Generating a random ${n} × ${n} puzzle…`;
     const my = ++loadSeq;
     client
       .call<Parsed>('generate', 'skyscrapers', { size: String(n) })
       .then((p) => {
-        if (my === loadSeq) load(p, ctx.puzzle.n > 9 ? 'Random puzzle (random puzzles go up to 9 × 9)' : 'Random puzzle');
+        if (my === loadSeq) load(p, ctx.puzzle.n > RANDOM.max ? `Random puzzle (random puzzles go up to ${RANDOM.max} × ${RANDOM.max})` : 'Random puzzle');
       })
       .catch((e: unknown) => {
         if (my === loadSeq) ctx.report(e);
