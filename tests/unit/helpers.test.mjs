@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MAX_SPEED, sliderToSpeed, speedLabel } from '../../build/unit/player.js';
 import { formatMicros } from '../../build/unit/dom.js';
-import { plural, prefixed, sentence, verdictText } from '../../build/unit/views/shared/text.js';
+import { plural, prefixed, sentence, verdictText } from '../../build/unit/views/common/text.js';
 
 test('the speed slider: 1 event/s at 0, ×10 per 100/4.5 steps, unlimited only at 100', () => {
   assert.equal(sliderToSpeed(0), 1);

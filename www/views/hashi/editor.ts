@@ -5,7 +5,7 @@
 import { h } from '../../dom';
 import { limit } from '../../registry';
 import type { Cell } from '../../render/hashi';
-import { copyText, pageLink } from '../shared/copy';
+import { copyText, pageLink } from '../common/copy';
 import { isIsland, type HashiCtx } from './context';
 import type { Exports, HashiPuzzle } from './state';
 

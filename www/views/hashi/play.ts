@@ -3,7 +3,7 @@
 
 import { h } from '../../dom';
 import { hashiGeometry, type Cell, type EdgeMark, type HashiScene } from '../../render/hashi';
-import { sentence } from '../shared/text';
+import { sentence } from '../common/text';
 import { isIsland, type HashiCtx } from './context';
 import { key, type BoardReport, type Bridge, type Hint } from './state';
 

@@ -6,7 +6,7 @@ import { playbackBar, type PlaybackBar } from '../../controls/playback';
 import type { PlayerState } from '../../player';
 import type { Report, Stats, Verdict } from '../../protocol';
 import type { Cell, HashiScene, SceneEdge } from '../../render/hashi';
-import { sentence, verdictText } from '../shared/text';
+import { sentence, verdictText } from '../common/text';
 import { Runner, runnerCommands } from '../runner';
 import type { HashiCtx } from './context';
 import { applyWatch, freshWatch, key, type Bridge, type HashiEvent, type WatchView } from './state';

@@ -4,7 +4,7 @@
 // replaying real solver traces forwards and backwards.
 
 import type { Undo } from '../../player';
-import { sentence } from '../shared/text';
+import { sentence } from '../common/text';
 import type { QueensView } from '../../render/queens';
 import type { RepairView } from '../../render/repair';
 

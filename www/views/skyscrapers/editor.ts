@@ -5,8 +5,8 @@
 import { h } from '../../dom';
 import { limit, puzzleInfo } from '../../registry';
 import { ringClue } from '../../render/skyscrapers';
-import { copyText, pageLink } from '../shared/copy';
-import { capitalise } from '../shared/text';
+import { copyText, pageLink } from '../common/copy';
+import { capitalise } from '../common/text';
 import { cellSlot, selText, type SkyCtx } from './context';
 import { emptyPuzzle, type Exports, type Parsed } from './state';
 

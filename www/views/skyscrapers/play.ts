@@ -3,7 +3,7 @@
 
 import { h } from '../../dom';
 import type { SkyPicture } from '../../render/skyscrapers';
-import { sentence } from '../shared/text';
+import { sentence } from '../common/text';
 import { cellSlot, type SkyCtx } from './context';
 import type { Hint, Mistake } from './state';
 

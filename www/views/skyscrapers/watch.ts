@@ -6,7 +6,7 @@ import { playbackBar, type PlaybackBar } from '../../controls/playback';
 import type { PlayerState } from '../../player';
 import type { Stats } from '../../protocol';
 import type { SkyPicture } from '../../render/skyscrapers';
-import { verdictText } from '../shared/text';
+import { verdictText } from '../common/text';
 import { Runner, runnerCommands } from '../runner';
 import type { SkyCtx } from './context';
 import { applySkyEvent, freshWatch, singleValue, type Exports, type SkyEvent, type WatchView } from './state';
