@@ -11,7 +11,7 @@ import type { SolverClient } from '../../solver-client';
 import type { Stats, Status } from '../../protocol';
 import { Runner, runnerCommands } from '../runner';
 import { feature, type Feature } from '../feature';
-import { applyQueensEvent, describeQueensEvent, type QueensEvent } from './events';
+import { applyQueensEvent, describeEvent, type QueensEvent } from './events';
 
 /** Draws a backtracking board into `canvas` and exposes it to assistive technology and tests. */
 export function showQueensBoard(canvas: HTMLCanvasElement, wrap: HTMLElement, view: QueensView, maxSize: number): void {
@@ -68,7 +68,7 @@ export function mountQueens(client: SolverClient): Feature {
       showStats(state?.stats ?? null);
       if (run.busy) status.textContent = 'Solving…  (Reset stops it)';
       else if (state?.finished) status.textContent = finishedText(state.stats?.solutions ?? 0, state.status);
-      else if (last) status.textContent = describeQueensEvent(last);
+      else if (last) status.textContent = describeEvent(last);
       else if (!state?.position) status.textContent = READY;
       bar.update(state, run.busy);
     },

@@ -56,11 +56,11 @@ export function applyQueensEvent(view: QueensView, e: QueensEvent): Undo {
   }
 }
 
-/** The sentence the solver wrote for an event (1-based rows and columns), as the status line shows it. */
-export function describeQueensEvent(e: QueensEvent): string {
+/** The sentence the solver wrote for an event of either algorithm (1-based rows and columns),
+ *  as the status line shows it. */
+export function describeEvent(e: QueensEvent | RepairEvent): string {
   return sentence(e.why);
 }
-
 
 /** Rows kept for the density view's highlight of recent moves. */
 const RECENT = 64;
@@ -131,8 +131,3 @@ export function applyRepairEvent(view: RepairView, e: RepairEvent): Undo {
       return restore;
   }
 }
-
-export function describeRepairEvent(e: RepairEvent): string {
-  return sentence(e.why);
-}
-

@@ -11,7 +11,7 @@ import { emptyRepairView, type RepairView } from '../../render/repair';
 import type { SolverClient } from '../../solver-client';
 import { Runner } from '../runner';
 import { showQueensBoard } from './backtracking';
-import { applyQueensEvent, applyRepairEvent, describeQueensEvent, describeRepairEvent, type QueensEvent, type RepairEvent } from './events';
+import { applyQueensEvent, applyRepairEvent, describeEvent, type QueensEvent, type RepairEvent } from './events';
 import { feature, type Feature } from '../feature';
 import { parseSeed, randomSeed, repairForm, showRepairBoard } from './repair';
 
@@ -62,7 +62,7 @@ export function mountRace(client: SolverClient): Feature {
       left.status.textContent = state?.finished
         ? `Found a placement after ${(state.stats?.nodes ?? 0).toLocaleString('en-US')} nodes.`
         : last
-          ? describeQueensEvent(last)
+          ? describeEvent(last)
           : '';
       syncBar();
     },
@@ -96,7 +96,7 @@ export function mountRace(client: SolverClient): Feature {
     changed(state, last) {
       drawRepairSide();
       right.stats.set({ moves: state?.stats?.moves ?? 0, restarts: state?.stats?.restarts ?? 0, elapsed: formatMicros(state?.stats?.elapsedMicros ?? 0) });
-      right.status.textContent = last ? describeRepairEvent(last) : '';
+      right.status.textContent = last ? describeEvent(last) : '';
       syncBar();
     },
     solved(view, report) {

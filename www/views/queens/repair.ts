@@ -11,7 +11,7 @@ import type { SolverClient } from '../../solver-client';
 import type { Stats, SolverOptions } from '../../protocol';
 import { Runner, runnerCommands } from '../runner';
 import { feature, type Feature } from '../feature';
-import { applyRepairEvent, describeRepairEvent, type RepairEvent } from './events';
+import { applyRepairEvent, describeEvent, type RepairEvent } from './events';
 
 /** Largest N the page animates (the density view holds every column in memory). */
 export const ANIMATE_MAX = limit('queens', 'repairAnimatedN').max;
@@ -139,7 +139,7 @@ export function mountRepair(client: SolverClient): Feature {
       draw();
       showStats(state?.stats ?? null);
       if (run.busy) status.textContent = 'Solving…  (Reset stops it)';
-      else if (last) status.textContent = describeRepairEvent(last);
+      else if (last) status.textContent = describeEvent(last);
       else if (!state?.position) status.textContent = n > ANIMATE_MAX ? `Animation goes up to N = ${ANIMATE_MAX.toLocaleString('en-US')}; press Solve.` : READY;
       bar.update(state, run.busy);
     },
