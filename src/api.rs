@@ -39,12 +39,32 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 /// A JS value as JSON (`undefined` becomes `null`). Everything structured crosses as a JSON value
 /// and is then read by the puzzle's own serde types: serde-wasm-bindgen reads a struct by asking
 /// for its known fields only, which would let a misspelt field pass silently.
+///
+/// The value crosses as JSON text made by the browser's own `JSON.stringify`, not by walking it
+/// from Rust: a circular object or one nested thousands deep then fails there, as a catchable
+/// JavaScript error, instead of exhausting the wasm stack (which traps and leaves the module
+/// unusable). serde_json then refuses anything nested deeper than its recursion limit.
 fn json_from_js(value: JsValue, what: &str) -> Result<serde_json::Value, JsError> {
     if value.is_undefined() || value.is_null() {
         return Ok(serde_json::Value::Null);
     }
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("bad {what}: {e}")))
+    let text = js_sys::JSON::stringify(&value).map_err(|_| {
+        JsError::new(&format!(
+            "bad {what}: not plain data (a circular reference, or nested too deeply)"
+        ))
+    })?;
+    let text = text.as_string().unwrap_or_default();
+    if text.len() > MAX_DATA_BYTES {
+        return Err(JsError::new(&format!(
+            "bad {what}: {} bytes of data, more than the {MAX_DATA_BYTES} any puzzle needs",
+            text.len()
+        )));
+    }
+    serde_json::from_str(&text).map_err(|e| JsError::new(&format!("bad {what}: {e}")))
 }
+
+/// Most JSON text one argument may hold: a 100x100 board with every bridge is far below it.
+const MAX_DATA_BYTES: usize = 4 << 20;
 
 /// A string argument, refused clearly when JavaScript passes anything else (a number where a
 /// string belongs must be an error, not undefined behaviour in the glue code).

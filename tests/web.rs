@@ -282,3 +282,37 @@ fn helpers_are_reached_by_puzzle_name() {
         .unwrap();
     assert!(error_message(e.into()).contains("no hints"));
 }
+
+/// Circular and very deeply nested values are refused with a message, and the module keeps
+/// working (walking them from Rust used to exhaust the wasm stack and trap for good).
+#[wasm_bindgen_test]
+fn circular_and_deep_values_are_refused_without_a_trap() {
+    let circular = js_sys::Object::new();
+    Reflect::set(&circular, &js("self"), &circular).unwrap();
+    let mut deep: JsValue = Array::new().into();
+    for _ in 0..10_000 {
+        let outer = Array::new();
+        outer.push(&deep);
+        deep = outer.into();
+    }
+    for bad in [JsValue::from(circular), deep] {
+        let e = api::format(js("hashi"), bad.clone()).err().unwrap();
+        assert!(error_message(e.into()).contains("bad puzzle"));
+        let e = Session::new(js("queens"), js("queens:8"), js("backtrack"), bad)
+            .err()
+            .unwrap();
+        assert!(error_message(e.into()).contains("bad solver options"));
+        let mut s = Session::new(
+            js("queens"),
+            js("queens:8"),
+            js("backtrack"),
+            JsValue::UNDEFINED,
+        )
+        .unwrap();
+        let report = s.solve(f64::INFINITY, f64::INFINITY).unwrap();
+        assert_eq!(
+            get(&report, "verdict").as_string().as_deref(),
+            Some("found")
+        );
+    }
+}
