@@ -3,6 +3,7 @@
 // come from wasm (src/puzzles/hashi/game.rs); this composes the modes, keeps the shared state and draws.
 
 import { puzzleInfo } from '../../registry';
+import { plural } from '../common/text';
 import { h } from '../../dom';
 import { fitCanvas, readTheme, squareFor } from '../../render/canvas';
 import { cellAt, drawHashi, hashiGeometry, type HashiScene } from '../../render/hashi';
@@ -197,7 +198,7 @@ export function mountHashi(client: SolverClient): Feature {
     canvas.setAttribute(
       'aria-label',
       `Hashiwokakero ${puzzle.width} by ${puzzle.height}, ${islands} islands, ${mode} mode` +
-        (mode === 'play' ? `, ${play.userBridges().length} bridges placed${sc.solved ? ', solved' : ''}` : '') +
+        (mode === 'play' ? `, ${plural(play.userBridges().length, 'bridge')} placed${sc.solved ? ', solved' : ''}` : '') +
         (ctx.focused && mode !== 'watch' ? `, cursor at row ${Math.floor(cursor / puzzle.width) + 1} column ${(cursor % puzzle.width) + 1}` : ''),
     );
     watch.drawSide();
