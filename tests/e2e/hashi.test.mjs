@@ -126,14 +126,16 @@ test('editor: islands placed by clicking and typing, solved by the solver, bridg
   await page.locator('#hashi-height').dispatchEvent('change');
   await waitAttr(page, 'width', '5');
   await waitAttr(page, 'height', '5');
+  // Each island is placed on the board as drawn after the previous one (as a person would look
+  // before clicking), so a slow machine cannot click a board that is still being laid out.
+  const cells = new Array(25).fill(0);
   for (const [r, c, n] of PLACED) {
     const p = await cellCenter(page, r, c);
     await page.mouse.click(p.x, p.y);
     await page.keyboard.press(String(n));
+    cells[r * 5 + c] = n;
+    await waitAttr(page, 'cells', cells.join(','));
   }
-  const cells = new Array(25).fill(0);
-  for (const [r, c, n] of PLACED) cells[r * 5 + c] = n;
-  await waitAttr(page, 'cells', cells.join(','));
   await page.waitForFunction(() => !document.querySelector('#hashi-mode-watch').disabled);
   assert.ok(await page.locator('#hashi-error').isHidden(), 'a valid board shows no error');
 

@@ -76,8 +76,9 @@ export function mountHashi(client: SolverClient): Feature {
     editor.panel,
     play.panel,
     watch.panel,
-    error,
-    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, status, play.because, watch.mtLine, watch.solSwitch, watch.stats, help, editor.io)),
+    // The error sits beside the board, not above it: an error appearing while islands are being
+    // clicked in must not move the board under the pointer.
+    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, error, status, play.because, watch.mtLine, watch.solSwitch, watch.stats, help, editor.io)),
   );
 
   async function refresh(): Promise<void> {

@@ -92,8 +92,8 @@ export function mountSkyscrapers(client: SolverClient): Feature {
       'Fill the grid with heights 1 to N, each once per row and column. A clue says how many towers you see from its side: taller towers hide shorter ones behind them.',
     ),
     h('div', { class: 'params' }, editor.size, modeGroup),
-    error,
-    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, editor.panel, play.panel, watch.panel, status, play.hintDetails, help, editor.share)),
+    // Beside the board, not above it, so an error never moves the board under the pointer.
+    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, error, editor.panel, play.panel, watch.panel, status, play.hintDetails, help, editor.share)),
   );
 
   function showError(message: string | null): void {
