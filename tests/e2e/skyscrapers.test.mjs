@@ -302,16 +302,21 @@ test('phone size: no horizontal scrolling, touch-sized digit pad, a random puzzl
   assert.equal(await page.getAttribute('#sky-board', 'data-selected'), 'cell:0,0');
   await page.tap('.digit-pad button[data-digit="2"]');
   assert.equal(readGrid(await page.getAttribute('#sky-board', 'data-grid'))[0][0], 2);
+  // The Tatham ID of an edit comes back from the worker a moment later: wait for it (givens follow
+  // a comma), or the random puzzle's ID could be mistaken for the edit's and vice versa.
+  await page.waitForFunction(() => document.querySelector('#sky-board').dataset.tatham.includes(','));
 
   const before = await page.getAttribute('#sky-board', 'data-tatham');
   await page.tap('#sky-random');
   await page.waitForFunction((b) => document.querySelector('#sky-board').dataset.tatham !== b, before);
-  const { n, clues } = tathamClues((await page.getAttribute('#sky-board', 'data-tatham')).replace(/,.*$/, ''));
+  const random = await page.getAttribute('#sky-board', 'data-tatham');
+  const { n, clues } = tathamClues(random.replace(/,.*$/, ''));
   await page.tap('#sky-mode-watch');
   await page.tap('#skyscrapers .playback >> text=Solve');
   await page.waitForFunction(() => document.querySelector('#sky-board').dataset.verdict !== '');
   assert.equal(await page.getAttribute('#sky-board', 'data-verdict'), 'unique');
+  assert.equal(await page.getAttribute('#sky-board', 'data-tatham'), random, 'the puzzle solved is the one checked');
   const grid = readGrid(await page.getAttribute('#sky-board', 'data-grid'));
-  assert.equal(checkSky(n, clues, grid), null, `random puzzle solution: ${JSON.stringify(grid)}`);
+  assert.equal(checkSky(n, clues, grid), null, `random puzzle ${random}, solution: ${JSON.stringify(grid)}`);
   assert.deepEqual(problems, []);
 });
