@@ -3,6 +3,8 @@
 import './style.css';
 import { h } from './dom';
 import { SolverClient } from './solver-client';
+import { keyboardHelp } from './controls/help';
+import { typingInField } from './controls/playback';
 import type { Feature } from './views/feature';
 import { mountQueens } from './views/queens/backtracking';
 import { mountRepair } from './views/queens/repair';
@@ -57,7 +59,14 @@ function route(): void {
 
 let current: Feature | null = null;
 window.addEventListener('hashchange', route);
+const help = keyboardHelp();
+nav.append(help.button);
 document.addEventListener('keydown', (e) => {
+  if (e.key === '?' && !typingInField(e)) {
+    e.preventDefault();
+    help.toggle();
+    return;
+  }
   if (current) current.key(e);
 });
 route();

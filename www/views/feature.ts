@@ -2,6 +2,7 @@
 // redraw when shown again, on resize and on a light/dark switch, pause when hidden.
 
 import { typingInField, type PlaybackBar } from '../controls/playback';
+import { controlOwnsKey } from '../controls/keys';
 
 /** One tab of the page. */
 export interface Feature {
@@ -34,7 +35,7 @@ export function feature(l: Lifecycle): Feature {
   let started = false;
   return {
     element: l.element,
-    key: (e) => !typingInField(e) && (l.key ? l.key(e) : l.bar.key(e)),
+    key: (e) => !typingInField(e) && !controlOwnsKey(e.key, e.target as HTMLElement | null) && (l.key ? l.key(e) : l.bar.key(e)),
     show(param) {
       l.element.hidden = false;
       if (!started) {

@@ -1,0 +1,71 @@
+// Keyboard use of the page: "?" opens the list of shortcuts and Escape closes it; Space on a focused
+// button does what that button does (once), not the global play/pause; the speed slider keeps its
+// arrow keys; the player's shortcuts still work from the page itself.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp, openPage } from './harness.mjs';
+
+let app;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.close();
+});
+
+const placed = async (page) =>
+  (await page.getAttribute('#queens-board', 'data-queens')).split(',').filter((c) => c !== '' && Number(c) >= 0).length;
+
+test('"?" opens the keyboard help, which lists the player and board keys; Escape closes it', async () => {
+  const { page, problems } = await openPage(app, '#queens');
+  await page.waitForSelector('#queens-board');
+  await page.keyboard.press('?');
+  const dialog = page.locator('dialog.help-dialog');
+  await dialog.waitFor({ state: 'visible' });
+  const text = await dialog.textContent();
+  for (const words of ['Play or pause', 'Step back one event', 'Skyscrapers board', 'Hashiwokakero board']) {
+    assert.ok(text.includes(words), `help lists "${words}"`);
+  }
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  // The button in the tab bar opens it too, by keyboard.
+  await page.focus('.keys-button');
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'visible' });
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  assert.deepEqual(problems, []);
+});
+
+test('Space on a focused Step button steps once and does not start playing', async () => {
+  const { page, problems } = await openPage(app, '#queens');
+  await page.waitForSelector('#queens-board');
+  const step = page.locator('#queens .playback').getByRole('button', { name: 'Step', exact: true });
+  await step.focus();
+  assert.equal(await placed(page), 0);
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => /\d/.test(document.querySelector('#queens-board').dataset.queens));
+  // Give a wrongly started animation time to show itself.
+  await page.waitForTimeout(800);
+  assert.equal(await placed(page), 1, 'exactly one event');
+  assert.equal(await page.locator('#queens .playback').getByRole('button', { name: 'Play' }).count(), 1, 'still paused');
+  assert.deepEqual(problems, []);
+});
+
+test('the speed slider keeps its arrow keys; the arrows step the run when the slider is not focused', async () => {
+  const { page, problems } = await openPage(app, '#queens');
+  await page.waitForSelector('#queens-board');
+  const slider = page.locator('#queens .playback input[type=range]');
+  const before = Number(await slider.inputValue());
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(Number(await slider.inputValue()), before + 2, 'the slider moved');
+  assert.equal(await placed(page), 0, 'no step was taken');
+  // From the page itself (focus on nothing in particular), → is Step.
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => /\d/.test(document.querySelector('#queens-board').dataset.queens));
+  assert.equal(await placed(page), 1);
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,97 @@
+// The keyboard help overlay: "?" anywhere (outside a text field) or the "Keys" button in the tab bar
+// opens a dialog listing every shortcut; Escape or the Close button closes it and focus returns to
+// where it was. The list is data, so a new shortcut is one line here beside the code that handles it.
+
+import { h } from '../dom';
+
+interface Section {
+  title: string;
+  keys: [string, string][];
+}
+
+const SECTIONS: Section[] = [
+  {
+    title: 'Everywhere',
+    keys: [
+      ['?', 'Show or hide this list'],
+      ['Tab / Shift+Tab', 'Move between controls; Space or Enter presses the focused button'],
+    ],
+  },
+  {
+    title: 'Player (N-Queens, Min-conflicts, Search vs repair, and Watch mode)',
+    keys: [
+      ['Space or K', 'Play or pause (when the board or nothing in particular has focus)'],
+      ['→', 'Step forward one event'],
+      ['←', 'Step back one event'],
+      ['S', 'Solve at full speed'],
+      ['R', 'Reset the run'],
+      ['← → on the speed slider', 'Change the speed (the slider keeps its arrow keys)'],
+    ],
+  },
+  {
+    title: 'Skyscrapers board (Edit and Play)',
+    keys: [
+      ['Arrow keys', 'Move the selection; in Edit mode it can leave the grid to the clue ring'],
+      ['1–9, two digits quickly for 10 and up', 'Type a clue, a given or a height'],
+      ['0, Backspace, Delete', 'Clear the selected cell or clue'],
+    ],
+  },
+  {
+    title: 'Hashiwokakero board',
+    keys: [
+      ['Arrow keys', 'Move the cursor'],
+      ['1–8, #', 'Edit: an island of that many bridges, or one whose number is unknown'],
+      ['+ / −', 'Edit: raise or lower the island under the cursor'],
+      ['0, ., Backspace, Delete', 'Edit: remove the island'],
+      ['Enter or Space', 'Edit: add an island. Play: select the island under the cursor'],
+      ['Arrow keys with an island selected', 'Play: lay a bridge that way (a third press removes it)'],
+      ['Escape', 'Play: drop the selection'],
+      ['H', 'Play: ask for a hint'],
+    ],
+  },
+];
+
+export interface Help {
+  /** The button for the tab bar. */
+  button: HTMLButtonElement;
+  toggle(): void;
+}
+
+export function keyboardHelp(): Help {
+  const close = h('button', { type: 'button', class: 'help-close' }, 'Close');
+  const dialog = h(
+    'dialog',
+    { class: 'help-dialog', 'aria-labelledby': 'help-title' },
+    // Close comes first so the focus showModal gives it keeps the list scrolled to its top.
+    h('div', { class: 'help-head' }, h('h2', { id: 'help-title' }, 'Keyboard shortcuts'), close),
+    ...SECTIONS.map((s) =>
+      h(
+        'section',
+        {},
+        h('h3', {}, s.title),
+        h('dl', {}, ...s.keys.flatMap(([k, what]) => [h('dt', {}, h('kbd', {}, k)), h('dd', {}, what)])),
+      ),
+    ),
+  ) as HTMLDialogElement;
+  document.body.append(dialog);
+  const button = h(
+    'button',
+    { type: 'button', class: 'keys-button', title: 'Keyboard shortcuts (?)', 'aria-haspopup': 'dialog' },
+    'Keys ?',
+  ) as HTMLButtonElement;
+  // A click on the backdrop (outside the dialog's box) closes it, like Escape.
+  dialog.addEventListener('click', (e) => {
+    if (e.target === dialog) {
+      const r = dialog.getBoundingClientRect();
+      const inside = e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
+      if (!inside) dialog.close();
+    }
+  });
+  close.addEventListener('click', () => dialog.close());
+  const toggle = (): void => {
+    if (dialog.open) dialog.close();
+    else dialog.showModal(); // showModal traps focus and gives focus back on close
+  };
+  button.addEventListener('click', toggle);
+  return { button, toggle };
+}
