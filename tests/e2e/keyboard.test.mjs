@@ -69,3 +69,36 @@ test('the speed slider keeps its arrow keys; the arrows step the run when the sl
   assert.equal(await placed(page), 1);
   assert.deepEqual(problems, []);
 });
+
+/** True when the element's box lies inside the viewport. */
+const onScreen = (page, selector) =>
+  page.evaluate((s) => {
+    const r = document.querySelector(s).getBoundingClientRect();
+    return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth && r.width > 0;
+  }, selector);
+
+test('phone 390x844: the sentence and the board are on screen together while stepping; the race shows both boards', async () => {
+  for (const [tab, board, status] of [
+    ['queens', '#queens-board', '#queens-status'],
+    ['repair', '#repair-board', '#repair-status'],
+  ]) {
+    const { page, problems } = await openPage(app, `#${tab}`, { width: 390, height: 844 }, { colorScheme: 'dark', hasTouch: true });
+    await page.waitForSelector(board);
+    const step = page.locator(`#${tab} .playback`).getByRole('button', { name: 'Step', exact: true });
+    await step.evaluate((b) => b.scrollIntoView({ block: 'start' }));
+    for (let k = 0; k < 3; k++) await step.tap();
+    assert.ok(await onScreen(page, board), `${tab}: board on screen`);
+    assert.ok(await onScreen(page, status), `${tab}: sentence on screen`);
+    assert.match(await page.textContent(status), /\w+/, `${tab}: a sentence`);
+    assert.ok((await page.locator(`#${tab} ul.legend li`).count()) >= 3, `${tab}: a colour legend`);
+    assert.deepEqual(problems, []);
+  }
+  const { page, problems } = await openPage(app, '#race', { width: 390, height: 844 }, { hasTouch: true });
+  await page.waitForSelector('#race-search-board');
+  await page.locator('#race-search-board').evaluate((b) => b.scrollIntoView({ block: 'start' }));
+  assert.ok(await onScreen(page, '#race-search-board'), 'search board on screen');
+  assert.ok(await onScreen(page, '#race-repair-board'), 'repair board on screen beside it');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `the race scrolls sideways by ${overflow}px`);
+  assert.deepEqual(problems, []);
+});

@@ -61,8 +61,16 @@ export function readTheme(el: Element): Theme {
   };
 }
 
-/** Largest square (CSS px) that fits the element's width, clamped. */
+/** Largest board side in CSS px: big enough for a projector, small enough to draw every frame. */
+export const BOARD_MAX = 1100;
+
+/**
+ * Largest square (CSS px) that fits the element's width and the window's height (less room for the
+ * player above it), at most `max`: a board grows with the window, on a projector too, but a
+ * whole board always fits on screen.
+ */
 export function squareFor(el: HTMLElement, max: number): number {
   const w = el.clientWidth || max;
-  return Math.max(120, Math.min(max, Math.floor(w)));
+  const tall = typeof window === 'undefined' ? max : window.innerHeight - 140;
+  return Math.max(120, Math.min(max, Math.floor(w), Math.floor(tall)));
 }

@@ -5,7 +5,7 @@
 import { puzzleInfo } from '../../registry';
 import { plural } from '../common/text';
 import { h } from '../../dom';
-import { fitCanvas, readTheme, squareFor } from '../../render/canvas';
+import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas';
 import { cellAt, drawHashi, hashiGeometry, type HashiScene } from '../../render/hashi';
 import type { SolverClient } from '../../solver-client';
 import { feature, type Feature } from '../feature';
@@ -14,6 +14,7 @@ import { mountEditor } from './editor';
 import { mountPlay } from './play';
 import { bridgeList, freshWatch, key, type Exports, type Layout } from './state';
 import { mountWatch } from './watch';
+import { legend } from '../common/legend';
 
 /** The puzzle a first visit opens: the registry's example. */
 const EXAMPLE = puzzleInfo('hashi').example;
@@ -21,6 +22,17 @@ const MODES: Mode[] = ['edit', 'play', 'watch'];
 
 export function mountHashi(client: SolverClient): Feature {
   const canvas = h('canvas', { class: 'board hashi-board', id: 'hashi-board', tabindex: '0', role: 'application', 'aria-label': 'Hashiwokakero board' });
+  // What the board's colours mean (render/hashi.ts draws them).
+  const colours = legend([
+    { swatch: 'disc', colour: 'good', text: 'Island finished: its bridges are decided and add up' },
+    { swatch: 'disc', colour: 'bad', text: 'Island with a mistake, or where the search hit a dead end' },
+    { swatch: 'disc', colour: 'accent', text: 'Island the last step is about' },
+    { swatch: 'line', colour: 'fg', text: 'Bridge decided' },
+    { swatch: 'line', colour: 'muted', text: 'Bridge that may still grow' },
+    { swatch: 'fill', colour: 'accent', alpha: 0.3, text: 'Bridges a rule or hint just decided' },
+    { swatch: 'fill', colour: 'attack', alpha: 0.3, text: 'A guess the search will undo if it fails' },
+    { swatch: 'fill', colour: 'bad', alpha: 0.3, text: 'A bridge that breaks a rule' },
+  ]);
   const boardWrap = h('div', { class: 'board-wrap' }, canvas);
   const status = h('p', { class: 'status', id: 'hashi-status', 'aria-live': 'polite' });
   const error = h('p', { class: 'error', id: 'hashi-error', role: 'alert', hidden: '' });
@@ -78,7 +90,7 @@ export function mountHashi(client: SolverClient): Feature {
     watch.panel,
     // The error sits beside the board, not above it: an error appearing while islands are being
     // clicked in must not move the board under the pointer.
-    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, error, status, play.because, watch.mtLine, watch.solSwitch, watch.stats, help, editor.io)),
+    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, error, status, play.because, watch.mtLine, watch.solSwitch, watch.stats, colours, help, editor.io)),
   );
 
   async function refresh(): Promise<void> {
@@ -183,7 +195,7 @@ export function mountHashi(client: SolverClient): Feature {
   function draw(): void {
     const { puzzle, mode, cursor } = ctx;
     // Small boards do not need giant cells: at most 64 CSS pixels per cell.
-    const size = Math.min(squareFor(boardWrap, 640), Math.max(240, 64 * Math.max(puzzle.width, puzzle.height)));
+    const size = Math.min(squareFor(boardWrap, BOARD_MAX), Math.max(240, 64 * Math.max(puzzle.width, puzzle.height)));
     const sc = scene();
     drawHashi(fitCanvas(canvas, size), sc, readTheme(canvas));
     const d = canvas.dataset;

@@ -5,13 +5,15 @@
 import { limit } from '../../registry';
 import { h, counters, featureSection, formatMicros } from '../../dom';
 import { playbackBar } from '../../controls/playback';
-import { fitCanvas, readTheme, squareFor } from '../../render/canvas';
+import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas';
 import { drawQueens, emptyQueensView, type QueensView } from '../../render/queens';
 import type { SolverClient } from '../../solver-client';
 import type { Stats, Status } from '../../protocol';
 import { Runner, runnerCommands } from '../runner';
 import { feature, type Feature } from '../feature';
 import { applyQueensEvent, describeEvent, type QueensEvent } from './events';
+import { legend } from '../common/legend';
+import { SEARCH_LEGEND } from './legends';
 
 /** Draws a backtracking board into `canvas` and exposes it to assistive technology and tests. */
 export function showQueensBoard(canvas: HTMLCanvasElement, wrap: HTMLElement, view: QueensView, maxSize: number): void {
@@ -108,11 +110,11 @@ export function mountQueens(client: SolverClient): Feature {
     ),
     bar.element,
     error,
-    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, stats.element, status)),
+    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, stats.element, status, legend(SEARCH_LEGEND))),
   );
 
   function draw(): void {
-    showQueensBoard(canvas, boardWrap, run.view, 560);
+    showQueensBoard(canvas, boardWrap, run.view, BOARD_MAX);
   }
 
 

@@ -8,11 +8,14 @@ import { playbackBar, type PlaybackBar } from '../../controls/playback';
 import type { PlayerState } from '../../player';
 import { emptyQueensView, type QueensView } from '../../render/queens';
 import { emptyRepairView, type RepairView } from '../../render/repair';
+import { BOARD_MAX } from '../../render/canvas';
 import type { SolverClient } from '../../solver-client';
 import { Runner } from '../runner';
 import { showQueensBoard } from './backtracking';
 import { applyQueensEvent, applyRepairEvent, describeEvent, type QueensEvent, type RepairEvent } from './events';
 import { feature, type Feature } from '../feature';
+import { legend, type LegendItem } from '../common/legend';
+import { REPAIR_LEGEND, SEARCH_LEGEND } from './legends';
 import { parseSeed, randomSeed, repairForm, showRepairBoard } from './repair';
 
 /** Both boards must fit backtracking, the smaller range of the two. */
@@ -25,16 +28,16 @@ export function mountRace(client: SolverClient): Feature {
   const error = h('p', { class: 'error', role: 'alert', hidden: '' });
   let n = 30;
 
-  function side(id: string, title: string, names: Record<string, string>) {
+  function side(id: string, title: string, names: Record<string, string>, colours: LegendItem[]) {
     const canvas = h('canvas', { class: 'board', id: `race-${id}-board`, role: 'img', 'aria-label': title });
     const wrap = h('div', { class: 'board-wrap' }, canvas);
     const stats = counters(names);
     const status = h('p', { class: 'status', id: `race-${id}-status`, 'aria-live': 'polite' }, '');
-    const element = h('div', { class: 'race-side', id: `race-${id}` }, h('h3', {}, title), wrap, stats.element, status);
+    const element = h('div', { class: 'race-side', id: `race-${id}` }, h('h3', {}, title), wrap, stats.element, status, legend(colours));
     return { canvas, wrap, stats, status, element };
   }
-  const left = side('search', 'Search: backtracking', { nodes: 'Nodes', backtracks: 'Backtracks', elapsed: 'Solver time' });
-  const right = side('repair', 'Repair: min-conflicts', { moves: 'Moves', restarts: 'Restarts', elapsed: 'Solver time' });
+  const left = side('search', 'Search: backtracking', { nodes: 'Nodes', backtracks: 'Backtracks', elapsed: 'Solver time' }, SEARCH_LEGEND);
+  const right = side('repair', 'Repair: min-conflicts', { moves: 'Moves', restarts: 'Restarts', elapsed: 'Solver time' }, REPAIR_LEGEND);
 
   function errorShown(message: string | null): void {
     error.hidden = message === null;
@@ -155,12 +158,12 @@ export function mountRace(client: SolverClient): Feature {
   }
 
   function drawSearch(): void {
-    showQueensBoard(left.canvas, left.wrap, search.view, 460);
+    showQueensBoard(left.canvas, left.wrap, search.view, BOARD_MAX);
   }
 
 
   function drawRepairSide(): void {
-    showRepairBoard(right.canvas, right.wrap, repair.view, 460);
+    showRepairBoard(right.canvas, right.wrap, repair.view, BOARD_MAX);
   }
 
 

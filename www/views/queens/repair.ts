@@ -5,13 +5,15 @@
 import { limit } from '../../registry';
 import { h, counters, featureSection, formatMicros } from '../../dom';
 import { playbackBar, type PlaybackBar } from '../../controls/playback';
-import { fitCanvas, readTheme, squareFor } from '../../render/canvas';
+import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas';
 import { drawChart, drawRepair, emptyRepairView, type RepairView } from '../../render/repair';
 import type { SolverClient } from '../../solver-client';
 import type { Stats, SolverOptions } from '../../protocol';
 import { Runner, runnerCommands } from '../runner';
 import { feature, type Feature } from '../feature';
 import { applyRepairEvent, describeEvent, type RepairEvent } from './events';
+import { legend } from '../common/legend';
+import { REPAIR_LEGEND } from './legends';
 
 /** Largest N the page animates (the density view holds every column in memory). */
 export const ANIMATE_MAX = limit('queens', 'repairAnimatedN').max;
@@ -182,11 +184,11 @@ export function mountRepair(client: SolverClient): Feature {
     form.element,
     bar.element,
     error,
-    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, stats.element, chart, status)),
+    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, stats.element, chart, status, legend(REPAIR_LEGEND))),
   );
 
   function draw(): void {
-    showRepairBoard(canvas, boardWrap, run.view, 560);
+    showRepairBoard(canvas, boardWrap, run.view, BOARD_MAX);
     const w = Math.min(420, Math.max(200, chart.parentElement?.clientWidth ?? 320));
     drawChart(fitChart(chart, w, 140), w, 140, run.view, readTheme(chart));
   }

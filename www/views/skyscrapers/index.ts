@@ -5,7 +5,7 @@
 // digit pad and keys, and drawing.
 
 import { h } from '../../dom';
-import { fitCanvas, readTheme, squareFor } from '../../render/canvas';
+import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas';
 import { drawSky, slotAt, type SkyPicture } from '../../render/skyscrapers';
 import { CancelledError, type SolverClient } from '../../solver-client';
 import { feature, type Feature } from '../feature';
@@ -14,6 +14,7 @@ import { mountEditor } from './editor';
 import { mountPlay } from './play';
 import { emptyPuzzle } from './state';
 import { mountWatch } from './watch';
+import { legend } from '../common/legend';
 
 const HELP: Record<Mode, string> = {
   edit: 'Click a clue slot or cell, or use the arrow keys; type a digit (two quick digits for 10 to 16); Backspace, Delete or 0 clears.',
@@ -34,6 +35,14 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     title: 'Arrows move, digits set (two quick digits for 10-16), Backspace, Delete or 0 clear',
   });
   const pad = h('div', { class: 'digit-pad', role: 'group', 'aria-label': 'Digit pad' });
+  // What the board's colours mean (render/skyscrapers.ts draws them).
+  const colours = legend([
+    { swatch: 'digit', colour: 'fg', text: 'Given digit (grey cell)' },
+    { swatch: 'digit', colour: 'accent', text: 'Your digit, or the solver\'s guess (tinted cell)' },
+    { swatch: 'digit', colour: 'good', text: 'Deduced or solved' },
+    { swatch: 'fill', colour: 'bad', alpha: 0.22, text: 'Breaks a rule' },
+    { swatch: 'fill', colour: 'accent', alpha: 0.16, text: 'The line a rule just used' },
+  ]);
   const boardWrap = h('div', { class: 'board-wrap' }, canvas, pad);
   const status = h('p', { class: 'status', id: 'sky-status', 'aria-live': 'polite' }, '');
   const error = h('p', { class: 'error', id: 'sky-error', role: 'alert', hidden: '' });
@@ -93,7 +102,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     ),
     h('div', { class: 'params' }, editor.size, modeGroup),
     // Beside the board, not above it, so an error never moves the board under the pointer.
-    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, error, editor.panel, play.panel, watch.panel, status, play.hintDetails, help, editor.share)),
+    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, error, editor.panel, play.panel, watch.panel, status, play.hintDetails, colours, help, editor.share)),
   );
 
   function showError(message: string | null): void {
@@ -138,7 +147,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
   function draw(): void {
     if (element.hidden) return;
     const p = picture();
-    const size = squareFor(boardWrap, 560);
+    const size = squareFor(boardWrap, BOARD_MAX);
     drawSky(fitCanvas(canvas, size), p, readTheme(canvas));
     const { puzzle, mode, sel } = ctx;
     const n = puzzle.n;
