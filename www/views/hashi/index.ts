@@ -15,6 +15,7 @@ import { mountPlay } from './play';
 import { bridgeList, freshWatch, key, type Exports, type Layout } from './state';
 import { mountWatch } from './watch';
 import { legend } from '../common/legend';
+import { zoomControl } from '../../controls/zoom';
 
 /** The puzzle a first visit opens: the registry's example. */
 const EXAMPLE = puzzleInfo('hashi').example;
@@ -33,7 +34,9 @@ export function mountHashi(client: SolverClient): Feature {
     { swatch: 'fill', colour: 'attack', alpha: 0.3, text: 'A guess the search will undo if it fails' },
     { swatch: 'fill', colour: 'bad', alpha: 0.3, text: 'A bridge that breaks a rule' },
   ]);
-  const boardWrap = h('div', { class: 'board-wrap' }, canvas);
+  // Zoomed, a drag on the board pans it only while watching; editing and playing drags draw.
+  const zoom = zoomControl(canvas, () => draw(), 'Board', () => ctx.mode === 'watch');
+  const boardWrap = h('div', { class: 'board-wrap' }, zoom.element, zoom.viewport);
   const status = h('p', { class: 'status', id: 'hashi-status', 'aria-live': 'polite' });
   const error = h('p', { class: 'error', id: 'hashi-error', role: 'alert', hidden: '' });
   const help = h('p', { class: 'help', id: 'hashi-help' });
@@ -195,7 +198,7 @@ export function mountHashi(client: SolverClient): Feature {
   function draw(): void {
     const { puzzle, mode, cursor } = ctx;
     // Small boards do not need giant cells: at most 64 CSS pixels per cell.
-    const size = Math.min(squareFor(boardWrap, BOARD_MAX), Math.max(240, 64 * Math.max(puzzle.width, puzzle.height)));
+    const size = zoom.size(Math.min(squareFor(boardWrap, BOARD_MAX), Math.max(240, 64 * Math.max(puzzle.width, puzzle.height))));
     const sc = scene();
     drawHashi(fitCanvas(canvas, size), sc, readTheme(canvas));
     const d = canvas.dataset;

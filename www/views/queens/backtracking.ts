@@ -14,10 +14,12 @@ import { feature, type Feature } from '../feature';
 import { applyQueensEvent, describeEvent, type QueensEvent } from './events';
 import { legend } from '../common/legend';
 import { SEARCH_LEGEND } from './legends';
+import { zoomControl, type Zoom } from '../../controls/zoom';
 
 /** Draws a backtracking board into `canvas` and exposes it to assistive technology and tests. */
-export function showQueensBoard(canvas: HTMLCanvasElement, wrap: HTMLElement, view: QueensView, maxSize: number): void {
-  drawQueens(fitCanvas(canvas, squareFor(wrap, maxSize)), view, readTheme(canvas));
+export function showQueensBoard(canvas: HTMLCanvasElement, wrap: HTMLElement, view: QueensView, maxSize: number, zoom?: Zoom): void {
+  const fit = squareFor(wrap, maxSize);
+  drawQueens(fitCanvas(canvas, zoom ? zoom.size(fit) : fit), view, readTheme(canvas));
   canvas.dataset.queens = view.queens.join(',');
   canvas.dataset.solved = String(view.solved);
   const placed = view.queens.filter((c) => c >= 0);
@@ -51,7 +53,8 @@ export function mountQueens(client: SolverClient): Feature {
   const status = h('p', { class: 'status', id: 'queens-status', 'aria-live': 'polite' }, READY);
   const stats = counters({ nodes: 'Nodes', backtracks: 'Backtracks', solutions: 'Solutions', depth: 'Depth', elapsed: 'Solver time' });
   const error = h('p', { class: 'error', role: 'alert', hidden: '' });
-  const boardWrap = h('div', { class: 'board-wrap' }, canvas);
+  const zoom = zoomControl(canvas, () => draw());
+  const boardWrap = h('div', { class: 'board-wrap' }, zoom.element, zoom.viewport);
   let n = 8;
 
   const run: Runner<QueensEvent, QueensView> = new Runner<QueensEvent, QueensView>(client, {
@@ -114,7 +117,7 @@ export function mountQueens(client: SolverClient): Feature {
   );
 
   function draw(): void {
-    showQueensBoard(canvas, boardWrap, run.view, BOARD_MAX);
+    showQueensBoard(canvas, boardWrap, run.view, BOARD_MAX, zoom);
   }
 
 

@@ -14,6 +14,7 @@ import { feature, type Feature } from '../feature';
 import { applyRepairEvent, describeEvent, type RepairEvent } from './events';
 import { legend } from '../common/legend';
 import { REPAIR_LEGEND } from './legends';
+import { zoomControl, type Zoom } from '../../controls/zoom';
 
 /** Largest N the page animates (the density view holds every column in memory). */
 export const ANIMATE_MAX = limit('queens', 'repairAnimatedN').max;
@@ -102,8 +103,9 @@ export function parseSeed(text: string): number | null {
 }
 
 /** Draws a repair board into `canvas` and exposes it to assistive technology and tests. */
-export function showRepairBoard(canvas: HTMLCanvasElement, wrap: HTMLElement, view: RepairView, maxSize: number): void {
-  drawRepair(fitCanvas(canvas, squareFor(wrap, maxSize)), view, readTheme(canvas));
+export function showRepairBoard(canvas: HTMLCanvasElement, wrap: HTMLElement, view: RepairView, maxSize: number, zoom?: Zoom): void {
+  const fit = squareFor(wrap, maxSize);
+  drawRepair(fitCanvas(canvas, zoom ? zoom.size(fit) : fit), view, readTheme(canvas));
   canvas.dataset.solved = String(view.solved);
   // Up to the cell view's limit the placement itself; above it the attribute would be megabytes.
   if (view.n <= 64) canvas.dataset.queens = Array.from(view.columns).join(',');
@@ -120,7 +122,8 @@ export function mountRepair(client: SolverClient): Feature {
   const status = h('p', { class: 'status', id: 'repair-status', 'aria-live': 'polite' }, READY);
   const stats = counters({ moves: 'Moves', restarts: 'Restarts', conflicts: 'Conflicts now', elapsed: 'Solver time' });
   const error = h('p', { class: 'error', role: 'alert', hidden: '' });
-  const boardWrap = h('div', { class: 'board-wrap' }, canvas);
+  const zoom = zoomControl(canvas, () => draw());
+  const boardWrap = h('div', { class: 'board-wrap' }, zoom.element, zoom.viewport);
   let n = 8;
   let seed = 0;
 
@@ -188,7 +191,7 @@ export function mountRepair(client: SolverClient): Feature {
   );
 
   function draw(): void {
-    showRepairBoard(canvas, boardWrap, run.view, BOARD_MAX);
+    showRepairBoard(canvas, boardWrap, run.view, BOARD_MAX, zoom);
     const w = Math.min(420, Math.max(200, chart.parentElement?.clientWidth ?? 320));
     drawChart(fitChart(chart, w, 140), w, 140, run.view, readTheme(chart));
   }
