@@ -3,17 +3,26 @@
 // both ends handle it. The values inside (frames, reports, the registry) are the types generated
 // from Rust (www/generated/types.ts, written by `cargo test`): the page never restates them.
 
-import type { AnyEvent, Frame as RustFrame, Report } from './generated/types';
+import type { AnyEvent, AnySolution, Frame as RustFrame, Report as RustReport } from './generated/types';
 
 export type {
   AlgorithmInfo,
   AnyEvent,
   PuzzleInfo,
-  Report,
   Stats,
   Status,
   Verdict,
 } from './generated/types';
+
+/**
+ * A run's report as the page receives it: Rust's report, except that a long list of numbers (an
+ * N-Queens placement above LONG_SOLUTION values) arrives as an Int32Array transferred from the
+ * worker, because cloning a JS array of 10^7 numbers blocked the page for half a second.
+ */
+export type Report = Omit<RustReport, 'solutions'> & { solutions: Array<AnySolution | Int32Array> };
+
+/** Solutions with more numbers than this cross from the worker as transferred Int32Arrays. */
+export const LONG_SOLUTION = 4096;
 
 /** One event of any solver; each view narrows it by `kind`. */
 export type SolverEvent = AnyEvent;

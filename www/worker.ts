@@ -3,7 +3,7 @@
 // terminating this worker (see solver-client.ts), which is the only way to stop a synchronous solve.
 
 import init, * as wasm from './pkg/solvescope.js';
-import { assertNever, type Request, type Response } from './protocol';
+import { assertNever, LONG_SOLUTION, type Report, type Request, type Response } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const sessions = new Map<number, wasm.Session>();
@@ -11,8 +11,25 @@ const sessions = new Map<number, wasm.Session>();
 /** Free functions of the wasm module the page may call by name (puzzle helpers: parse, hint, …). */
 const callable = wasm as unknown as Record<string, unknown>;
 
-function post(message: Response): void {
-  scope.postMessage(message);
+function post(message: Response, transfer: Transferable[] = []): void {
+  scope.postMessage(message, transfer);
+}
+
+/**
+ * Turns long numeric solutions into Int32Arrays whose buffers are moved, not copied, to the page
+ * (see Report in protocol.ts); returns the buffers to transfer.
+ */
+function packLongSolutions(report: Report): Transferable[] {
+  const transfer: Transferable[] = [];
+  report.solutions = report.solutions.map((s) => {
+    if (Array.isArray(s) && s.length > LONG_SOLUTION && typeof s[0] === 'number') {
+      const packed = Int32Array.from(s as number[]);
+      transfer.push(packed.buffer);
+      return packed;
+    }
+    return s;
+  });
+  return transfer;
 }
 
 function errorText(e: unknown): string {
@@ -40,9 +57,11 @@ function handle(msg: Request): void {
     case 'step':
       post({ type: 'frame', req: msg.req, frame: session(msg.session).step(msg.maxEvents) });
       return;
-    case 'solve':
-      post({ type: 'solved', req: msg.req, report: session(msg.session).solve(msg.maxNodes, msg.maxMs) });
+    case 'solve': {
+      const report = session(msg.session).solve(msg.maxNodes, msg.maxMs) as Report;
+      post({ type: 'solved', req: msg.req, report }, packLongSolutions(report));
       return;
+    }
     case 'call': {
       const fn = callable[msg.fn];
       // Only exported solver helpers are reachable; nothing from a puzzle text is ever evaluated.

@@ -70,9 +70,9 @@ export function mountRace(client: SolverClient): Feature {
       syncBar();
     },
     solved(view, report) {
-      const cols = report.solutions[0] as number[] | undefined;
+      const cols = report.solutions[0] as ArrayLike<number> | undefined;
       if (cols) {
-        view.queens = [...cols];
+        view.queens = Array.from(cols);
         view.solved = true;
       }
       drawSearch();
@@ -103,7 +103,7 @@ export function mountRace(client: SolverClient): Feature {
       syncBar();
     },
     solved(view, report) {
-      const cols = report.solutions[0] as number[] | undefined;
+      const cols = report.solutions[0] as ArrayLike<number> | undefined;
       if (cols) {
         view.columns.set(cols);
         view.solved = true;

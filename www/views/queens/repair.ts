@@ -149,7 +149,7 @@ export function mountRepair(client: SolverClient): Feature {
       bar.update(state, run.busy);
     },
     solved(view, report) {
-      const cols = report.solutions[0] as number[] | undefined;
+      const cols = report.solutions[0] as ArrayLike<number> | undefined;
       if (cols) {
         view.columns.set(cols);
         view.solved = true;
