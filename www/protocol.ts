@@ -3,7 +3,7 @@
 // both ends handle it. The values inside (frames, reports, the registry) are the types generated
 // from Rust (www/generated/types.ts, written by `cargo test`): the page never restates them.
 
-import type { AnyEvent, AnySolution, Frame as RustFrame, Report as RustReport } from './generated/types';
+import type { AnyEvent, AnySolution, Frame as RustFrame, Report as RustReport, Stats } from './generated/types';
 
 export type {
   AlgorithmInfo,
@@ -20,6 +20,9 @@ export type {
  * worker, because cloning a JS array of 10^7 numbers blocked the page for half a second.
  */
 export type Report = Omit<RustReport, 'solutions'> & { solutions: Array<AnySolution | Int32Array> };
+
+/** How long the worker solves before it reports progress and goes on. */
+export const SOLVE_CHUNK_MS = 150;
 
 /** Solutions with more numbers than this cross from the worker as transferred Int32Arrays. */
 export const LONG_SOLUTION = 4096;
@@ -53,6 +56,8 @@ export type Response =
   | { type: 'ready' }
   | { type: 'created'; req: number; session: number }
   | { type: 'frame'; req: number; frame: Frame }
+  /** A long Solve still running: its counters so far (sent between chunks of SOLVE_CHUNK_MS). */
+  | { type: 'progress'; req: number; stats: Stats }
   | { type: 'solved'; req: number; report: Report }
   | { type: 'called'; req: number; value: unknown }
   | { type: 'disposed'; req: number }

@@ -9,13 +9,14 @@ import {
   type Request,
   type Response,
   type SolverOptions,
+  type Stats,
 } from './protocol';
 
 import { CancelledError } from './cancelled';
 
 export { CancelledError };
 
-type Pending = { resolve: (r: Response) => void; reject: (e: Error) => void };
+type Pending = { resolve: (r: Response) => void; reject: (e: Error) => void; progress?: ((stats: Stats) => void) | undefined };
 
 // Distributes Omit over the union so each request keeps its own fields.
 type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'req'> : never) : never;
@@ -43,6 +44,9 @@ export class SolverClient {
     switch (msg.type) {
       case 'ready':
         return;
+      case 'progress':
+        this.pending.get(msg.req)?.progress?.(msg.stats);
+        return;
       case 'created':
       case 'frame':
       case 'solved':
@@ -68,10 +72,10 @@ export class SolverClient {
     }
   }
 
-  private request(body: RequestBody): Promise<Response> {
+  private request(body: RequestBody, progress?: (stats: Stats) => void): Promise<Response> {
     const req = this.nextReq++;
     return new Promise((resolve, reject) => {
-      this.pending.set(req, { resolve, reject });
+      this.pending.set(req, { resolve, reject, progress });
       (this.worker ?? this.spawn()).postMessage({ ...body, req } as Request);
     });
   }
@@ -106,8 +110,9 @@ export class SolverClient {
     return r.frame;
   }
 
-  async solve(session: number, maxNodes = Infinity, maxMs = 60_000): Promise<Report> {
-    const r = await this.request({ type: 'solve', session, maxNodes, maxMs });
+  /** Solves at full speed; `progress` hears the counters between the worker's chunks. */
+  async solve(session: number, maxNodes = Infinity, maxMs = 60_000, progress?: (stats: Stats) => void): Promise<Report> {
+    const r = await this.request({ type: 'solve', session, maxNodes, maxMs }, progress);
     if (r.type !== 'solved') throw new Error('unexpected answer');
     return r.report;
   }

@@ -3,7 +3,7 @@
 // terminating this worker (see solver-client.ts), which is the only way to stop a synchronous solve.
 
 import init, * as wasm from './pkg/solvescope.js';
-import { assertNever, LONG_SOLUTION, type Report, type Request, type Response } from './protocol';
+import { assertNever, LONG_SOLUTION, SOLVE_CHUNK_MS, type Report, type Request, type Response } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const sessions = new Map<number, wasm.Session>();
@@ -58,9 +58,23 @@ function handle(msg: Request): void {
       post({ type: 'frame', req: msg.req, frame: session(msg.session).step(msg.maxEvents) });
       return;
     case 'solve': {
-      const report = session(msg.session).solve(msg.maxNodes, msg.maxMs) as Report;
-      post({ type: 'solved', req: msg.req, report }, packLongSolutions(report));
-      return;
+      // In chunks, so the page can show progress: the session resumes where the last chunk
+      // stopped. The page stops a Solve by terminating this worker (solver-client.ts).
+      // Solve always starts on a fresh session, so the nodes a report counts are this Solve's.
+      const s = session(msg.session);
+      const started = performance.now();
+      let nodes = 0;
+      for (;;) {
+        const spent = performance.now() - started;
+        const report = s.solve(Math.max(0, msg.maxNodes - nodes), Math.max(1, Math.min(SOLVE_CHUNK_MS, msg.maxMs - spent))) as Report;
+        nodes = report.stats.nodes;
+        const done = report.verdict !== 'budget' || performance.now() - started >= msg.maxMs || nodes >= msg.maxNodes;
+        if (done) {
+          post({ type: 'solved', req: msg.req, report }, packLongSolutions(report));
+          return;
+        }
+        post({ type: 'progress', req: msg.req, stats: report.stats });
+      }
     }
     case 'call': {
       const fn = callable[msg.fn];

@@ -3,7 +3,8 @@
 // pauses, → steps, ← steps back (when focus is not in a text field).
 
 import { sliderToSpeed, speedLabel, type PlayerState } from '../player';
-import { h } from '../dom';
+import { h, formatMicros } from '../dom';
+import type { SolveProgress } from '../views/runner';
 
 export interface PlaybackCommands {
   solve(): void;
@@ -12,6 +13,10 @@ export interface PlaybackCommands {
   stepBack(): void;
   reset(): void;
   speed(eventsPerSecond: number): void;
+  /** Stops a running Solve; with it, Solve reads "Stop" while one runs. */
+  stop?(): void;
+  /** Registers the bar's progress line with whoever runs the Solve. */
+  watchProgress?(show: (p: SolveProgress) => void): void;
 }
 
 export interface PlaybackBar {
@@ -45,7 +50,28 @@ export function playbackBar(commands: PlaybackCommands, initialSlider = 35, labe
     reset,
     h('label', { class: 'speed-label' }, 'Speed ', slider, speedOut),
   );
-  solve.addEventListener('click', () => commands.solve());
+  // A Solve that runs past a moment says so: nodes so far and time, and Solve becomes Stop.
+  const progress = h('output', { class: 'solve-progress', 'aria-live': 'polite', hidden: '' });
+  element.append(progress);
+  let solving = false;
+  commands.watchProgress?.((p) => {
+    const nodes = p.stats ? `${p.stats.nodes.toLocaleString('en-US')} nodes` : 'starting';
+    const time = formatMicros(p.elapsedMs * 1000);
+    if (p.state === 'running') {
+      progress.hidden = false;
+      progress.textContent = `Solving… ${nodes}, ${time}.`;
+    } else if (p.state === 'stopped') {
+      progress.hidden = false;
+      progress.textContent = `Stopped after ${nodes === 'starting' ? 'a moment' : nodes}, ${time}.`;
+    } else {
+      progress.hidden = true;
+      progress.textContent = '';
+    }
+  });
+  solve.addEventListener('click', () => {
+    if (solving && commands.stop) commands.stop();
+    else commands.solve();
+  });
   play.addEventListener('click', () => commands.toggle());
   step.addEventListener('click', () => commands.step());
   back.addEventListener('click', () => commands.stepBack());
@@ -66,14 +92,20 @@ export function playbackBar(commands: PlaybackCommands, initialSlider = 35, labe
       play.disabled = busy || (finished && !state?.playing);
       step.disabled = busy || finished;
       back.disabled = busy || !state?.canStepBack;
-      solve.disabled = busy;
+      solving = busy;
+      solve.textContent = busy && commands.stop ? 'Stop' : 'Solve';
+      solve.title = busy && commands.stop ? 'Stop the running Solve (S)' : 'Solve at full speed (S)';
+      solve.disabled = busy && !commands.stop;
     },
     key(e) {
       if (e.key === ' ' || e.key === 'k') commands.toggle();
       else if (e.key === 'ArrowRight') commands.step();
       else if (e.key === 'ArrowLeft') commands.stepBack();
       else if (e.key === 'r' || e.key === 'R') commands.reset();
-      else if (e.key === 's' || e.key === 'S') commands.solve();
+      else if (e.key === 's' || e.key === 'S') {
+        if (solving && commands.stop) commands.stop();
+        else commands.solve();
+      }
       else return false;
       e.preventDefault();
       return true;

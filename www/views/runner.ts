@@ -3,10 +3,21 @@
 // Views supply what differs: how to create the session, the empty view, the reducer, and drawing.
 
 import { Player, type PlayerState, type Undo } from '../player';
-import type { Report, SolverEvent } from '../protocol';
+import type { Report, SolverEvent, Stats } from '../protocol';
 import { CancelledError } from '../cancelled';
 import type { SolverClient } from '../solver-client';
 import type { PlaybackCommands } from '../controls/playback';
+
+/** A Solve's progress line: how far it got, or that it ended or was stopped. */
+export interface SolveProgress {
+  state: 'running' | 'stopped' | 'done';
+  /** The counters the worker last reported (null before its first chunk ended). */
+  stats: Stats | null;
+  elapsedMs: number;
+}
+
+/** A Solve that runs longer than this shows that it is working. */
+export const SHOW_AFTER_MS = 200;
 
 export interface RunSpec<E extends SolverEvent, V> {
   /** Creates the solver session for the current parameters (throws a readable error on bad input). */
@@ -150,6 +161,17 @@ export class Runner<E extends SolverEvent, V> {
     this.player?.stepBack();
   }
 
+  private listeners: ((p: SolveProgress) => void)[] = [];
+
+  /** Hears a running Solve's progress (shown once it has run SHOW_AFTER_MS) and its end. */
+  onProgress(listener: (p: SolveProgress) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private emit(p: SolveProgress): void {
+    for (const f of this.listeners) f(p);
+  }
+
   /** Solves from scratch at full speed (no events) and shows the result. */
   async solve(): Promise<void> {
     const my = ++this.epoch;
@@ -157,21 +179,61 @@ export class Runner<E extends SolverEvent, V> {
     this.busy = true;
     this.spec.error(null);
     this.spec.changed(null, null);
+    const started = performance.now();
+    let stats: Stats | null = null;
+    const show = (): void => {
+      if (my === this.epoch && this.busy) this.emit({ state: 'running', stats, elapsedMs: performance.now() - started });
+    };
+    // Quick solves never flash a progress line; slow ones show it and then tick every half second.
+    let ticker: ReturnType<typeof setInterval> | null = null;
+    const delay = setTimeout(() => {
+      show();
+      ticker = setInterval(show, 500);
+    }, SHOW_AFTER_MS);
+    const finish = (): void => {
+      clearTimeout(delay);
+      if (ticker !== null) clearInterval(ticker);
+    };
+    this.stopSolve = () => {
+      finish();
+      this.emit({ state: 'stopped', stats, elapsedMs: performance.now() - started });
+    };
     try {
       const id = await this.spec.create(this.client);
       const limits = this.spec.solveLimits?.() ?? { maxNodes: Infinity, maxMs: 60_000 };
-      const report = await this.client.solve(id, limits.maxNodes, limits.maxMs);
+      const report = await this.client.solve(id, limits.maxNodes, limits.maxMs, (s) => {
+        stats = s;
+        if (performance.now() - started >= SHOW_AFTER_MS) show();
+      });
       void this.client.dispose(id);
       if (my !== this.epoch) return;
+      finish();
       this.busy = false;
+      this.emit({ state: 'done', stats: report.stats, elapsedMs: performance.now() - started });
       this.view = this.spec.fresh();
       this.spec.solved(this.view, report);
     } catch (e) {
       if (my !== this.epoch) return;
+      finish();
       this.busy = false;
+      this.emit({ state: 'done', stats, elapsedMs: performance.now() - started });
       this.spec.changed(null, null);
       this.report(e);
     }
+  }
+
+  /** What ends the running Solve's progress display when Stop is pressed. */
+  private stopSolve: (() => void) | null = null;
+
+  /** Stops a running Solve (its worker is restarted); the board goes back to the start. */
+  stop(): void {
+    if (!this.busy) return;
+    this.epoch++;
+    this.client.cancel();
+    this.busy = false;
+    this.stopSolve?.();
+    this.view = this.spec.fresh();
+    this.spec.changed(null, null);
   }
 
   dispose(): void {
@@ -188,6 +250,8 @@ export class Runner<E extends SolverEvent, V> {
 export function runnerCommands<E extends SolverEvent, V>(run: Runner<E, V>): PlaybackCommands {
   return {
     solve: () => void run.solve(),
+    stop: () => run.stop(),
+    watchProgress: (show) => run.onProgress(show),
     toggle: () => void run.toggle(),
     step: () => void run.step(),
     stepBack: () => run.stepBack(),

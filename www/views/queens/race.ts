@@ -9,24 +9,32 @@ import type { PlayerState } from '../../player';
 import { emptyQueensView, type QueensView } from '../../render/queens';
 import { emptyRepairView, type RepairView } from '../../render/repair';
 import { BOARD_MAX } from '../../render/canvas';
-import type { SolverClient } from '../../solver-client';
+import { SolverClient } from '../../solver-client';
 import { Runner } from '../runner';
 import { showQueensBoard } from './backtracking';
 import { applyQueensEvent, applyRepairEvent, describeEvent, type QueensEvent, type RepairEvent } from './events';
 import { feature, type Feature } from '../feature';
 import { legend, type LegendItem } from '../common/legend';
 import { REPAIR_LEGEND, SEARCH_LEGEND } from './legends';
-import { parseSeed, randomSeed, repairForm, showRepairBoard } from './repair';
+import { repairForm, seedChoice, showRepairBoard } from './repair';
+import type { SolveProgress } from '../runner';
 
 /** Both boards must fit backtracking, the smaller range of the two. */
 const MAX_N = limit('queens', 'backtrackN').max;
 
-export function mountRace(client: SolverClient): Feature {
+/**
+ * Each side has its own worker: on one worker a long backtracking Solve held the queue, and repair's
+ * answer (milliseconds at N = 50) waited a minute behind it, leaving a blank board.
+ */
+export function mountRace(client: SolverClient, repairClient: SolverClient = new SolverClient()): Feature {
   const nInput = h('input', { type: 'number', min: '4', max: String(MAX_N), value: '30', id: 'race-n', inputmode: 'numeric' });
   const seedInput = h('input', { type: 'text', id: 'race-seed', inputmode: 'numeric', placeholder: 'random', size: '24' });
+  const seeds = seedChoice(seedInput, () => void repair.reset());
   const form = repairForm('race');
   const error = h('p', { class: 'error', role: 'alert', hidden: '' });
   let n = 30;
+  /** The Reset of both sides in flight: commands given meanwhile wait for it. */
+  let resetting: Promise<void> | null = null;
 
   function side(id: string, title: string, names: Record<string, string>, colours: LegendItem[]) {
     const canvas = h('canvas', { class: 'board', id: `race-${id}-board`, role: 'img', 'aria-label': title });
@@ -87,11 +95,10 @@ export function mountRace(client: SolverClient): Feature {
     error: errorShown,
   });
 
-  const repair: Runner<RepairEvent, RepairView> = new Runner<RepairEvent, RepairView>(client, {
+  const repair: Runner<RepairEvent, RepairView> = new Runner<RepairEvent, RepairView>(repairClient, {
     async create(c) {
       n = readN();
-      const seed = parseSeed(seedInput.value) ?? randomSeed();
-      seedInput.placeholder = `random (now ${seed})`;
+      const seed = seeds.current();
       return c.create('queens', `queens:${n}#${seed}`, 'repair', form.options());
     },
     fresh: () => emptyRepairView(n),
@@ -119,25 +126,47 @@ export function mountRace(client: SolverClient): Feature {
   const both = [search, repair] as const;
   const bar: PlaybackBar = playbackBar(
     {
-      solve: () => void Promise.all(both.map((r) => r.solve())),
-      toggle: () => {
+      solve: afterReset(() => Promise.all(both.map((r) => r.solve()))),
+      toggle: afterReset(() => {
         const playing = both.some((r) => r.state()?.playing);
         if (playing) both.forEach((r) => r.pause());
-        else void Promise.all(both.map((r) => r.play()));
-      },
-      step: () => void Promise.all(both.map((r) => r.step())),
+        else return Promise.all(both.map((r) => r.play()));
+        return undefined;
+      }),
+      step: afterReset(() => Promise.all(both.map((r) => r.step()))),
       stepBack: () => both.forEach((r) => r.stepBack()),
       reset: () => void resetBoth(),
       speed: (s) => both.forEach((r) => r.setSpeed(s)),
+      stop: () => both.forEach((r) => r.stop()),
+      // One line for both: whichever side is still solving, else the latest word.
+      watchProgress: (show) => {
+        const latest = new Map<unknown, SolveProgress>();
+        for (const r of both) {
+          r.onProgress((p) => {
+            latest.set(r, p);
+            show([...latest.values()].find((q) => q.state === 'running') ?? p);
+          });
+        }
+      },
     },
     40,
     'Side by side',
   );
 
-  async function resetBoth(): Promise<void> {
-    // One Reset for both, in order: resetting one while the other's Solve runs would cancel it.
-    await search.reset();
-    await repair.reset();
+  function resetBoth(): Promise<void> {
+    // Typing N and clicking Solve fires "change" (a reset) just before the click: without waiting,
+    // the second half of that reset cancelled the Solve that had started meanwhile.
+    const p = Promise.all([search.reset(), repair.reset()]).then(() => undefined);
+    resetting = p;
+    void p.finally(() => {
+      if (resetting === p) resetting = null;
+    });
+    return p;
+  }
+
+  /** Runs a command for both sides once any Reset in flight has finished. */
+  function afterReset(f: () => unknown): () => void {
+    return () => void (resetting ?? Promise.resolve()).then(f);
   }
 
   function syncBar(): void {
@@ -171,14 +200,17 @@ export function mountRace(client: SolverClient): Feature {
     'race',
     'Search versus repair',
     'The same board, two ideas. Backtracking builds a placement queen by queen and undoes its mistakes; repair starts from a complete, wrong placement and fixes it move by move. Try N = 8, then N = 30 and more.',
-    h('div', { class: 'params' }, h('label', { for: 'race-n' }, 'N ', nInput), h('label', { for: 'race-seed' }, 'Repair seed ', seedInput)),
+    h('div', { class: 'params' }, h('label', { for: 'race-n' }, 'N ', nInput), h('label', { for: 'race-seed' }, 'Repair seed ', seedInput), seeds.button),
     form.element,
     bar.element,
     error,
     h('div', { class: 'race' }, left.element, right.element),
   );
 
-  nInput.addEventListener('change', () => void resetBoth());
+  nInput.addEventListener('change', () => {
+    seeds.renew();
+    void resetBoth();
+  });
   seedInput.addEventListener('change', () => void repair.reset());
   form.onChange(() => void repair.reset());
   return feature({

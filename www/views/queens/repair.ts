@@ -95,6 +95,36 @@ export function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0]!;
 }
 
+/**
+ * The seed of the runs on screen. An empty field means "random": drawn once and then kept, so Reset,
+ * Play and Solve replay the very run the class just watched (a new draw each time made Solve answer
+ * a different board). A new N, or the New seed button, draws again.
+ */
+export function seedChoice(field: HTMLInputElement, renewed: () => void) {
+  let drawn: number | null = null;
+  const button = h('button', { type: 'button', class: 'new-seed', title: 'Draw a new random seed and start again' }, 'New seed');
+  button.addEventListener('click', () => {
+    field.value = '';
+    drawn = null;
+    renewed();
+  });
+  return {
+    button,
+    /** The seed for the next run: the field's, or the one drawn for this board. */
+    current(): number {
+      const typed = parseSeed(field.value);
+      if (typed !== null) return typed;
+      drawn ??= randomSeed();
+      field.placeholder = `random (now ${drawn})`;
+      return drawn;
+    },
+    /** Forget the drawn seed (a new N). */
+    renew(): void {
+      drawn = null;
+    },
+  };
+}
+
 export function parseSeed(text: string): number | null {
   const t = text.trim();
   if (t === '') return null;
@@ -126,6 +156,7 @@ export function mountRepair(client: SolverClient): Feature {
   const boardWrap = h('div', { class: 'board-wrap' }, zoom.element, zoom.viewport);
   let n = 8;
   let seed = 0;
+  const seeds = seedChoice(seedInput, () => void run.reset());
 
   const run: Runner<RepairEvent, RepairView> = new Runner<RepairEvent, RepairView>(client, {
     async create(c) {
@@ -134,8 +165,7 @@ export function mountRepair(client: SolverClient): Feature {
         throw new Error(`N must be a whole number from 1 to ${SOLVE_MAX.toLocaleString('en-US')} (got "${nInput.value}").`);
       }
       n = parsed;
-      seed = parseSeed(seedInput.value) ?? randomSeed();
-      seedInput.placeholder = `random (now ${seed})`;
+      seed = seeds.current();
       return c.create('queens', `queens:${n}#${seed}`, 'repair', form.options());
     },
     fresh: () => emptyRepairView(n),
@@ -183,7 +213,7 @@ export function mountRepair(client: SolverClient): Feature {
     'repair',
     'N-Queens by min-conflicts repair',
     'Repair starts from a full board — one queen per row, at random — and fixes it: pick a queen that is attacked, move it to the column in its row with the fewest conflicts (ties at random), and repeat. Numbers in the highlighted row are each column’s conflicts.',
-    h('div', { class: 'params' }, h('label', { for: 'repair-n' }, 'N ', nInput), h('label', { for: 'repair-seed' }, 'Seed ', seedInput)),
+    h('div', { class: 'params' }, h('label', { for: 'repair-n' }, 'N ', nInput), h('label', { for: 'repair-seed' }, 'Seed ', seedInput), seeds.button),
     form.element,
     bar.element,
     error,
@@ -206,7 +236,10 @@ export function mountRepair(client: SolverClient): Feature {
     });
   }
 
-  nInput.addEventListener('change', () => void run.reset());
+  nInput.addEventListener('change', () => {
+    seeds.renew();
+    void run.reset();
+  });
   seedInput.addEventListener('change', () => void run.reset());
   form.onChange(() => void run.reset());
   return feature({
