@@ -13,8 +13,16 @@ export type Apply<E> = (event: E) => Undo;
 
 /** Events per second at the top of the speed scale: batches as large as a frame can draw. */
 export const MAX_SPEED = 1_000_000;
-/** Most events the player keeps for stepping back; older history is dropped. */
-const HISTORY = 200_000;
+/**
+ * Most events the player keeps for stepping back and scrubbing: 200,000 events with their undo
+ * closures (a few tens of MB at most). Past it the oldest half is dropped; the scrubber then starts
+ * at the first step kept and says so. Any kept step is reached by replaying or undoing the events
+ * between (about 10^6 per second), so no snapshots are needed within this bound.
+ */
+export const HISTORY = 200_000;
+
+/** Most events "run to the next …" applies before it stops and says it has not found one yet. */
+export const RUN_TO_LIMIT = 2_000_000;
 
 export interface PlayerState {
   playing: boolean;
@@ -27,6 +35,12 @@ export interface PlayerState {
   /** Events applied so far (including dropped history). */
   position: number;
   canStepBack: boolean;
+  /** The earliest step still reachable (above 0 once HISTORY events were dropped). */
+  first?: number;
+  /** Steps computed so far: the scrubber reaches any step from `first` to here. */
+  known?: number;
+  /** Every step of the run is computed (the search has ended). */
+  complete?: boolean;
 }
 
 interface FrameMark {
@@ -78,6 +92,9 @@ export class Player<E extends SolverEvent> {
       verdict: mark?.verdict ?? null,
       position: this.cursor,
       canStepBack: this.cursor > this.base,
+      first: this.base,
+      known: this.base + this.log.length,
+      complete: this.sourceDone,
     };
   }
 
@@ -168,6 +185,58 @@ export class Player<E extends SolverEvent> {
     this.cursor--;
     this.notify();
     return true;
+  }
+
+  /**
+   * Moves to step `k` among the steps computed so far (clamped to what is kept): undoes or replays
+   * the events in between and redraws once. The same step shows the same board either way, since
+   * every event is an exact delta.
+   */
+  seek(k: number): void {
+    this.pause();
+    const target = Math.max(this.base, Math.min(Math.floor(k), this.base + this.log.length));
+    while (this.cursor > target) {
+      this.undos.pop()!();
+      this.cursor--;
+    }
+    while (this.cursor < target && this.applyNext() !== null) {
+      // replaying the buffered events
+    }
+    this.notify();
+  }
+
+  /**
+   * Applies events until one passes `test` (it is applied and shown), the search ends, or
+   * RUN_TO_LIMIT events went by; returns the event found, or null.
+   */
+  async runTo(test: (e: E) => boolean): Promise<E | null> {
+    this.pause();
+    const my = ++this.loop;
+    let applied = 0;
+    try {
+      while (applied < RUN_TO_LIMIT) {
+        await this.ensure(1);
+        if (this.disposed || my !== this.loop) return null;
+        // Apply what is buffered without waiting, up to the next match.
+        let e: E | null;
+        while ((e = this.applyNext()) !== null) {
+          applied++;
+          if (test(e)) {
+            this.notify();
+            return e;
+          }
+          if (this.cursor === this.base + this.log.length || applied >= RUN_TO_LIMIT) break;
+        }
+        if (e === null && this.sourceDone) break;
+        // Fetch in bulk from here on: a run to the next solution may cross millions of nodes.
+        if (this.base + this.log.length === this.cursor && !this.sourceDone) await this.ensure(20_000);
+      }
+    } catch (err) {
+      this.fail(err);
+      return null;
+    }
+    this.notify();
+    return null;
   }
 
   play(): void {

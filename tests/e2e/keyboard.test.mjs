@@ -55,7 +55,7 @@ test('Space on a focused Step button steps once and does not start playing', asy
 test('the speed slider keeps its arrow keys; the arrows step the run when the slider is not focused', async () => {
   const { page, problems } = await openPage(app, '#queens');
   await page.waitForSelector('#queens-board');
-  const slider = page.locator('#queens .playback input[type=range]');
+  const slider = page.locator('#queens .playback input.speed-slider');
   const before = Number(await slider.inputValue());
   await slider.focus();
   await page.keyboard.press('ArrowRight');

@@ -17,7 +17,7 @@ test('N=8: playing to the first solution shows a valid placement', async () => {
   await page.press('#queens-n', 'Enter');
   await page.locator('#queens-n').blur();
   // Top speed, pause at the solution, then Play.
-  await page.locator('#queens .playback input[type=range]').fill('100');
+  await page.locator('#queens .playback input.speed-slider').fill('100');
   await page.getByRole('button', { name: 'Play' }).first().click();
   await page.waitForFunction(() => document.querySelector('#queens-board')?.dataset.solved === 'true', null, {
     timeout: 20_000,

@@ -21,7 +21,7 @@ test('side by side: both boards end on valid placements, each with its own count
   await page.locator('#race-n').dispatchEvent('change');
   await page.fill('#race-seed', '7');
   await page.locator('#race-seed').dispatchEvent('change');
-  await page.locator('#race .playback input[type=range]').fill('100');
+  await page.locator('#race .playback input.speed-slider').fill('100');
   await page.locator('#race').getByRole('button', { name: 'Play' }).click();
   await page.waitForFunction(allSolved, ['#race-search-board', '#race-repair-board'], { timeout: 30_000 });
   assert.equal(checkQueens(12, await boardOf(page, '#race-search-board')), null);
@@ -45,7 +45,7 @@ test('repair: the same seed replays the same run, and stepping back undoes moves
   await page.locator('#repair').getByRole('button', { name: 'Step back' }).click();
   assert.deepEqual(await boardOf(page, '#repair-board'), afterSix, 'step then step back returns to the same board');
 
-  await page.locator('#repair .playback input[type=range]').fill('100');
+  await page.locator('#repair .playback input.speed-slider').fill('100');
   await page.locator('#repair').getByRole('button', { name: 'Play' }).click();
   await page.waitForFunction(allSolved, ['#repair-board'], { timeout: 30_000 });
   const first = await boardOf(page, '#repair-board');

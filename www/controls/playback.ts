@@ -13,6 +13,10 @@ export interface PlaybackCommands {
   stepBack(): void;
   reset(): void;
   speed(eventsPerSecond: number): void;
+  /** Moves to step k of the run computed so far; with it, the bar has a scrubber and a step count. */
+  seek?(k: number): void;
+  /** "Run to the next …" buttons. */
+  milestones?: { label: string; run(): void }[];
   /** Stops a running Solve; with it, Solve reads "Stop" while one runs. */
   stop?(): void;
   /** Registers the bar's progress line with whoever runs the Solve. */
@@ -34,6 +38,7 @@ export function playbackBar(commands: PlaybackCommands, initialSlider = 35, labe
   const reset = h('button', { type: 'button', title: 'Start the search again (R)' }, 'Reset');
   const slider = h('input', {
     type: 'range',
+    class: 'speed-slider',
     min: '0',
     max: '100',
     value: String(initialSlider),
@@ -50,6 +55,18 @@ export function playbackBar(commands: PlaybackCommands, initialSlider = 35, labe
     reset,
     h('label', { class: 'speed-label' }, 'Speed ', slider, speedOut),
   );
+  // The scrubber: any step computed so far, and where the run stands ("Step 217 of 1,451").
+  const scrubber = h('input', { type: 'range', class: 'scrubber', min: '0', max: '0', value: '0', step: '1', 'aria-label': `${label} step`.trim() });
+  const stepCount = h('output', { class: 'step-count', 'aria-live': 'off' }, 'Step 0 of 0');
+  const milestoneButtons = (commands.milestones ?? []).map((m) => {
+    const b = h('button', { type: 'button', class: 'milestone', title: `Play on to the ${m.label.replace(/^Next /i, 'next ')}` }, m.label);
+    b.addEventListener('click', () => m.run());
+    return b;
+  });
+  if (commands.seek) {
+    element.append(h('div', { class: 'scrub-row' }, scrubber, stepCount, ...milestoneButtons));
+    scrubber.addEventListener('input', () => commands.seek!(Number(scrubber.value)));
+  }
   // A Solve that runs past a moment says so: nodes so far and time, and Solve becomes Stop.
   const progress = h('output', { class: 'solve-progress', 'aria-live': 'polite', hidden: '' });
   element.append(progress);
@@ -93,6 +110,19 @@ export function playbackBar(commands: PlaybackCommands, initialSlider = 35, labe
       step.disabled = busy || finished;
       back.disabled = busy || !state?.canStepBack;
       solving = busy;
+      if (commands.seek) {
+        const known = state?.known ?? 0;
+        const first = state?.first ?? 0;
+        const position = state?.position ?? 0;
+        scrubber.min = String(first);
+        scrubber.max = String(known);
+        scrubber.value = String(position);
+        scrubber.disabled = busy || known === first;
+        const ofWhat = `${known.toLocaleString('en-US')}${state?.complete ? '' : ' so far'}`;
+        stepCount.textContent = `Step ${position.toLocaleString('en-US')} of ${ofWhat}${first > 0 ? ` (steps before ${first.toLocaleString('en-US')} no longer kept)` : ''}`;
+        scrubber.setAttribute('aria-valuetext', stepCount.textContent);
+        for (const b of milestoneButtons) b.disabled = busy || !!state?.finished;
+      }
       solve.textContent = busy && commands.stop ? 'Stop' : 'Solve';
       solve.title = busy && commands.stop ? 'Stop the running Solve (S)' : 'Solve at full speed (S)';
       solve.disabled = busy && !commands.stop;

@@ -161,6 +161,16 @@ export class Runner<E extends SolverEvent, V> {
     this.player?.stepBack();
   }
 
+  /** Moves to step `k` of the run computed so far (the scrubber). */
+  seek(k: number): void {
+    this.player?.seek(k);
+  }
+
+  /** Plays on until an event passes `test` (run to the next solution, deduction, restart…). */
+  runTo(test: (e: E) => boolean): Promise<void> {
+    return this.withPlayer((p) => p.runTo(test));
+  }
+
   private listeners: ((p: SolveProgress) => void)[] = [];
 
   /** Hears a running Solve's progress (shown once it has run SHOW_AFTER_MS) and its end. */
@@ -247,8 +257,16 @@ export class Runner<E extends SolverEvent, V> {
 }
 
 /** The playback bar's commands for one runner (views add their own twists by overriding one). */
-export function runnerCommands<E extends SolverEvent, V>(run: Runner<E, V>): PlaybackCommands {
+/** A "run to the next …" button: its label and the events it stops at. */
+export interface Milestone<E> {
+  label: string;
+  test: (e: E) => boolean;
+}
+
+export function runnerCommands<E extends SolverEvent, V>(run: Runner<E, V>, milestones: Milestone<E>[] = []): PlaybackCommands {
   return {
+    seek: (k) => run.seek(k),
+    milestones: milestones.map((m) => ({ label: m.label, run: () => void run.runTo(m.test) })),
     solve: () => void run.solve(),
     stop: () => run.stop(),
     watchProgress: (show) => run.onProgress(show),

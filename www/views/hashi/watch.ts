@@ -76,7 +76,7 @@ export function mountWatch(ctx: HashiCtx): Watch {
       // At the end the search has undone everything back to the root: show what it found.
       if (!state?.finished) shown = null;
       else if (shown === null && run.view.solutions.length > 0) shown = 0;
-      if (run.busy) status.textContent = 'Solving…  (Reset stops it)';
+      if (run.busy) status.textContent = 'Solving… (Stop or Reset ends it.)';
       else if (state?.finished) status.textContent = finishedText(state);
       else if (last) status.textContent = sentence(run.view.line);
       else status.textContent = 'Press Play to watch the solver, Step for one event, or Solve.';
@@ -99,7 +99,16 @@ export function mountWatch(ctx: HashiCtx): Watch {
     error: ctx.showError,
     pauseOn: (e) => e.kind === 'hashiSolution',
   });
-  const bar = playbackBar(runnerCommands(run), 40, 'Hashiwokakero');
+  const bar = playbackBar(
+    runnerCommands(run, [
+      { label: 'Next rule', test: (e) => e.kind === 'hashiRule' },
+      { label: 'Next guess', test: (e) => e.kind === 'hashiGuess' },
+      { label: 'Next dead end', test: (e) => e.kind === 'hashiDeadEnd' },
+      { label: 'Next solution', test: (e) => e.kind === 'hashiSolution' },
+    ]),
+    40,
+    'Hashiwokakero',
+  );
   const panel = h('div', { class: 'hashi-watch' }, bar.element, techs);
 
   function finishedText(state: PlayerState): string {

@@ -71,7 +71,7 @@ export function mountQueens(client: SolverClient): Feature {
     changed(state, last) {
       draw();
       showStats(state?.stats ?? null);
-      if (run.busy) status.textContent = 'Solving…  (Reset stops it)';
+      if (run.busy) status.textContent = 'Solving… (Stop or Reset ends it.)';
       else if (state?.finished) status.textContent = finishedText(state.stats?.solutions ?? 0, state.status);
       else if (last) status.textContent = describeEvent(last);
       else if (!state?.position) status.textContent = READY;
@@ -98,7 +98,14 @@ export function mountQueens(client: SolverClient): Feature {
     pauseOn: (e) => e.kind === 'solution' && pauseAtSolution.checked,
   });
 
-  const bar = playbackBar(runnerCommands(run), 35, 'N-Queens');
+  const bar = playbackBar(
+    runnerCommands(run, [
+      { label: 'Next backtrack', test: (e) => e.kind === 'backtrack' },
+      { label: 'Next solution', test: (e) => e.kind === 'solution' },
+    ]),
+    35,
+    'N-Queens',
+  );
 
   const element = featureSection(
     'queens',

@@ -138,6 +138,7 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
       reset: () => void resetBoth(),
       speed: (s) => both.forEach((r) => r.setSpeed(s)),
       stop: () => both.forEach((r) => r.stop()),
+      seek: (k) => both.forEach((r) => r.seek(k)),
       // One line for both: whichever side is still solving, else the latest word.
       watchProgress: (show) => {
         const latest = new Map<unknown, SolveProgress>();
@@ -181,6 +182,10 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
             verdict: null,
             position: Math.max(states[0].position, states[1].position),
             canStepBack: states.some((s) => s?.canStepBack),
+            // One scrubber for both: step k of each side (the shorter run stops at its end).
+            first: Math.max(states[0].first ?? 0, states[1].first ?? 0),
+            known: Math.max(states[0].known ?? 0, states[1].known ?? 0),
+            complete: states.every((s) => s?.complete),
           }
         : null;
     bar?.update(merged, both.some((r) => r.busy));

@@ -173,7 +173,7 @@ export function mountRepair(client: SolverClient): Feature {
     changed(state, last) {
       draw();
       showStats(state?.stats ?? null);
-      if (run.busy) status.textContent = 'Solving…  (Reset stops it)';
+      if (run.busy) status.textContent = 'Solving… (Stop or Reset ends it.)';
       else if (last) status.textContent = describeEvent(last);
       else if (!state?.position) status.textContent = n > ANIMATE_MAX ? `Animation goes up to N = ${ANIMATE_MAX.toLocaleString('en-US')}; press Solve.` : READY;
       bar.update(state, run.busy);
@@ -204,7 +204,12 @@ export function mountRepair(client: SolverClient): Feature {
 
   // Above the animation limit Play solves instead (the board would be too large to send event by event).
   const bar: PlaybackBar = playbackBar(
-    { ...runnerCommands(run), toggle: () => void (n > ANIMATE_MAX ? run.solve() : run.toggle()) },
+    {
+      ...runnerCommands(run, [
+        { label: 'Next restart', test: (e) => e.kind === 'repairRestart' },
+        { label: 'Next solution', test: (e) => e.kind === 'repairSolution' || e.kind === 'repairGaveUp' },
+      ]),
+      toggle: () => void (n > ANIMATE_MAX ? run.solve() : run.toggle()) },
     30,
     'Repair',
   );

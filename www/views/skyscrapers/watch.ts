@@ -92,7 +92,11 @@ export function mountWatch(ctx: SkyCtx): Watch {
 
   const bar = playbackBar(
     {
-      ...runnerCommands(run),
+      ...runnerCommands(run, [
+        { label: 'Next deduction', test: (e) => e.kind === 'skyDeduce' },
+        { label: 'Next guess', test: (e) => e.kind === 'skyGuess' },
+        { label: 'Next solution', test: (e) => e.kind === 'skySolution' },
+      ]),
       reset: () => {
         shownSolution = 0;
         void run.reset();
@@ -126,7 +130,7 @@ export function mountWatch(ctx: SkyCtx): Watch {
   }
 
   function watchStatus(state: PlayerState | null): string {
-    if (run.busy) return 'Solving…  (Reset stops it)';
+    if (run.busy) return 'Solving… (Stop or Reset ends it.)';
     const view = run.view;
     if (state?.finished) {
       const sols = state.stats?.solutions ?? view.solutions.length;
