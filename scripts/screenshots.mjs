@@ -1,0 +1,69 @@
+// Screenshots of every tab in light and dark, desktop (1280x800) and phone (390x844), for the README
+// and for looking at what changed: `npm run build && node scripts/screenshots.mjs` writes
+// docs/screenshots/<tab>-<desktop|phone>-<light|dark>.png. Each tab is caught mid-run, where the
+// board, the sentence and the player all show something.
+import { mkdirSync } from 'node:fs';
+import { startApp, openPage } from '../tests/e2e/harness.mjs';
+
+const out = new URL('../docs/screenshots/', import.meta.url).pathname;
+mkdirSync(out, { recursive: true });
+
+const click = (page, tab, name) => page.locator(`#${tab} .playback`).getByRole('button', { name, exact: true }).first().click();
+
+/** Puts each tab into a state worth a picture. */
+const scenes = {
+  async queens(page) {
+    await click(page, 'queens', 'Next backtrack');
+    await page.waitForTimeout(300);
+  },
+  async repair(page) {
+    await page.fill('#repair-n', '12');
+    await page.locator('#repair-n').dispatchEvent('change');
+    await page.fill('#repair-seed', '3');
+    await page.locator('#repair-seed').dispatchEvent('change');
+    await page.waitForTimeout(400);
+    for (let k = 0; k < 6; k++) await click(page, 'repair', 'Step');
+  },
+  async race(page) {
+    await page.fill('#race-seed', '5');
+    await page.locator('#race-seed').dispatchEvent('change');
+    await page.waitForTimeout(400);
+    for (let k = 0; k < 40; k++) await click(page, 'race', 'Step');
+  },
+  async hashi(page) {
+    await page.waitForFunction(() => !document.querySelector('#hashi-mode-watch').disabled);
+    await page.click('#hashi-mode-watch');
+    await page.waitForTimeout(300);
+    await click(page, 'hashi', 'Next guess');
+  },
+  async skyscrapers(page) {
+    await page.waitForFunction(() => (document.querySelector('#sky-board')?.dataset.tatham ?? '') !== '');
+    await page.click('#sky-mode-watch');
+    await page.waitForTimeout(300);
+    for (let k = 0; k < 5; k++) await click(page, 'skyscrapers', 'Step');
+  },
+};
+
+const app = await startApp();
+try {
+  for (const [tab, scene] of Object.entries(scenes)) {
+    for (const [size, viewport, touch] of [['desktop', { width: 1280, height: 800 }, false], ['phone', { width: 390, height: 844 }, true]]) {
+      for (const scheme of ['light', 'dark']) {
+        const { page } = await openPage(app, `#${tab}`, viewport, { colorScheme: scheme, hasTouch: touch });
+        await page.waitForTimeout(500);
+        await scene(page);
+        // Scroll so the player is at the top, with the board and the sentence below it (Skyscrapers
+        // and Hashiwokakero keep their player beside the board: the board goes at the top there).
+        const anchor = tab === 'skyscrapers' || tab === 'hashi' ? '.stage' : '.playback';
+        await page.locator(`#${tab} ${anchor}`).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        await page.waitForTimeout(200);
+        const file = `${out}${tab}-${size}-${scheme}.png`;
+        await page.screenshot({ path: file });
+        console.log(file);
+        await page.close();
+      }
+    }
+  }
+} finally {
+  await app.close();
+}
