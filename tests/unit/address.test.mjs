@@ -1,0 +1,74 @@
+// The address parser/serialiser (www/address.ts): round trips, old links, and hostile input. Every
+// bad input must give a usable address plus sentences saying what and where, never a throw.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { MAX_FRAGMENT, formatAddress, parseAddress } from '../../build/unit/address.js';
+
+test('round trip: every setting survives format then parse', () => {
+  const cases = [
+    { tab: 'skyscrapers', puzzle: '4://///1/3///4/////3/', settings: { mode: 'play' } },
+    { tab: 'hashi', puzzle: '7x7m:a2b?&=#%', settings: { mode: 'watch', step: 217 } },
+    { tab: 'race', puzzle: '50', settings: { seed: '123456789012345', algo: 'min-conflicts' } },
+    { tab: 'queens', puzzle: null, settings: {} },
+  ];
+  for (const a of cases) {
+    const text = formatAddress(a);
+    const back = parseAddress(text);
+    assert.deepEqual(back.errors, [], text);
+    assert.deepEqual(back.address, a, text);
+  }
+});
+
+test('short forms and old links: #race/50, #queens/12, #skyscrapers/<encoded id>, empty', () => {
+  assert.deepEqual(parseAddress('#race/50'), { address: { tab: 'race', puzzle: '50', settings: {} }, errors: [] });
+  assert.deepEqual(parseAddress('queens/12').address, { tab: 'queens', puzzle: '12', settings: {} });
+  assert.equal(parseAddress('#skyscrapers/4%3A%2F%2F%2F%2F%2F1').address.puzzle, '4://///1');
+  // Raw slashes after the first belong to the puzzle (hand-typed Tatham IDs).
+  assert.equal(parseAddress('#skyscrapers/4://///1').address.puzzle, '4://///1');
+  assert.deepEqual(parseAddress(''), { address: { tab: 'queens', puzzle: null, settings: {} }, errors: [] });
+  assert.deepEqual(parseAddress('#'), { address: { tab: 'queens', puzzle: null, settings: {} }, errors: [] });
+});
+
+test('bad parts are reported with what and where, the rest is kept', () => {
+  const r = parseAddress('#skyscrapers/4:1?mode=fly&step=x&seed=12&colour=red&seed=3');
+  assert.equal(r.address.puzzle, '4:1');
+  assert.deepEqual(r.address.settings, { seed: '12' });
+  assert.deepEqual(r.errors, [
+    'The setting "mode" at character 17 must be edit, play or watch (got "fly").',
+    'The setting "step" at character 26 must be a whole number of at most 9 digits (got "x").',
+    'The address has an unknown setting "colour" at character 41: the settings are mode, algo, seed, step.',
+    'The address gives the setting "seed" twice (again at character 52).',
+  ]);
+  assert.match(parseAddress('#nowhere/3').errors[0], /unknown view "nowhere" at character 1/);
+  assert.equal(parseAddress('#nowhere/3').address.tab, 'queens');
+  assert.match(parseAddress('#queens/eight').errors[0], /N in the address \(at character 8\) must be a whole number \(got "eight"\)/);
+  assert.match(parseAddress('#queens/').errors[0], /is empty/);
+  assert.match(parseAddress('#hashi?mode').errors[0], /"mode" at character 7 has no value/);
+});
+
+test('hostile input: huge, truncated escapes, junk, wrong types never throw', () => {
+  const huge = parseAddress('#skyscrapers/' + '1/'.repeat(MAX_FRAGMENT));
+  assert.equal(huge.address.puzzle, null);
+  assert.match(huge.errors[0], /too long: 40,012 characters, at most 20,000/);
+  const t0 = performance.now();
+  parseAddress('#hashi?' + '&'.repeat(MAX_FRAGMENT - 10));
+  parseAddress('#hashi?' + 'step=1&'.repeat(2800));
+  assert.ok(performance.now() - t0 < 200, 'caps keep parsing fast');
+  for (const bad of ['#skyscrapers/4%3A%2', '#skyscrapers/%E0%A4%A', '#hashi/%zz', '#skyscrapers/%']) {
+    const r = parseAddress(bad);
+    assert.equal(r.address.puzzle, null, bad);
+    assert.match(r.errors[0], /broken %-escape/, bad);
+  }
+  assert.match(parseAddress('#hashi?mode=%E0%A4').errors[0], /"mode" at character 7 has a broken %-escape/);
+  assert.match(parseAddress('#hashi?seed=' + '9'.repeat(100)).errors[0], /too long \(100 characters, at most 64\)/);
+  assert.match(parseAddress('#race?seed=1e5').errors[0], /whole number/);
+  assert.match(parseAddress('#hashi?algo=%3Cscript%3E').errors[0], /algorithm name \(got "<script>"\)/);
+  assert.match(parseAddress('#queens/__proto__').errors[0], /whole number/);
+  assert.match(parseAddress('#hashi?__proto__=1').errors[0], /unknown setting "__proto__"/);
+  assert.equal(Object.getPrototypeOf(parseAddress('#hashi?__proto__=1').address.settings), Object.prototype);
+  for (const v of [null, undefined, 42, {}, ['#race/5']]) {
+    const r = parseAddress(v);
+    assert.equal(r.address.tab, 'queens');
+    assert.deepEqual(r.errors, ['The address is not text.']);
+  }
+});

@@ -1,0 +1,164 @@
+// The page's address (URL fragment) as data: `#tab[/puzzle][?key=value&key=value…]`, documented in
+// docs/FORMATS.md. Pure and DOM-free (unit-tested in tests/unit/address.test.mjs). Parsing only ever
+// slices and percent-decodes text: nothing in a link is evaluated, inserted as markup or used as a
+// property name outside the fixed key list, and every length is capped before any work is done.
+
+/** The tabs an address can name, in the page's order; the first is the default. */
+export const TABS = ['queens', 'repair', 'race', 'hashi', 'skyscrapers'] as const;
+export type Tab = (typeof TABS)[number];
+
+/** Tabs whose puzzle part is a board size N rather than a puzzle's text. */
+export const N_TABS: readonly Tab[] = ['queens', 'repair', 'race'];
+
+/** Longest fragment read at all (a 50 x 50 Hashiwokakero ID is about 2,600 characters). */
+export const MAX_FRAGMENT = 20_000;
+/** Longest value of one setting. */
+export const MAX_VALUE = 64;
+
+export type Mode = 'edit' | 'play' | 'watch';
+
+/** The settings an address may carry; anything else is reported as unknown. */
+export interface Settings {
+  mode?: Mode;
+  /** Algorithm name (letters, digits, '-' and '_'). */
+  algo?: string;
+  /** Random seed: a whole number of at most 15 digits (what the seed fields accept). */
+  seed?: string;
+  /** Player position (reserved: applied once the player can seek). */
+  step?: number;
+}
+
+export interface Address {
+  tab: Tab;
+  /** The puzzle's text form (Tatham ID), or N for the queens tabs; null when absent. */
+  puzzle: string | null;
+  settings: Settings;
+}
+
+export interface ParsedAddress {
+  address: Address;
+  /** Each problem as a full sentence saying what and where; empty for a good address. */
+  errors: string[];
+}
+
+const KEY_ORDER = ['mode', 'algo', 'seed', 'step'] as const;
+
+function quote(s: string): string {
+  const shown = s.length > 24 ? `${s.slice(0, 24)}…` : s;
+  return `"${shown}"`;
+}
+
+/** Percent-decodes `s`; null when it holds a bad escape (e.g. "%E0%A4" or "%zz"). */
+function decode(s: string): string | null {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads a fragment (with or without its leading '#'). Always returns a usable address: parts in
+ * error are dropped (and described in `errors`), the rest kept, so one bad setting does not lose
+ * the puzzle. Positions are 1-based character numbers in the fragment after '#'.
+ */
+export function parseAddress(fragment: string): ParsedAddress {
+  const errors: string[] = [];
+  const address: Address = { tab: TABS[0], puzzle: null, settings: {} };
+  if (typeof fragment !== 'string') return { address, errors: ['The address is not text.'] };
+  let text = fragment.startsWith('#') ? fragment.slice(1) : fragment;
+  if (text.length > MAX_FRAGMENT) {
+    errors.push(`The address is too long: ${text.length.toLocaleString('en-US')} characters, at most ${MAX_FRAGMENT.toLocaleString('en-US')} are read.`);
+    return { address, errors };
+  }
+  if (text === '') return { address, errors };
+  const q = text.indexOf('?');
+  const query = q < 0 ? null : text.slice(q + 1);
+  const queryAt = q + 2;
+  if (q >= 0) text = text.slice(0, q);
+  const slash = text.indexOf('/');
+  const tabText = slash < 0 ? text : text.slice(0, slash);
+  const tab = TABS.find((t) => t === tabText);
+  if (!tab) {
+    errors.push(`The address names an unknown view ${quote(tabText)} at character 1: the views are ${TABS.join(', ')}.`);
+    return { address, errors };
+  }
+  address.tab = tab;
+  if (slash >= 0) {
+    const raw = text.slice(slash + 1);
+    const puzzle = decode(raw);
+    if (puzzle === null) errors.push(`The puzzle in the address (from character ${slash + 2}) has a broken %-escape.`);
+    else if (puzzle === '') errors.push(`The puzzle in the address (at character ${slash + 2}) is empty.`);
+    else if (N_TABS.includes(tab) && !/^\d{1,8}$/.test(puzzle)) errors.push(`N in the address (at character ${slash + 2}) must be a whole number (got ${quote(puzzle)}).`);
+    else address.puzzle = N_TABS.includes(tab) ? String(Number(puzzle)) : puzzle;
+  }
+  if (query !== null) parseSettings(query, queryAt, address.settings, errors);
+  return { address, errors };
+}
+
+function parseSettings(query: string, at: number, out: Settings, errors: string[]): void {
+  let pos = at;
+  const seen = new Set<string>();
+  for (const part of query.split('&')) {
+    const here = pos;
+    pos += part.length + 1;
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const key = eq < 0 ? part : part.slice(0, eq);
+    const rawValue = eq < 0 ? '' : part.slice(eq + 1);
+    const known = KEY_ORDER.find((k) => k === key);
+    if (!known) {
+      errors.push(`The address has an unknown setting ${quote(key)} at character ${here}: the settings are ${KEY_ORDER.join(', ')}.`);
+      continue;
+    }
+    if (seen.has(known)) {
+      errors.push(`The address gives the setting "${known}" twice (again at character ${here}).`);
+      continue;
+    }
+    seen.add(known);
+    if (eq < 0 || rawValue === '') {
+      errors.push(`The setting "${known}" at character ${here} has no value.`);
+      continue;
+    }
+    if (rawValue.length > MAX_VALUE) {
+      errors.push(`The setting "${known}" at character ${here} is too long (${rawValue.length} characters, at most ${MAX_VALUE}).`);
+      continue;
+    }
+    const value = decode(rawValue);
+    if (value === null) {
+      errors.push(`The setting "${known}" at character ${here} has a broken %-escape.`);
+      continue;
+    }
+    switch (known) {
+      case 'mode':
+        if (value === 'edit' || value === 'play' || value === 'watch') out.mode = value;
+        else errors.push(`The setting "mode" at character ${here} must be edit, play or watch (got ${quote(value)}).`);
+        break;
+      case 'algo':
+        if (/^[A-Za-z0-9_-]{1,32}$/.test(value)) out.algo = value;
+        else errors.push(`The setting "algo" at character ${here} must be an algorithm name (got ${quote(value)}).`);
+        break;
+      case 'seed':
+        if (/^\d{1,15}$/.test(value)) out.seed = value;
+        else errors.push(`The setting "seed" at character ${here} must be a whole number of at most 15 digits (got ${quote(value)}).`);
+        break;
+      case 'step':
+        if (/^\d{1,9}$/.test(value)) out.step = Number(value);
+        else errors.push(`The setting "step" at character ${here} must be a whole number of at most 9 digits (got ${quote(value)}).`);
+        break;
+    }
+  }
+}
+
+/** The fragment (with '#') for `a`; parseAddress(formatAddress(a)) gives `a` back. */
+export function formatAddress(a: Address): string {
+  let s = `#${a.tab}`;
+  if (a.puzzle !== null && a.puzzle !== '') s += `/${encodeURIComponent(a.puzzle)}`;
+  const parts: string[] = [];
+  for (const k of KEY_ORDER) {
+    const v = a.settings[k];
+    if (v !== undefined) parts.push(`${k}=${encodeURIComponent(String(v))}`);
+  }
+  if (parts.length) s += `?${parts.join('&')}`;
+  return s;
+}
