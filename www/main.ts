@@ -6,6 +6,8 @@ import { SolverClient } from './solver-client';
 import { keyboardHelp } from './controls/help';
 import { typingInField } from './controls/playback';
 import type { Feature } from './views/feature';
+import type { Tab } from './address';
+import { linkAddress } from './link';
 import { mountQueens } from './views/queens/backtracking';
 import { mountRepair } from './views/queens/repair';
 import { mountRace } from './views/queens/race';
@@ -13,7 +15,7 @@ import { mountHashi } from './views/hashi/index';
 import { mountSkyscrapers } from './views/skyscrapers/index';
 
 // One worker per feature: cancelling a long Solve restarts only that feature's worker.
-const tabs: { hash: string; title: string; feature: Feature }[] = [
+const tabs: { hash: Tab; title: string; feature: Feature }[] = [
   { hash: 'queens', title: 'N-Queens', feature: mountQueens(new SolverClient()) },
   { hash: 'repair', title: 'Min-conflicts', feature: mountRepair(new SolverClient()) },
   { hash: 'race', title: 'Search vs repair', feature: mountRace(new SolverClient()) },
@@ -31,33 +33,24 @@ for (const t of tabs) {
   main.append(t.feature.element);
 }
 
-/**
- * `#tab` or `#tab/PARAM`: PARAM (URL-decoded) goes to the feature, e.g. a puzzle ID to open. It is
- * only ever handed to the solver's parsers as text, never evaluated or inserted as markup.
- */
-function route(): void {
-  const hash = location.hash.replace(/^#/, '');
-  const slash = hash.indexOf('/');
-  const wanted = (slash < 0 ? hash : hash.slice(0, slash)) || tabs[0]!.hash;
-  let param: string | null = null;
-  if (slash >= 0) {
-    try {
-      param = decodeURIComponent(hash.slice(slash + 1));
-    } catch {
-      param = hash.slice(slash + 1);
+// The address (`#tab/puzzle?settings`, docs/FORMATS.md) is read and written by www/link.ts.
+const link = linkAddress({
+  nav,
+  open(address) {
+    const active = tabs.find((t) => t.hash === address.tab) ?? tabs[0]!;
+    for (const t of tabs) {
+      const on = t === active;
+      nav.querySelector(`[data-tab="${t.hash}"]`)?.setAttribute('aria-current', on ? 'page' : 'false');
+      if (on) t.feature.show(address.puzzle, address.settings);
+      else t.feature.hide();
     }
-  }
-  const active = tabs.find((t) => t.hash === wanted) ?? tabs[0]!;
-  for (const t of tabs) {
-    const on = t === active;
-    nav.querySelector(`[data-tab="${t.hash}"]`)?.setAttribute('aria-current', on ? 'page' : 'false');
-    if (on) t.feature.show(param);
-    else t.feature.hide();
-  }
-  current = active.feature;
-}
+    current = active;
+  },
+  current: () => (current ? { tab: current.hash, state: current.feature.state() } : { tab: 'queens', state: null }),
+});
+const route = () => link.route();
 
-let current: Feature | null = null;
+let current: (typeof tabs)[number] | null = null;
 window.addEventListener('hashchange', route);
 const help = keyboardHelp();
 nav.append(help.button);
@@ -67,6 +60,6 @@ document.addEventListener('keydown', (e) => {
     help.toggle();
     return;
   }
-  if (current) current.key(e);
+  if (current) current.feature.key(e);
 });
 route();

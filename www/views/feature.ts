@@ -3,6 +3,8 @@
 
 import { typingInField, type PlaybackBar } from '../controls/playback';
 import { controlOwnsKey } from '../controls/keys';
+import type { Settings } from '../address';
+import type { ViewState } from '../link';
 
 /** One tab of the page. */
 export interface Feature {
@@ -10,17 +12,21 @@ export interface Feature {
   /** Handles a key press while the tab is shown; true when it used it. */
   key(e: KeyboardEvent): boolean;
   /** Shows the tab; `param` is the part of the URL hash after `#tab/` (e.g. a puzzle ID), if any. */
-  show(param: string | null): void;
+  show(param: string | null, settings?: Settings): void;
   hide(): void;
+  /** What the address should hold for this tab now (www/link.ts); null while unsettled. */
+  state(): ViewState | null;
 }
 
 export interface Lifecycle {
   element: HTMLElement;
   bar: PlaybackBar;
   /** First showing (and `param`, if the URL carried one). */
-  start(param: string | null): void;
-  /** Later showings with a new `param` (default: ignored). */
-  open?(param: string): void;
+  start(param: string | null, settings: Settings): void;
+  /** Later showings with a new `param` or settings from the address (default: ignored). */
+  open?(param: string | null, settings: Settings): void;
+  /** The tab's state for the address (default: just the tab). */
+  state?(): ViewState | null;
   redraw(): void;
   pause(): void;
   /** The tab's own keys (default: the playback bar's), never called while typing in a field. */
@@ -36,14 +42,15 @@ export function feature(l: Lifecycle): Feature {
   return {
     element: l.element,
     key: (e) => !typingInField(e) && !controlOwnsKey(e.key, e.target as HTMLElement | null) && (l.key ? l.key(e) : l.bar.key(e)),
-    show(param) {
+    show(param, settings = {}) {
       l.element.hidden = false;
       if (!started) {
         started = true;
-        l.start(param);
-      } else if (param !== null && l.open) l.open(param);
+        l.start(param, settings);
+      } else if ((param !== null || Object.keys(settings).length > 0) && l.open) l.open(param, settings);
       else l.redraw();
     },
+    state: () => (l.state ? l.state() : { puzzle: null, settings: {} }),
     hide() {
       l.element.hidden = true;
       l.pause();

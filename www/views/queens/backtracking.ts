@@ -2,6 +2,7 @@
 // solve at once. Owns its board element, its session and its player; knows nothing of the rules
 // (conflicts come from the solver's `attacked` events).
 
+import { sizeLink } from '../common/size-link';
 import { limit } from '../../registry';
 import { h, counters, featureSection, formatMicros } from '../../dom';
 import { playbackBar } from '../../controls/playback';
@@ -147,12 +148,21 @@ export function mountQueens(client: SolverClient): Feature {
     return solutions === 1 ? 'Found a solution.' : `Stopped after ${solutions.toLocaleString('en-US')} solutions.`;
   }
 
+  const link = sizeLink(nInput);
   nInput.addEventListener('change', () => void run.reset());
   mode.addEventListener('change', () => void run.reset());
   return feature({
     element,
     bar,
-    start: () => void run.reset(),
+    start: (param, s) => {
+      link.take(param, s);
+      void run.reset();
+    },
+    open: (param, s) => {
+      link.take(param, s);
+      void run.reset();
+    },
+    state: link.state,
     redraw: draw,
     pause: () => run.pause(),
   });

@@ -2,6 +2,7 @@
 // N, started together at the same speed, each with its own counters. At N = 30 and above the class
 // sees backtracking grind through thousands of nodes while repair finishes in a few dozen moves.
 
+import { sizeLink } from '../common/size-link';
 import { limit } from '../../registry';
 import { h, counters, featureSection, formatMicros } from '../../dom';
 import { playbackBar, type PlaybackBar } from '../../controls/playback';
@@ -212,6 +213,7 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
     h('div', { class: 'race' }, left.element, right.element),
   );
 
+  const link = sizeLink(nInput, { field: seedInput, current: () => seeds.current() });
   nInput.addEventListener('change', () => {
     seeds.renew();
     void resetBoth();
@@ -221,7 +223,15 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
   return feature({
     element,
     bar,
-    start: () => void resetBoth(),
+    start: (param, s) => {
+      link.take(param, s);
+      void resetBoth();
+    },
+    open: (param, s) => {
+      link.take(param, s);
+      void resetBoth();
+    },
+    state: link.state,
     redraw: () => {
       drawSearch();
       drawRepairSide();

@@ -2,6 +2,7 @@
 // moves to its least-conflicted column. Shows the chosen queen, its candidate columns with their
 // conflict counts, the move, and a live chart of total conflicts; a density view above N = 64.
 
+import { sizeLink } from '../common/size-link';
 import { limit } from '../../registry';
 import { h, counters, featureSection, formatMicros } from '../../dom';
 import { playbackBar, type PlaybackBar } from '../../controls/playback';
@@ -241,6 +242,7 @@ export function mountRepair(client: SolverClient): Feature {
     });
   }
 
+  const link = sizeLink(nInput, { field: seedInput, current: () => seeds.current() });
   nInput.addEventListener('change', () => {
     seeds.renew();
     void run.reset();
@@ -250,7 +252,15 @@ export function mountRepair(client: SolverClient): Feature {
   return feature({
     element,
     bar,
-    start: () => void run.reset(),
+    start: (param, s) => {
+      link.take(param, s);
+      void run.reset();
+    },
+    open: (param, s) => {
+      link.take(param, s);
+      void run.reset();
+    },
+    state: link.state,
     redraw: draw,
     pause: () => run.pause(),
   });

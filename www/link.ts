@@ -1,0 +1,91 @@
+// Keeps the address bar in step with the page (the address is the state, docs/FORMATS.md): reads
+// the fragment on load and on hashchange, reports a bad link in a banner that stays until dismissed,
+// writes the current view's state back with history.replaceState (never a history entry per change),
+// and gives the tab bar its "Copy link" button. The parsing itself is www/address.ts.
+
+import { h } from './dom';
+import { formatAddress, parseAddress, type Address, type Settings, type Tab } from './address';
+import { copyText } from './views/common/copy';
+
+/** What a view puts in the address; null while it has nothing settled to show (a load in flight). */
+export interface ViewState {
+  puzzle: string | null;
+  settings: Settings;
+}
+
+/** The player's seek, once it exists (another branch is making the player seekable). */
+interface Seekable {
+  seek?(k: number): void;
+}
+
+/**
+ * Applies `step=` from a link. TODO(seek): once Runner/Player have `seek(k)` and `position()`, the
+ * views pass their player here and a link reopens at its step; until then this does nothing.
+ */
+export function applyStep(player: Seekable | null | undefined, step: number | undefined): void {
+  if (step === undefined || !player || typeof player.seek !== 'function') return;
+  player.seek(step);
+}
+
+const banner = h('div', { class: 'link-error', id: 'link-error', role: 'alert', hidden: '' });
+const bannerText = h('p', { class: 'error', id: 'link-error-text' });
+const dismiss = h('button', { type: 'button', id: 'link-error-dismiss' }, 'Dismiss');
+banner.append(bannerText, dismiss);
+dismiss.addEventListener('click', () => showLinkProblem(null));
+
+/** While a link's problem is on screen the address is left as it came, so it can be inspected
+ *  and fixed; the user's first change to the page (a key or a click) lets it follow again. */
+let frozen = false;
+
+/** Shows (or with null hides) what is wrong with the link that opened the page. */
+export function showLinkProblem(message: string | null): void {
+  banner.hidden = message === null;
+  bannerText.textContent = message ?? '';
+  frozen = message !== null;
+}
+
+export interface LinkHost {
+  /** The tab bar, which gets the Copy link button; the banner goes after it. */
+  nav: HTMLElement;
+  /** Opens a parsed address (a tab, its puzzle and settings). */
+  open(a: Address): void;
+  /** The shown tab and its state. */
+  current(): { tab: Tab; state: ViewState | null };
+}
+
+export function linkAddress(host: LinkHost): { route(): void } {
+  const copyButton = h('button', { type: 'button', id: 'copy-link', class: 'keys-button', title: 'Copy the address of this view' }, 'Copy link');
+  const copyField = h('input', { type: 'text', readonly: '', id: 'copy-link-field', 'aria-label': 'Address of this view', class: 'visually-hidden', tabindex: '-1' });
+  const copyStatus = h('span', { id: 'copy-link-status', class: 'copy-status', 'aria-live': 'polite' });
+  host.nav.append(copyButton, copyStatus, copyField);
+  host.nav.after(banner);
+
+  function sync(): void {
+    if (frozen) return;
+    const { tab, state } = host.current();
+    if (!state) return;
+    const hash = formatAddress({ tab, puzzle: state.puzzle, settings: state.settings });
+    if (hash !== location.hash) history.replaceState(history.state, '', hash);
+  }
+
+  copyButton.addEventListener('click', () => {
+    frozen = false;
+    sync();
+    void copyText(location.href, 'link', copyField, (m) => (copyStatus.textContent = m));
+  });
+  // The views change state on clicks, keys and async answers; a cheap poll catches all of them.
+  window.setInterval(sync, 300);
+  for (const ev of ['keydown', 'pointerdown'] as const) {
+    document.addEventListener(ev, (e) => {
+      if (e.target !== dismiss && frozen && !banner.contains(e.target as Node)) frozen = false;
+    }, true);
+  }
+
+  return {
+    route() {
+      const { address, errors } = parseAddress(location.hash);
+      showLinkProblem(errors.length ? `This link could not be read fully. ${errors.join(' ')}` : null);
+      host.open(address);
+    },
+  };
+}
