@@ -29,6 +29,8 @@ export interface Lifecycle {
   state?(): ViewState | null;
   redraw(): void;
   pause(): void;
+  /** Undo/redo keys (Ctrl+Z, Ctrl+Y, Ctrl+Shift+Z); true when used. */
+  historyKey?(e: KeyboardEvent): boolean;
   /** The tab's own keys (default: the playback bar's), never called while typing in a field. */
   key?(e: KeyboardEvent): boolean;
 }
@@ -41,7 +43,11 @@ export function feature(l: Lifecycle): Feature {
   let started = false;
   return {
     element: l.element,
-    key: (e) => !typingInField(e) && !controlOwnsKey(e.key, e.target as HTMLElement | null) && (l.key ? l.key(e) : l.bar.key(e)),
+    key: (e) =>
+      // Ctrl+Z / Ctrl+Y carry a modifier, which typingInField counts as "not ours"; they are the
+      // tab's unless a text field has focus (where they undo the typing).
+      (!!l.historyKey && !controlOwnsKey(e.key, e.target as HTMLElement | null) && l.historyKey(e)) ||
+      (!typingInField(e) && !controlOwnsKey(e.key, e.target as HTMLElement | null) && (l.key ? l.key(e) : l.bar.key(e))),
     show(param, settings = {}) {
       l.element.hidden = false;
       if (!started) {

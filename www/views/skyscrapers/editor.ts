@@ -8,7 +8,20 @@ import { ringClue } from '../../render/skyscrapers';
 import { copyText, pageLink } from '../common/copy';
 import { capitalise } from '../common/text';
 import { cellSlot, selText, type SkyCtx } from './context';
-import { emptyPuzzle, type Exports, type Parsed } from './state';
+import { emptyPuzzle, type Exports, type Parsed, type SkyPuzzle } from './state';
+import { showLinkProblem } from '../../link';
+import { undoable } from '../common/undo';
+import { keptPuzzle } from '../common/kept';
+
+/** A stored puzzle is used only if it has this shape (anything else in storage is ignored). */
+function isSkyPuzzle(x: unknown): x is SkyPuzzle {
+  const p = x as SkyPuzzle;
+  const digits = (a: unknown, len: number, n: number) => Array.isArray(a) && a.length === len && a.every((d) => Number.isInteger(d) && d >= 0 && d <= n);
+  return (
+    typeof p === 'object' && p !== null && Number.isInteger(p.n) && p.n >= SIZES.min && p.n <= SIZES.max &&
+    Array.isArray(p.clues) && p.clues.length === 4 && p.clues.every((side) => digits(side, p.n, p.n)) && digits(p.givens, p.n * p.n, p.n)
+  );
+}
 
 /** The puzzle a first visit opens: the registry's example. */
 const EXAMPLE = puzzleInfo('skyscrapers').example;
@@ -26,10 +39,14 @@ export interface Editor {
   share: HTMLElement;
   /** Sets the selected clue or given to `v` (0 clears). */
   setValue(v: number): void;
-  /** First showing: the linked puzzle, or the example. */
-  start(param: string | null): void;
-  /** Opens a puzzle from the URL (once per distinct link); a bad link falls back to the example. */
-  open(param: string): void;
+  /** First showing: the linked puzzle, else the one last edited here, else the example. */
+  start(param: string | null): Promise<void>;
+  /** Opens a puzzle from the URL (once per distinct link); a bad link says why and shows the example. */
+  open(param: string): Promise<void>;
+  /** The puzzle's Tatham ID for the address; null while a load is in flight. */
+  id(): string | null;
+  /** Ctrl+Z and friends in edit mode. */
+  key(e: KeyboardEvent): boolean;
 }
 
 export function mountEditor(ctx: SkyCtx): Editor {
@@ -37,6 +54,13 @@ export function mountEditor(ctx: SkyCtx): Editor {
   let exports: Exports | null = null;
   let exportSeq = 0;
   let loadedParam: string | null = null;
+  /** Loads still in flight (the address waits for them). */
+  let pending = 0;
+  const kept = keptPuzzle('skyscrapers', isSkyPuzzle);
+  const history = undoable('sky-edit', () => ctx.puzzle, (p, how) => {
+    restore(p);
+    status.textContent = `${how}: the ${p.n} × ${p.n} puzzle as it was.`;
+  });
 
   const nSelect = h('select', { id: 'sky-n', title: 'Size of the grid (starts an empty puzzle)' });
   for (let k = SIZES.min; k <= SIZES.max; k++) nSelect.append(h('option', { value: String(k) }, `${k} × ${k}`));
@@ -59,6 +83,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
     { class: 'panel', id: 'sky-edit-panel' },
     h('div', { class: 'params' }, emptyButton, randomButton),
     h('div', { class: 'params paste' }, pasteField, loadButton),
+    h('div', { class: 'params' }, history.buttons),
   );
 
   const tathamField = h('input', { type: 'text', readonly: '', id: 'sky-tatham', 'aria-label': 'Tatham ID of this puzzle' });
@@ -82,6 +107,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
 
   /** After an edit on the board: the other modes forget the old puzzle, and its IDs are redone. */
   function puzzleChanged(): void {
+    kept.save(ctx.puzzle);
     ctx.edited();
     void refreshExports();
   }
@@ -108,6 +134,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
   function load(parsed: Parsed, how: string): void {
     exportSeq++;
     ctx.puzzle = parsed.puzzle;
+    kept.save(ctx.puzzle);
     nSelect.value = String(ctx.puzzle.n);
     ctx.showError(null);
     setExports(parsed.exports);
@@ -118,22 +145,43 @@ export function mountEditor(ctx: SkyCtx): Editor {
   /** Numbers every load, so of two loads in flight only the later one lands. */
   let loadSeq = 0;
 
-  async function loadText(text: string, how: string): Promise<boolean> {
+  /** Null once loaded; otherwise why not ('' when a later load overtook it). */
+  async function loadText(text: string, how: string, undoable = false): Promise<string | null> {
     const my = ++loadSeq;
+    pending++;
     try {
       const parsed = await client.call<Parsed>('parse', 'skyscrapers', text);
-      if (my !== loadSeq) return false;
+      if (my !== loadSeq) return '';
+      if (undoable) history.before();
       load(parsed, how);
-      return true;
+      return null;
     } catch (e) {
       if (my === loadSeq) ctx.report(e);
-      return false;
+      return my === loadSeq ? (e instanceof Error ? e.message : String(e)) : '';
+    } finally {
+      pending--;
     }
   }
 
+  /** Puts back a puzzle from the undo history, exactly. */
+  function restore(p: SkyPuzzle): void {
+    loadSeq++;
+    const resized = p.n !== ctx.puzzle.n;
+    ctx.puzzle = p;
+    kept.save(p);
+    nSelect.value = String(p.n);
+    ctx.showError(null);
+    if (resized) ctx.replaced();
+    else ctx.edited();
+    void refreshExports();
+    ctx.draw();
+  }
+
   function setSize(n: number): void {
+    history.before();
     loadSeq++; // a load still in flight must not replace the board the user just chose
     ctx.puzzle = emptyPuzzle(n);
+    kept.save(ctx.puzzle);
     ctx.showError(null);
     ctx.replaced();
     void refreshExports();
@@ -144,9 +192,12 @@ export function mountEditor(ctx: SkyCtx): Editor {
     const { puzzle, sel } = ctx;
     const n = puzzle.n;
     const clue = ringClue(n, sel.R, sel.C);
+    if (!clue && !cellSlot(n, sel)) return;
+    const i = (sel.R - 1) * n + sel.C - 1;
+    if ((clue ? puzzle.clues[clue.side]![clue.i] : puzzle.givens[i]) === v) return;
+    history.before();
     if (clue) puzzle.clues[clue.side]![clue.i] = v;
-    else if (cellSlot(n, sel)) puzzle.givens[(sel.R - 1) * n + sel.C - 1] = v;
-    else return;
+    else puzzle.givens[i] = v;
     status.textContent = v ? `${capitalise(selText(n, sel))}: ${v}.` : `${capitalise(selText(n, sel))} cleared.`;
     puzzleChanged();
   }
@@ -173,7 +224,9 @@ export function mountEditor(ctx: SkyCtx): Editor {
     client
       .call<Parsed>('generate', 'skyscrapers', { size: String(n) })
       .then((p) => {
-        if (my === loadSeq) load(p, ctx.puzzle.n > RANDOM.max ? `Random puzzle (random puzzles go up to ${RANDOM.max} × ${RANDOM.max})` : 'Random puzzle');
+        if (my !== loadSeq) return;
+        history.before();
+        load(p, ctx.puzzle.n > RANDOM.max ? `Random puzzle (random puzzles go up to ${RANDOM.max} × ${RANDOM.max})` : 'Random puzzle');
       })
       .catch((e: unknown) => {
         if (my === loadSeq) ctx.report(e);
@@ -185,7 +238,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
       ctx.showError('Paste a Tatham ID, a puzz.link URL or a plain grid first.');
       return;
     }
-    void loadText(text, 'Loaded');
+    void loadText(text, 'Loaded', true);
   };
   loadButton.addEventListener('click', doLoad);
   pasteField.addEventListener('keydown', (e) => {
@@ -195,14 +248,22 @@ export function mountEditor(ctx: SkyCtx): Editor {
   copyPuzzlink.addEventListener('click', () => copy(exports?.puzzlink ?? '', puzzlinkField, 'puzz.link URL'));
   copyLink.addEventListener('click', () => copy(exports?.tatham ? pageLink('skyscrapers', exports.tatham) : '', linkField, 'link'));
 
-  function open(param: string): void {
-    if (param !== loadedParam) {
-      loadedParam = param;
-      void loadText(param, 'Opened from the link').then((ok) => {
-        if (!ok && !exports) void loadText(EXAMPLE, 'Example');
-      });
-    }
+  async function open(param: string): Promise<void> {
     ctx.draw();
+    if (param === loadedParam) return;
+    loadedParam = param;
+    pending++; // from the failed link to the example, the address keeps the link
+    try {
+      const failed = await loadText(param, 'Opened from the link');
+      if (failed) {
+        // Stays on screen (www/link.ts) after the example replaces the board, so a truncated link
+        // never passes silently for the example.
+        showLinkProblem(`The Skyscrapers puzzle in this link could not be opened. ${failed} The example puzzle is shown instead.`);
+        if (!exports) await loadText(EXAMPLE, 'Example');
+      }
+    } finally {
+      pending--;
+    }
   }
 
   return {
@@ -210,13 +271,17 @@ export function mountEditor(ctx: SkyCtx): Editor {
     panel,
     share,
     setValue,
-    start(param) {
-      if (param !== null) open(param);
-      else {
-        void loadText(EXAMPLE, 'Example');
-        ctx.draw();
-      }
+    async start(param) {
+      if (param !== null) return open(param);
+      ctx.draw();
+      const last = kept.load();
+      if (last) {
+        restore(last);
+        status.textContent = `The puzzle you were editing: ${last.n} × ${last.n}.`;
+      } else await loadText(EXAMPLE, 'Example');
     },
     open,
+    id: () => (pending > 0 || !exports ? null : exports.tatham ?? null),
+    key: history.key,
   };
 }

@@ -267,10 +267,16 @@ export function mountSkyscrapers(client: SolverClient): Feature {
   return feature({
     element,
     bar: watch.bar,
-    start: editor.start,
-    open: editor.open,
+    // The address: the puzzle's ID and the mode (www/link.ts); a linked mode applies once loaded.
+    start: (param, s) => void editor.start(param).then(() => s.mode && setMode(s.mode)),
+    open: (param, s) => void (param === null ? Promise.resolve() : editor.open(param)).then(() => s.mode && setMode(s.mode)),
+    state: () => {
+      const id = editor.id();
+      return id === null ? null : { puzzle: id, settings: { mode: ctx.mode } };
+    },
     redraw: draw,
     pause: () => watch.run.pause(),
+    historyKey: (e) => (ctx.mode === 'edit' ? editor.key(e) : ctx.mode === 'play' && play.key(e)),
     key(e) {
       if (ctx.mode === 'watch') return watch.bar.key(e);
       const onBoard = e.target === canvas;

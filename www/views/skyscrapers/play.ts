@@ -6,6 +6,8 @@ import type { SkyPicture } from '../../render/skyscrapers';
 import { sentence } from '../common/text';
 import { cellSlot, type SkyCtx } from './context';
 import type { Hint, Mistake } from './state';
+import { undoable } from '../common/undo';
+import { keptMoves } from '../common/kept';
 
 const SOLVED = 'Solved! Every row and column holds each height once, and every clue sees the right number of towers.';
 
@@ -21,6 +23,8 @@ export interface Play {
   edited(): void;
   /** A new puzzle: no digits, marks or hint. */
   newBoard(): void;
+  /** Ctrl+Z and friends in play mode. */
+  key(e: KeyboardEvent): boolean;
   /** Fills in the play part of the board's picture (cells, hint marks, solved). */
   picture(p: SkyPicture): void;
   /** The board's data attributes for the mistakes and the hint's placement. */
@@ -34,12 +38,22 @@ export function mountPlay(ctx: SkyCtx): Play {
   let mistakes = new Map<number, string>();
   let hint: Hint | null = null;
   let solvedPlay = false;
+  // The player's digits survive a reload (per puzzle) and every move can be undone exactly.
+  const kept = keptMoves('skyscrapers');
+  const keep = () => kept.save(JSON.stringify(ctx.puzzle), mine);
+  const history = undoable('sky-play', () => mine.slice(), (m, how) => {
+    mine = m;
+    forget();
+    keep();
+    status.textContent = `${how}: your digits as they were.`;
+    ctx.draw();
+  });
 
   const checkButton = h('button', { type: 'button', id: 'sky-check', class: 'primary' }, 'Check');
   const hintButton = h('button', { type: 'button', id: 'sky-hint' }, 'Hint');
   const applyButton = h('button', { type: 'button', id: 'sky-apply', hidden: '' }, 'Apply');
   const clearMineButton = h('button', { type: 'button', id: 'sky-clear-mine' }, 'Clear my digits');
-  const panel = h('div', { class: 'panel', id: 'sky-play-panel' }, h('div', { class: 'params' }, checkButton, hintButton, applyButton, clearMineButton));
+  const panel = h('div', { class: 'panel', id: 'sky-play-panel' }, h('div', { class: 'params' }, checkButton, hintButton, applyButton, clearMineButton, history.buttons));
   const hintSteps = h('ol', { id: 'sky-hint-steps' });
   const hintDetails = h('details', { class: 'options', hidden: '' }, h('summary', {}, 'How the hint follows'), hintSteps);
 
@@ -76,7 +90,10 @@ export function mountPlay(ctx: SkyCtx): Play {
       status.textContent = 'That digit is given and cannot change.';
       return;
     }
+    if (mine[i] === v) return;
+    history.before();
     mine[i] = v;
+    keep();
     mistakes.delete(i);
     hint = null;
     applyButton.hidden = true;
@@ -150,7 +167,9 @@ export function mountPlay(ctx: SkyCtx): Play {
   hintButton.addEventListener('click', () => void askHint());
   applyButton.addEventListener('click', applyHint);
   clearMineButton.addEventListener('click', () => {
+    history.before();
     mine.fill(0);
+    keep();
     forget();
     status.textContent = 'Your digits are cleared; the givens stay.';
     ctx.draw();
@@ -166,12 +185,16 @@ export function mountPlay(ctx: SkyCtx): Play {
     edited() {
       const givens = ctx.puzzle.givens;
       for (let i = 0; i < givens.length; i++) if (givens[i]! > 0) mine[i] = 0;
+      history.clear();
       forget();
     },
     newBoard() {
-      mine = new Array<number>(ctx.puzzle.n * ctx.puzzle.n).fill(0);
+      const n = ctx.puzzle.n;
+      mine = kept.load(JSON.stringify(ctx.puzzle), n * n, n) ?? new Array<number>(n * n).fill(0);
+      history.clear();
       forget();
     },
+    key: history.key,
     picture(p) {
       const { puzzle } = ctx;
       const n = puzzle.n;

@@ -1,0 +1,166 @@
+// The address is the state, and nothing is lost (issue 9, points 3 and 4): a copied address opened
+// in a fresh browser shows the same board, mode and N; #race/50 and #queens/12 open at that N; a
+// truncated Skyscrapers link says what is wrong and keeps saying it; a reload keeps the edits and
+// the player's digits; undo/redo in the editor and in play mode return exactly the earlier boards.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { startApp, openPage } from './harness.mjs';
+
+const EXAMPLE = '4://///1/3///4/////3/';
+const shots = new URL('../../build/screenshots/', import.meta.url).pathname;
+
+let app;
+before(async () => {
+  app = await startApp();
+  mkdirSync(shots, { recursive: true });
+});
+after(async () => {
+  await app?.close();
+});
+
+const sky = (page, name) => page.getAttribute('#sky-board', `data-${name}`);
+/** Waits until the address bar holds `re` (the page writes it with replaceState). */
+const addressMatches = (page, re) => page.waitForFunction((src) => new RegExp(src).test(decodeURIComponent(location.hash)), re.source);
+
+async function skyReady(page) {
+  await page.waitForFunction(() => (document.querySelector('#sky-board')?.dataset.tatham ?? '') !== '');
+}
+
+test('#queens/12 and #race/50 open at that N, and the address keeps N and the seed', async () => {
+  const { page, problems, context } = await openPage(app, '#queens/12');
+  await page.waitForFunction(() => (document.querySelector('#queens-board')?.dataset.queens ?? '').split(',').length === 12);
+  assert.equal(await page.inputValue('#queens-n'), '12');
+  await addressMatches(page, /^#queens\/12$/);
+  await page.goto(app.url + '#race/50');
+  await page.waitForFunction(() => document.querySelector('#race')?.hidden === false);
+  assert.equal(await page.inputValue('#race-n'), '50');
+  await addressMatches(page, /^#race\/50\?seed=\d+$/);
+  // The race's seed in the address replays the same repair run.
+  const seeded = await page.evaluate(() => location.hash);
+  const seed = seeded.match(/seed=(\d+)/)[1];
+  const other = await context.newPage();
+  await other.goto(app.url + seeded);
+  await other.waitForFunction(() => document.querySelector('#race')?.hidden === false);
+  assert.equal(await other.inputValue('#race-n'), '50');
+  assert.equal(await other.inputValue('#race-seed'), seed);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a truncated Skyscrapers link says what is wrong and the message stays', async () => {
+  const truncated = '#skyscrapers/' + encodeURIComponent(EXAMPLE.slice(0, 9));
+  const { page, problems, context } = await openPage(app, truncated);
+  await skyReady(page);
+  const banner = page.locator('#link-error');
+  await banner.waitFor({ state: 'visible' });
+  const text = await banner.textContent();
+  assert.match(text, /The Skyscrapers puzzle in this link could not be opened\. .+ The example puzzle is shown instead\./);
+  // Still there after the example has loaded and the page has settled; the address is untouched.
+  await page.waitForTimeout(1500);
+  assert.ok(await banner.isVisible(), 'the message stays on screen');
+  assert.equal(await page.evaluate(() => location.hash), truncated);
+  await page.screenshot({ path: `${shots}links-truncated.png` });
+  // A malformed address reports what and where.
+  await page.goto(app.url + '#skyscrapers/' + encodeURIComponent(EXAMPLE) + '?mode=fly');
+  await page.waitForFunction(() => /"mode" at character \d+ must be edit, play or watch \(got "fly"\)/.test(document.querySelector('#link-error')?.textContent ?? ''));
+  await page.click('#link-error-dismiss');
+  assert.equal(await banner.isVisible(), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+/** Types digits on the Skyscrapers board: each [dr, dc, digit] moves from the current slot. */
+async function typeOnBoard(page, moves) {
+  await page.focus('#sky-board');
+  for (const [dr, dc, d] of moves) {
+    for (let k = 0; k < Math.abs(dr); k++) await page.keyboard.press(dr > 0 ? 'ArrowDown' : 'ArrowUp');
+    for (let k = 0; k < Math.abs(dc); k++) await page.keyboard.press(dc > 0 ? 'ArrowRight' : 'ArrowLeft');
+    await page.keyboard.press(String(d));
+  }
+}
+
+test('edits and play digits survive a reload; a copied address reopens the same board and mode', async () => {
+  const { page, problems, context } = await openPage(app, '#skyscrapers');
+  await skyReady(page);
+  await typeOnBoard(page, [[0, 0, 2]]); // given 2 at row 1, column 1
+  await page.waitForFunction(() => document.querySelector('#sky-board').dataset.grid.startsWith('2,0,0,0/'));
+  await page.click('#sky-mode-play');
+  await page.focus('#sky-board');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('3'); // the player's 3 at row 2, column 1
+  await page.waitForFunction(() => document.querySelector('#sky-board').dataset.grid.split('/')[1].startsWith('3,'));
+  await addressMatches(page, /^#skyscrapers\/4:.*\?mode=play$/);
+  const grid = await sky(page, 'grid');
+  const clues = await sky(page, 'clues');
+  const tatham = await sky(page, 'tatham');
+
+  await page.reload();
+  await page.waitForFunction((g) => document.querySelector('#sky-board')?.dataset.grid === g, grid);
+  assert.equal(await sky(page, 'mode'), 'play');
+  assert.equal(await sky(page, 'clues'), clues);
+
+  // The Copy link button's address, opened in a fresh browser (no stored moves): same puzzle and mode.
+  await page.click('#copy-link');
+  await page.waitForFunction(() => /link/.test(document.querySelector('#copy-link-status')?.textContent ?? ''));
+  const href = await page.evaluate(() => location.href);
+  const fresh = await openPage(app, href.slice(app.url.length));
+  await fresh.page.waitForFunction((t) => document.querySelector('#sky-board')?.dataset.tatham === t, tatham);
+  await fresh.page.waitForFunction(() => document.querySelector('#sky-board').dataset.mode === 'play');
+  assert.equal(await sky(fresh.page, 'clues'), clues);
+  assert.match(await sky(fresh.page, 'grid'), /^2,0,0,0\/0,0,0,0\//, 'the given is there, the other browser\'s move is not');
+  await fresh.context.close();
+
+  // Corrupt stored data is ignored: the page still opens (and no error is logged).
+  await page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) localStorage.setItem(localStorage.key(i), '{"v":1,"data":[1,2');
+  });
+  await page.reload();
+  await skyReady(page);
+  assert.match(await sky(page, 'grid'), /^2,0,0,0\/0,0,0,0\//);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('undo and redo, by keys and buttons, in the editor and in play mode are exact', async () => {
+  const { page, problems, context } = await openPage(app, '#skyscrapers/' + encodeURIComponent(EXAMPLE));
+  await skyReady(page);
+  const states = [await sky(page, 'grid') + '|' + (await sky(page, 'clues'))];
+  const now = async () => (await sky(page, 'grid')) + '|' + (await sky(page, 'clues'));
+  await typeOnBoard(page, [[0, 0, 1], [0, 1, 2], [-1, 0, 3]]); // two givens, then a clue above column 2
+  await page.waitForFunction(() => document.querySelector('#sky-board').dataset.clues.startsWith('0,3,'));
+  const after = await now();
+  assert.match(after, /^1,2,0,0\//);
+  await page.keyboard.press('Control+z');
+  assert.match(await now(), /^1,2,0,0\/.*\|0,0,0,0\//, 'the clue is undone, the givens stay');
+  await page.keyboard.press('Control+z');
+  assert.match(await now(), /^1,0,0,0\//);
+  await page.click('#sky-edit-undo');
+  assert.equal(await now(), states[0], 'back exactly to the example');
+  await page.keyboard.press('Control+y');
+  await page.focus('#sky-board');
+  await page.keyboard.press('Control+Shift+Z');
+  await page.click('#sky-edit-redo');
+  assert.equal(await now(), after, 'redo returns exactly the edited board');
+
+  await page.click('#sky-mode-play');
+  const start = await sky(page, 'grid');
+  await page.focus('#sky-board');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('4');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('3');
+  const played = await sky(page, 'grid');
+  assert.match(played, /^1,2,0,0\/4,3,0,0\//);
+  await page.keyboard.press('Control+z');
+  assert.match(await sky(page, 'grid'), /^1,2,0,0\/4,0,0,0\//);
+  await page.click('#sky-play-undo');
+  assert.equal(await sky(page, 'grid'), start);
+  assert.equal(await page.isDisabled('#sky-play-undo'), true);
+  await page.click('#sky-play-redo');
+  await page.focus('#sky-board');
+  await page.keyboard.press('Control+y');
+  assert.equal(await sky(page, 'grid'), played);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
