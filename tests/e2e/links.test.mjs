@@ -164,3 +164,51 @@ test('undo and redo, by keys and buttons, in the editor and in play mode are exa
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('Hashiwokakero: undo/redo in the editor and play mode, bridges and mode survive a reload', async () => {
+  const { page, problems, context } = await openPage(app, '#hashi/' + encodeURIComponent('2.2/.../2.2'));
+  const attr = (n) => page.getAttribute('#hashi-board', `data-${n}`);
+  const waitAttr = (n, v) => page.waitForFunction(([n, v]) => document.querySelector('#hashi-board')?.getAttribute(`data-${n}`) === v, [n, v]);
+  await waitAttr('cells', '2,0,2,0,0,0,2,0,2');
+  await page.waitForFunction(() => !document.querySelector('#hashi-mode-play').disabled);
+  await page.locator('#hashi-board').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('#');
+  await waitAttr('cells', '2,0,2,0,255,0,2,0,2');
+  await page.keyboard.press('Control+z');
+  await waitAttr('cells', '2,0,2,0,0,0,2,0,2');
+  await page.waitForFunction(() => document.querySelector('#hashi-id')?.textContent === '3x3m2:2a2c2a2');
+  await page.keyboard.press('Control+Shift+Z');
+  await waitAttr('cells', '2,0,2,0,255,0,2,0,2');
+  await page.click('#hashi-edit-undo');
+  await waitAttr('cells', '2,0,2,0,0,0,2,0,2');
+  await page.waitForFunction(() => !document.querySelector('#hashi-mode-play').disabled);
+
+  await page.click('#hashi-mode-play');
+  await waitAttr('mode', 'play');
+  await page.locator('#hashi-board').focus();
+  // Cursor is on the middle cell: up-left to (0,0), select, lay two bridges right then one down.
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowRight');
+  await waitAttr('bridges', '0,0-0,2x1');
+  await page.keyboard.press('ArrowRight');
+  await waitAttr('bridges', '0,0-0,2x2');
+  await page.keyboard.press('ArrowDown');
+  await waitAttr('bridges', '0,0-0,2x2;0,0-2,0x1');
+  await page.keyboard.press('Control+z');
+  await waitAttr('bridges', '0,0-0,2x2');
+  await page.click('#hashi-play-undo');
+  await waitAttr('bridges', '0,0-0,2x1');
+  await page.keyboard.press('Control+y');
+  await waitAttr('bridges', '0,0-0,2x2');
+  await page.waitForFunction(() => decodeURIComponent(location.hash) === '#hashi/3x3m2:2a2c2a2?mode=play');
+
+  await page.reload();
+  await waitAttr('mode', 'play');
+  await waitAttr('bridges', '0,0-0,2x2');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -8,6 +8,7 @@ import type { Cell } from '../../render/hashi';
 import { copyText, pageLink } from '../common/copy';
 import { isIsland, type HashiCtx } from './context';
 import type { Exports, HashiPuzzle } from './state';
+import { undoable } from '../common/undo';
 
 type Tool = 'island' | 'rock' | 'water';
 const TOOLS: Tool[] = ['island', 'rock', 'water'];
@@ -31,6 +32,10 @@ export interface Editor {
   sync(): void;
   /** Shows a puzzle text (from a link) in the Load field. */
   setLoadText(text: string): void;
+  /** Called as every edit or load is laid out: records the puzzle before it for Undo. */
+  noteChange(): void;
+  /** Ctrl+Z and friends in edit mode. */
+  historyKey(e: KeyboardEvent): boolean;
 }
 
 export function mountEditor(ctx: HashiCtx): Editor {
@@ -72,6 +77,16 @@ export function mountEditor(ctx: HashiCtx): Editor {
     h('div', { class: 'params' }, copyTatham, copyUrl, copyPlain, copyLink),
     h('p', { class: 'muted' }, 'Current puzzle: ', idOut),
   );
+
+  // Undo works on whole puzzles: every path that changes the puzzle ends in ctx.refresh(), which
+  // calls noteChange(), so the puzzle last laid out is what Undo returns to.
+  let lastKnown: string | null = null;
+  const history = undoable<HashiPuzzle>('hashi-edit', () => JSON.parse(lastKnown ?? JSON.stringify(ctx.puzzle)) as HashiPuzzle, (p, how) => {
+    lastKnown = JSON.stringify(p);
+    setPuzzle(p);
+    void ctx.refresh().then(() => (ctx.status.textContent = `${how}: the puzzle as it was.`));
+  });
+  panel.append(h('div', { class: 'params' }, history.buttons));
 
   function setPuzzle(p: HashiPuzzle): void {
     ctx.puzzle = p;
@@ -230,6 +245,12 @@ export function mountEditor(ctx: HashiCtx): Editor {
       copyTatham.disabled = !ex?.tatham;
       for (const b of [copyPlain, copyLink]) b.disabled = !ex;
     },
+    noteChange() {
+      const now = JSON.stringify(ctx.puzzle);
+      if (lastKnown !== null && lastKnown !== now) history.before();
+      lastKnown = now;
+    },
+    historyKey: history.key,
     setLoadText(text) {
       loadIn.value = text;
     },

@@ -98,6 +98,7 @@ export function mountHashi(client: SolverClient): Feature {
 
   async function refresh(): Promise<void> {
     const my = ++ctx.version;
+    editor.noteChange();
     play.reset(0);
     watch.reset();
     try {
@@ -238,19 +239,30 @@ export function mountHashi(client: SolverClient): Feature {
     draw();
   });
   modeButtons.forEach((b, i) => b.addEventListener('click', () => setMode(MODES[i]!)));
+  function linkedMode(m: Mode | undefined): void {
+    if (m && ctx.layout) setMode(m);
+    else draw();
+  }
 
   return feature({
     element,
     bar: watch.bar,
-    start: (param) => {
+    // The address holds the puzzle's ID and the mode (www/link.ts); a linked mode applies once loaded.
+    start: (param, s) => {
       if (param) editor.setLoadText(param);
-      void editor.load(param ?? EXAMPLE);
+      void editor.load(param ?? EXAMPLE).then(() => linkedMode(s.mode));
     },
-    open: (param) => {
-      if (!param) return draw();
+    open: (param, s) => {
+      if (!param) return linkedMode(s.mode);
       editor.setLoadText(param);
-      void editor.load(param);
+      void editor.load(param).then(() => linkedMode(s.mode));
     },
+    state: () => {
+      const ex = ctx.exports;
+      const id = ex ? (ex.tatham ?? ex.plain.replace(/\n/g, '/')) : null;
+      return id ? { puzzle: id, settings: { mode: ctx.mode } } : null;
+    },
+    historyKey: (e) => (ctx.mode === 'edit' ? editor.historyKey(e) : ctx.mode === 'play' && play.historyKey(e)),
     redraw: draw,
     pause: () => watch.run.pause(),
     key(e) {

@@ -6,6 +6,8 @@ import { hashiGeometry, type Cell, type EdgeMark, type HashiScene } from '../../
 import { sentence } from '../common/text';
 import { isIsland, type HashiCtx } from './context';
 import { key, type BoardReport, type Bridge, type Hint } from './state';
+import { undoable } from '../common/undo';
+import { keptMoves } from '../common/kept';
 
 export interface Play {
   panel: HTMLElement;
@@ -16,6 +18,8 @@ export interface Play {
   /** Ends a drag (on a mode switch). */
   cancelDrag(): void;
   key(e: KeyboardEvent): boolean;
+  /** Ctrl+Z and friends on the player's bridges. */
+  historyKey(e: KeyboardEvent): boolean;
   check(): Promise<void>;
   userBridges(): Bridge[];
   /** Fills in the play part of the board's scene. */
@@ -33,7 +37,17 @@ export function mountPlay(ctx: HashiCtx): Play {
   const applyBtn = h('button', { type: 'button', id: 'hashi-apply', hidden: '' }, 'Apply hint');
   const resetBridges = h('button', { type: 'button', id: 'hashi-clear-bridges' }, 'Remove all bridges');
   const because = h('ul', { class: 'because', id: 'hashi-because' });
-  const panel = h('div', { class: 'params hashi-play' }, hintBtn, applyBtn, resetBridges);
+  // The player's bridges survive a reload (per puzzle) and every change can be undone exactly.
+  const kept = keptMoves('hashi');
+  const keep = () => kept.save(JSON.stringify(ctx.puzzle), bridges);
+  const history = undoable('hashi-play', () => bridges.slice(), (b, how) => {
+    bridges = b;
+    keep();
+    clearHint();
+    ctx.status.textContent = `${how}: your bridges as they were.`;
+    void check();
+  });
+  const panel = h('div', { class: 'params hashi-play' }, hintBtn, applyBtn, resetBridges, history.buttons);
 
   function userBridges(): Bridge[] {
     const layout = ctx.layout;
@@ -81,11 +95,13 @@ export function mountPlay(ctx: HashiCtx): Play {
 
   function applyHint(): void {
     if (!hint) return;
+    history.before();
     for (const b of hint.bridges) {
       const id = ctx.edgeByKey.get(key(b.a, b.b));
       if (id === undefined) continue;
       bridges[id] = hint.kind === 'mistake' ? 0 : Math.max(bridges[id] ?? 0, b.n);
     }
+    keep();
     clearHint();
     void check();
   }
@@ -100,7 +116,9 @@ export function mountPlay(ctx: HashiCtx): Play {
     const e = ctx.layout?.edges[id];
     if (!e) return;
     const n = bridges[id] ?? 0;
+    history.before();
     bridges[id] = n >= e.cap ? 0 : n + 1;
+    keep();
     clearHint();
     void check();
   }
@@ -221,7 +239,9 @@ export function mountPlay(ctx: HashiCtx): Play {
   hintBtn.addEventListener('click', () => void askHint());
   applyBtn.addEventListener('click', applyHint);
   resetBridges.addEventListener('click', () => {
+    history.before();
     bridges = bridges.map(() => 0);
+    keep();
     clearHint();
     void check();
   });
@@ -230,7 +250,8 @@ export function mountPlay(ctx: HashiCtx): Play {
     panel,
     because,
     reset(edges) {
-      bridges = new Array<number>(edges).fill(0);
+      bridges = (edges > 0 ? kept.load(JSON.stringify(ctx.puzzle), edges, 8) : null) ?? new Array<number>(edges).fill(0);
+      history.clear();
       report = null;
       hint = null;
       selected = null;
@@ -239,6 +260,7 @@ export function mountPlay(ctx: HashiCtx): Play {
       drag = null;
     },
     key: playKey,
+    historyKey: history.key,
     check,
     userBridges,
     scene(s) {
