@@ -54,7 +54,7 @@ export interface LinkHost {
 }
 
 export function linkAddress(host: LinkHost): { route(): void } {
-  const copyButton = h('button', { type: 'button', id: 'copy-link', class: 'keys-button', title: 'Copy the address of this view: the puzzle or N, the mode and the seed' }, 'Copy view link');
+  const copyButton = h('button', { type: 'button', id: 'copy-link', class: 'link-button', title: 'Copy the address of this view: the puzzle or N, the mode and the seed' }, 'Copy view link');
   const copyField = h('input', { type: 'text', readonly: '', id: 'copy-link-field', 'aria-label': 'Address of this view', class: 'visually-hidden', tabindex: '-1' });
   const copyStatus = h('span', { id: 'copy-link-status', class: 'copy-status', 'aria-live': 'polite' });
   host.nav.append(copyButton, copyStatus, copyField);
