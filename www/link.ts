@@ -14,7 +14,7 @@ export interface ViewState {
 }
 
 /** The player's seek, once it exists (another branch is making the player seekable). */
-interface Seekable {
+export interface Seekable {
   seek?(k: number): void;
 }
 
