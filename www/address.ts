@@ -26,7 +26,13 @@ export interface Settings {
   seed?: string;
   /** Player position (reserved: applied once the player can seek). */
   step?: number;
+  /** The view's options as name/value pairs, in order (e.g. a repair run's `tabu`, `noise`). */
+  opts?: [string, string][];
 }
+
+/** Longest `opts` value, and most pairs in it. */
+export const MAX_OPTS = 256;
+export const MAX_OPT_PAIRS = 16;
 
 export interface Address {
   tab: Tab;
@@ -41,7 +47,7 @@ export interface ParsedAddress {
   errors: string[];
 }
 
-const KEY_ORDER = ['mode', 'algo', 'seed', 'step'] as const;
+const KEY_ORDER = ['mode', 'algo', 'seed', 'opts', 'step'] as const;
 
 function quote(s: string): string {
   const shown = s.length > 24 ? `${s.slice(0, 24)}…` : s;
@@ -120,8 +126,9 @@ function parseSettings(query: string, at: number, out: Settings, errors: string[
       errors.push(`The setting "${known}" at character ${here} has no value.`);
       continue;
     }
-    if (rawValue.length > MAX_VALUE) {
-      errors.push(`The setting "${known}" at character ${here} is too long (${rawValue.length} characters, at most ${MAX_VALUE}).`);
+    const cap = known === 'opts' ? MAX_OPTS : MAX_VALUE;
+    if (rawValue.length > cap) {
+      errors.push(`The setting "${known}" at character ${here} is too long (${rawValue.length} characters, at most ${cap}).`);
       continue;
     }
     const value = decode(rawValue);
@@ -142,12 +149,32 @@ function parseSettings(query: string, at: number, out: Settings, errors: string[
         if (/^\d{1,15}$/.test(value)) out.seed = value;
         else errors.push(`The setting "seed" at character ${here} must be a whole number of at most 15 digits (got ${quote(value)}).`);
         break;
+      case 'opts': {
+        const pairs = parseOpts(value);
+        if (typeof pairs === 'string') errors.push(`The setting "opts" at character ${here}: ${pairs}`);
+        else out.opts = pairs;
+        break;
+      }
       case 'step':
         if (/^\d{1,9}$/.test(value)) out.step = Number(value);
         else errors.push(`The setting "step" at character ${here} must be a whole number of at most 9 digits (got ${quote(value)}).`);
         break;
     }
   }
+}
+
+/** `name:value,name:value`; a list of pairs, or what is wrong as a sentence. */
+function parseOpts(text: string): [string, string][] | string {
+  const pairs: [string, string][] = [];
+  const parts = text.split(',');
+  if (parts.length > MAX_OPT_PAIRS) return `at most ${MAX_OPT_PAIRS} options (got ${parts.length}).`;
+  for (const [k, part] of parts.entries()) {
+    const m = /^([A-Za-z][A-Za-z0-9]{0,31}):([A-Za-z0-9._-]{1,32})$/.exec(part);
+    if (!m) return `option ${k + 1} must be name:value with letters, digits, '.', '-' or '_' (got ${quote(part)}).`;
+    if (pairs.some(([n]) => n === m[1])) return `the option "${m[1]}" is given twice.`;
+    pairs.push([m[1]!, m[2]!]);
+  }
+  return pairs;
 }
 
 /** The fragment (with '#') for `a`; parseAddress(formatAddress(a)) gives `a` back. */
@@ -157,7 +184,10 @@ export function formatAddress(a: Address): string {
   const parts: string[] = [];
   for (const k of KEY_ORDER) {
     const v = a.settings[k];
-    if (v !== undefined) parts.push(`${k}=${encodeURIComponent(String(v))}`);
+    if (v === undefined) continue;
+    if (k === 'opts') {
+      if ((v as [string, string][]).length) parts.push(`opts=${(v as [string, string][]).map(([n, x]) => `${n}:${x}`).join(',')}`);
+    } else parts.push(`${k}=${encodeURIComponent(String(v))}`);
   }
   if (parts.length) s += `?${parts.join('&')}`;
   return s;

@@ -44,6 +44,11 @@ export function showLinkProblem(message: string | null): void {
   frozen = message !== null;
 }
 
+/** Adds a view's finding about the link (a puzzle that does not parse) to what is on screen. */
+export function addLinkProblem(message: string): void {
+  showLinkProblem(banner.hidden ? message : `${bannerText.textContent} ${message}`);
+}
+
 export interface LinkHost {
   /** The tab bar, which gets the Copy link button; the banner goes after it. */
   nav: HTMLElement;

@@ -44,6 +44,14 @@ test('#queens/12 and #race/50 open at that N, and the address keeps N and the se
   await other.waitForFunction(() => document.querySelector('#race')?.hidden === false);
   assert.equal(await other.inputValue('#race-n'), '50');
   assert.equal(await other.inputValue('#race-seed'), seed);
+  // Repair options travel in opts=; an unknown one is reported, the others are used.
+  await other.goto(app.url + '#repair/20?seed=5&opts=tabu:3,greedy:true,colour:red');
+  await other.waitForFunction(() => document.querySelector('#repair')?.hidden === false);
+  assert.equal(await other.inputValue('#repair-tabu'), '3');
+  assert.equal(await other.isChecked('#repair-greedy'), true);
+  assert.match(await other.textContent('#link-error'), /There is no repair option "colour"/);
+  await other.click('#link-error-dismiss');
+  await addressMatches(other, /^#repair\/20\?seed=5&opts=tabu:3,greedy:true$/);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -9,6 +9,7 @@ test('round trip: every setting survives format then parse', () => {
     { tab: 'skyscrapers', puzzle: '4://///1/3///4/////3/', settings: { mode: 'play' } },
     { tab: 'hashi', puzzle: '7x7m:a2b?&=#%', settings: { mode: 'watch', step: 217 } },
     { tab: 'race', puzzle: '50', settings: { seed: '123456789012345', algo: 'min-conflicts' } },
+    { tab: 'repair', puzzle: '1000', settings: { seed: '7', opts: [['strategy', 'swap'], ['noise', '0.05'], ['greedy', 'true']] } },
     { tab: 'queens', puzzle: null, settings: {} },
   ];
   for (const a of cases) {
@@ -36,7 +37,7 @@ test('bad parts are reported with what and where, the rest is kept', () => {
   assert.deepEqual(r.errors, [
     'The setting "mode" at character 17 must be edit, play or watch (got "fly").',
     'The setting "step" at character 26 must be a whole number of at most 9 digits (got "x").',
-    'The address has an unknown setting "colour" at character 41: the settings are mode, algo, seed, step.',
+    'The address has an unknown setting "colour" at character 41: the settings are mode, algo, seed, opts, step.',
     'The address gives the setting "seed" twice (again at character 52).',
   ]);
   assert.match(parseAddress('#nowhere/3').errors[0], /unknown view "nowhere" at character 1/);
@@ -71,4 +72,14 @@ test('hostile input: huge, truncated escapes, junk, wrong types never throw', ()
     assert.equal(r.address.tab, 'queens');
     assert.deepEqual(r.errors, ['The address is not text.']);
   }
+});
+
+test('opts: name:value pairs, checked and capped', () => {
+  assert.deepEqual(parseAddress('#repair/8?opts=tabu:5,maxSteps:100').address.settings.opts, [['tabu', '5'], ['maxSteps', '100']]);
+  assert.match(parseAddress('#repair?opts=tabu').errors[0], /"opts" at character 8: option 1 must be name:value/);
+  assert.match(parseAddress('#repair?opts=tabu:1,tabu:2').errors[0], /"tabu" is given twice/);
+  assert.match(parseAddress('#repair?opts=a:%3Cb%3E').errors[0], /got "a:<b>"/);
+  assert.match(parseAddress('#repair?opts=' + Array.from({ length: 17 }, (_, i) => `a${i}:1`).join(',')).errors[0], /at most 16 options \(got 17\)/);
+  assert.match(parseAddress('#repair?opts=' + 'a:1,'.repeat(70)).errors[0], /too long \(280 characters, at most 256\)/);
+  assert.equal(parseAddress('#repair?opts=__proto__:1').address.settings.opts, undefined);
 });

@@ -2,14 +2,24 @@
 // seed fields are the state: a link fills them in before the first run, and the address reads them.
 
 import type { Settings } from '../../address';
-import type { ViewState } from '../../link';
+import { addLinkProblem, type ViewState } from '../../link';
 
-export function sizeLink(nInput: HTMLInputElement, seed?: { field: HTMLInputElement; current(): number }) {
+/** The options part (`opts=`) of a view's address, if it has options. */
+export interface LinkOptions {
+  linkOptions(): [string, string][];
+  takeLinkOptions(pairs: [string, string][]): string[];
+}
+
+export function sizeLink(nInput: HTMLInputElement, seed?: { field: HTMLInputElement; current(): number }, options?: LinkOptions) {
   return {
     /** Fills the fields from a link (range errors are then reported by the run's own N check). */
     take(param: string | null, settings: Settings): void {
       if (param !== null) nInput.value = param;
       if (seed && settings.seed !== undefined) seed.field.value = settings.seed;
+      if (settings.opts) {
+        const problems = options ? options.takeLinkOptions(settings.opts) : ['This view has no options to set.'];
+        if (problems.length) addLinkProblem(`Some options in this link were not used. ${problems.join(' ')}`);
+      }
     },
     state(): ViewState {
       const n = nInput.value.trim();
@@ -22,6 +32,8 @@ export function sizeLink(nInput: HTMLInputElement, seed?: { field: HTMLInputElem
           // A malformed seed field: the view already says so; the link just leaves it out.
         }
       }
+      const opts = options?.linkOptions() ?? [];
+      if (opts.length) settings.opts = opts;
       return { puzzle: /^\d{1,8}$/.test(n) ? n : null, settings };
     },
   };

@@ -213,7 +213,7 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
     h('div', { class: 'race' }, left.element, right.element),
   );
 
-  const link = sizeLink(nInput, { field: seedInput, current: () => seeds.current() });
+  const link = sizeLink(nInput, { field: seedInput, current: () => seeds.current() }, form);
   nInput.addEventListener('change', () => {
     seeds.renew();
     void resetBoth();

@@ -26,6 +26,10 @@ export interface RepairForm {
   element: HTMLElement;
   options(): SolverOptions;
   onChange(f: () => void): void;
+  /** The options as the address holds them (`opts=`, docs/FORMATS.md §7), defaults left out. */
+  linkOptions(): [string, string][];
+  /** Sets the controls from a link's options; what it could not use, as sentences. */
+  takeLinkOptions(pairs: [string, string][]): string[];
 }
 
 export function repairForm(prefix: string): RepairForm {
@@ -87,6 +91,35 @@ export function repairForm(prefix: string): RepairForm {
     },
     onChange(f) {
       listeners.push(f);
+    },
+    linkOptions() {
+      const out: [string, string][] = [];
+      if (strategy.value !== 'auto') out.push(['strategy', strategy.value]);
+      for (const [name, input] of [['tabu', tabu], ['noise', noise], ['maxSteps', maxSteps], ['maxRestarts', maxRestarts]] as const) {
+        const v = input.value.trim();
+        if (v !== '' && v !== input.defaultValue && /^[0-9.]{1,32}$/.test(v)) out.push([name, v]);
+      }
+      if (greedy.checked) out.push(['greedy', 'true']);
+      if (conflictSet.checked) out.push(['maintainConflictSet', 'true']);
+      return out;
+    },
+    takeLinkOptions(pairs) {
+      const problems: string[] = [];
+      const numbers: Record<string, HTMLInputElement> = { tabu, noise, maxSteps, maxRestarts };
+      for (const [name, value] of pairs) {
+        if (name === 'strategy') {
+          if ([...strategy.options].some((o) => o.value === value)) strategy.value = value;
+          else problems.push(`The repair option "strategy" must be auto, minConflicts or swap (got "${value}").`);
+        } else if (name === 'greedy' || name === 'maintainConflictSet') {
+          if (value !== 'true' && value !== 'false') problems.push(`The repair option "${name}" must be true or false (got "${value}").`);
+          else (name === 'greedy' ? greedy : conflictSet).checked = value === 'true';
+        } else if (Object.hasOwn(numbers, name)) {
+          // The run's own option check reports a number out of range, as for typed values.
+          if (/^\d+(\.\d+)?$/.test(value)) numbers[name]!.value = value;
+          else problems.push(`The repair option "${name}" must be a number (got "${value}").`);
+        } else problems.push(`There is no repair option "${name}": the options are strategy, tabu, noise, greedy, maintainConflictSet, maxSteps and maxRestarts.`);
+      }
+      return problems;
     },
   };
 }
@@ -242,7 +275,7 @@ export function mountRepair(client: SolverClient): Feature {
     });
   }
 
-  const link = sizeLink(nInput, { field: seedInput, current: () => seeds.current() });
+  const link = sizeLink(nInput, { field: seedInput, current: () => seeds.current() }, form);
   nInput.addEventListener('change', () => {
     seeds.renew();
     void run.reset();

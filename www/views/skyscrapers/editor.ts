@@ -9,7 +9,7 @@ import { copyText, pageLink } from '../common/copy';
 import { capitalise, sentence } from '../common/text';
 import { cellSlot, selText, type SkyCtx } from './context';
 import { emptyPuzzle, type Exports, type Parsed, type SkyPuzzle } from './state';
-import { showLinkProblem } from '../../link';
+import { addLinkProblem } from '../../link';
 import { undoable } from '../common/undo';
 import { keptPuzzle } from '../common/kept';
 
@@ -258,7 +258,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
       if (failed) {
         // Stays on screen (www/link.ts) after the example replaces the board, so a truncated link
         // never passes silently for the example.
-        showLinkProblem(`The Skyscrapers puzzle in this link could not be opened. ${sentence(failed)} The example puzzle is shown instead.`);
+        addLinkProblem(`The Skyscrapers puzzle in this link could not be opened. ${sentence(failed)} The example puzzle is shown instead.`);
         if (!exports) await loadText(EXAMPLE, 'Example');
       }
     } finally {
