@@ -32,6 +32,11 @@ test('#queens/12 and #race/50 open at that N, and the address keeps N and the se
   await page.waitForFunction(() => (document.querySelector('#queens-board')?.dataset.queens ?? '').split(',').length === 12);
   assert.equal(await page.inputValue('#queens-n'), '12');
   await addressMatches(page, /^#queens\/12$/);
+  await page.selectOption('#queens-mode', 'count');
+  await addressMatches(page, /^#queens\/12\?opts=find:count$/);
+  await page.goto(app.url + '#queens/6?opts=find:all');
+  await page.waitForFunction(() => document.querySelector('#queens-n')?.value === '6');
+  assert.equal(await page.inputValue('#queens-mode'), 'all');
   await page.goto(app.url + '#race/50');
   await page.waitForFunction(() => document.querySelector('#race')?.hidden === false);
   assert.equal(await page.inputValue('#race-n'), '50');

@@ -148,7 +148,19 @@ export function mountQueens(client: SolverClient): Feature {
     return solutions === 1 ? 'Found a solution.' : `Stopped after ${solutions.toLocaleString('en-US')} solutions.`;
   }
 
-  const link = sizeLink(nInput);
+  // The address carries the search's goal as opts=find:first|all|count (docs/FORMATS.md §7).
+  const link = sizeLink(nInput, undefined, {
+    linkOptions: () => (mode.value === 'first' ? [] : [['find', mode.value]]),
+    takeLinkOptions(pairs) {
+      const problems: string[] = [];
+      for (const [name, value] of pairs) {
+        if (name !== 'find') problems.push(`There is no N-Queens option "${name}": the option is find.`);
+        else if ([...mode.options].some((o) => o.value === value)) mode.value = value;
+        else problems.push(`The N-Queens option "find" must be first, all or count (got "${value}").`);
+      }
+      return problems;
+    },
+  });
   nInput.addEventListener('change', () => void run.reset());
   mode.addEventListener('change', () => void run.reset());
   return feature({
