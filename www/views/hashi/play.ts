@@ -8,6 +8,10 @@ import { isIsland, type HashiCtx } from './context';
 import { key, type BoardReport, type Bridge, type Hint } from './state';
 import { undoable } from '../common/undo';
 import { keptMoves } from '../common/kept';
+import type { HashiPuzzle } from './state';
+
+/** The puzzle's identity for stored bridges, independent of how its object was built. */
+const hashiKey = (p: HashiPuzzle) => JSON.stringify([p.width, p.height, p.maxBridges, p.noLoops, p.cells]);
 
 export interface Play {
   panel: HTMLElement;
@@ -39,7 +43,7 @@ export function mountPlay(ctx: HashiCtx): Play {
   const because = h('ul', { class: 'because', id: 'hashi-because' });
   // The player's bridges survive a reload (per puzzle) and every change can be undone exactly.
   const kept = keptMoves('hashi');
-  const keep = () => kept.save(JSON.stringify(ctx.puzzle), bridges);
+  const keep = () => kept.save(hashiKey(ctx.puzzle), bridges);
   const history = undoable('hashi-play', () => bridges.slice(), (b, how) => {
     bridges = b;
     keep();
@@ -250,7 +254,7 @@ export function mountPlay(ctx: HashiCtx): Play {
     panel,
     because,
     reset(edges) {
-      bridges = (edges > 0 ? kept.load(JSON.stringify(ctx.puzzle), edges, 8) : null) ?? new Array<number>(edges).fill(0);
+      bridges = (edges > 0 ? kept.load(hashiKey(ctx.puzzle), edges, 8) : null) ?? new Array<number>(edges).fill(0);
       history.clear();
       report = null;
       hint = null;

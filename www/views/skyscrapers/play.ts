@@ -8,6 +8,10 @@ import { cellSlot, type SkyCtx } from './context';
 import type { Hint, Mistake } from './state';
 import { undoable } from '../common/undo';
 import { keptMoves } from '../common/kept';
+import type { SkyPuzzle } from './state';
+
+/** The puzzle's identity for stored moves, independent of how its object was built. */
+const skyKey = (p: SkyPuzzle) => JSON.stringify([p.n, p.clues, p.givens]);
 
 const SOLVED = 'Solved! Every row and column holds each height once, and every clue sees the right number of towers.';
 
@@ -40,7 +44,7 @@ export function mountPlay(ctx: SkyCtx): Play {
   let solvedPlay = false;
   // The player's digits survive a reload (per puzzle) and every move can be undone exactly.
   const kept = keptMoves('skyscrapers');
-  const keep = () => kept.save(JSON.stringify(ctx.puzzle), mine);
+  const keep = () => kept.save(skyKey(ctx.puzzle), mine);
   const history = undoable('sky-play', () => mine.slice(), (m, how) => {
     mine = m;
     forget();
@@ -190,7 +194,7 @@ export function mountPlay(ctx: SkyCtx): Play {
     },
     newBoard() {
       const n = ctx.puzzle.n;
-      mine = kept.load(JSON.stringify(ctx.puzzle), n * n, n) ?? new Array<number>(n * n).fill(0);
+      mine = kept.load(skyKey(ctx.puzzle), n * n, n) ?? new Array<number>(n * n).fill(0);
       history.clear();
       forget();
     },
