@@ -79,6 +79,11 @@ test('a truncated Skyscrapers link says what is wrong and the message stays', as
   await page.waitForFunction(() => /"mode" at character \d+ must be edit, play or watch \(got "fly"\)/.test(document.querySelector('#link-error')?.textContent ?? ''));
   await page.click('#link-error-dismiss');
   assert.equal(await banner.isVisible(), false);
+  // The same for a truncated Hashiwokakero link.
+  await page.goto(app.url + '#hashi/' + encodeURIComponent('7x7m2:3a4c3i2b1'));
+  await page.waitForFunction(() => /The Hashiwokakero puzzle in this link could not be opened\. Hashi: .+\./.test(document.querySelector('#link-error')?.textContent ?? ''));
+  await page.waitForTimeout(1000);
+  assert.ok(await banner.isVisible(), 'the message stays on screen');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -15,6 +15,8 @@ const SECTIONS: Section[] = [
     keys: [
       ['?', 'Show or hide this list'],
       ['Tab / Shift+Tab', 'Move between controls; Space or Enter presses the focused button'],
+      ['Ctrl+Z', 'Edit and Play (Skyscrapers, Hashiwokakero): undo the last change'],
+      ['Ctrl+Y or Ctrl+Shift+Z', 'Edit and Play: redo'],
     ],
   },
   {

@@ -3,11 +3,12 @@
 // come from wasm (src/puzzles/hashi/game.rs); this composes the modes, keeps the shared state and draws.
 
 import { puzzleInfo } from '../../registry';
-import { plural } from '../common/text';
+import { plural, sentence } from '../common/text';
 import { h } from '../../dom';
 import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas';
 import { cellAt, drawHashi, hashiGeometry, type HashiScene } from '../../render/hashi';
 import type { SolverClient } from '../../solver-client';
+import { addLinkProblem } from '../../link';
 import { feature, type Feature } from '../feature';
 import type { HashiCtx, Mode } from './context';
 import { mountEditor } from './editor';
@@ -250,7 +251,11 @@ export function mountHashi(client: SolverClient): Feature {
     // The address holds the puzzle's ID and the mode (www/link.ts); a linked mode applies once loaded.
     start: (param, s) => {
       if (param) editor.setLoadText(param);
-      void editor.load(param ?? EXAMPLE).then(() => linkedMode(s.mode));
+      void editor.load(param ?? EXAMPLE).then((ok) => {
+        // Said in the banner too (www/link.ts), so a bad link never passes for an empty board.
+        if (!ok && param) addLinkProblem(`The Hashiwokakero puzzle in this link could not be opened. ${sentence(error.textContent ?? '')}`);
+        linkedMode(s.mode);
+      });
     },
     open: (param, s) => {
       if (!param) return linkedMode(s.mode);
