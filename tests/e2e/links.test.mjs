@@ -230,3 +230,20 @@ test('Hashiwokakero: undo/redo in the editor and play mode, bridges and mode sur
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('watch techniques travel in opts=: switched off from a link, kept in the address', async () => {
+  const { page, problems, context } = await openPage(app, '#skyscrapers/' + encodeURIComponent(EXAMPLE) + '?mode=watch&opts=mrv:off');
+  await page.waitForFunction(() => document.querySelector('#sky-board')?.dataset.mode === 'watch');
+  assert.equal(await page.isChecked('#sky-t-mrv'), false);
+  assert.equal(await page.isChecked('#sky-t-lines'), true);
+  await addressMatches(page, /\?mode=watch&opts=mrv:off$/);
+  await page.goto(app.url + '#hashi/' + encodeURIComponent('2.2/.../2.2') + '?mode=watch&opts=matrixTree:on,degree:off,bogus:on');
+  await page.waitForFunction(() => document.querySelector('#hashi-board')?.dataset.mode === 'watch');
+  assert.equal(await page.isChecked('#hashi-tech-matrixTree'), true);
+  assert.equal(await page.isChecked('#hashi-tech-degree'), false);
+  assert.match(await page.textContent('#link-error'), /There is no Hashiwokakero technique option "bogus"/);
+  await page.click('#link-error-dismiss');
+  await addressMatches(page, /^#hashi\/3x3m2:2a2c2a2\?mode=watch&opts=degree:off,matrixTree:on$/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

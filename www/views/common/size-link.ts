@@ -4,6 +4,13 @@
 import type { Settings } from '../../address';
 import { addLinkProblem, type ViewState } from '../../link';
 
+/** Sets a view's options from a link's `opts=`; what could not be used goes to the link banner. */
+export function takeOptions(options: LinkOptions | undefined, opts: [string, string][] | undefined): void {
+  if (!opts) return;
+  const problems = options ? options.takeLinkOptions(opts) : ['This view has no options to set.'];
+  if (problems.length) addLinkProblem(`Some options in this link were not used. ${problems.join(' ')}`);
+}
+
 /** The options part (`opts=`) of a view's address, if it has options. */
 export interface LinkOptions {
   linkOptions(): [string, string][];
@@ -16,10 +23,7 @@ export function sizeLink(nInput: HTMLInputElement, seed?: { field: HTMLInputElem
     take(param: string | null, settings: Settings): void {
       if (param !== null) nInput.value = param;
       if (seed && settings.seed !== undefined) seed.field.value = settings.seed;
-      if (settings.opts) {
-        const problems = options ? options.takeLinkOptions(settings.opts) : ['This view has no options to set.'];
-        if (problems.length) addLinkProblem(`Some options in this link were not used. ${problems.join(' ')}`);
-      }
+      takeOptions(options, settings.opts);
     },
     state(): ViewState {
       const n = nInput.value.trim();
@@ -35,6 +39,31 @@ export function sizeLink(nInput: HTMLInputElement, seed?: { field: HTMLInputElem
       const opts = options?.linkOptions() ?? [];
       if (opts.length) settings.opts = opts;
       return { puzzle: /^\d{1,8}$/.test(n) ? n : null, settings };
+    },
+  };
+}
+
+/**
+ * A row of on/off switches (a watch mode's techniques) as link options: `name:on` / `name:off` for
+ * those that differ from how the page starts. Setting one fires its `change` event, so the view
+ * reacts as to a click.
+ */
+export function switchOptions(boxes: Map<string, HTMLInputElement>, what: string): LinkOptions {
+  const defaults = new Map([...boxes].map(([k, b]) => [k, b.checked]));
+  return {
+    linkOptions: () => [...boxes].filter(([k, b]) => b.checked !== defaults.get(k)).map(([k, b]) => [k, b.checked ? 'on' : 'off']),
+    takeLinkOptions(pairs) {
+      const problems: string[] = [];
+      for (const [name, value] of pairs) {
+        const box = boxes.get(name);
+        if (!box) problems.push(`There is no ${what} option "${name}": the options are ${[...boxes.keys()].join(', ')}.`);
+        else if (value !== 'on' && value !== 'off') problems.push(`The ${what} option "${name}" must be on or off (got "${value}").`);
+        else if (box.checked !== (value === 'on')) {
+          box.checked = value === 'on';
+          box.dispatchEvent(new Event('change'));
+        }
+      }
+      return problems;
     },
   };
 }

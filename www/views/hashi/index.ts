@@ -9,6 +9,8 @@ import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas'
 import { cellAt, drawHashi, hashiGeometry, type HashiScene } from '../../render/hashi';
 import type { SolverClient } from '../../solver-client';
 import { addLinkProblem } from '../../link';
+import { switchOptions, takeOptions } from '../common/size-link';
+import type { Settings } from '../../address';
 import { feature, type Feature } from '../feature';
 import type { HashiCtx, Mode } from './context';
 import { mountEditor } from './editor';
@@ -240,8 +242,11 @@ export function mountHashi(client: SolverClient): Feature {
     draw();
   });
   modeButtons.forEach((b, i) => b.addEventListener('click', () => setMode(MODES[i]!)));
-  function linkedMode(m: Mode | undefined): void {
-    if (m && ctx.layout) setMode(m);
+  // A link's watch techniques (opts=name:on|off) and mode, applied once its puzzle has loaded.
+  const techniques = switchOptions(watch.techniques, 'Hashiwokakero technique');
+  function linked(s: Settings): void {
+    takeOptions(techniques, s.opts);
+    if (s.mode && ctx.layout) setMode(s.mode);
     else draw();
   }
 
@@ -254,18 +259,19 @@ export function mountHashi(client: SolverClient): Feature {
       void editor.load(param ?? EXAMPLE).then((ok) => {
         // Said in the banner too (www/link.ts), so a bad link never passes for an empty board.
         if (!ok && param) addLinkProblem(`The Hashiwokakero puzzle in this link could not be opened. ${sentence(error.textContent ?? '')}`);
-        linkedMode(s.mode);
+        linked(s);
       });
     },
     open: (param, s) => {
-      if (!param) return linkedMode(s.mode);
+      if (!param) return linked(s);
       editor.setLoadText(param);
-      void editor.load(param).then(() => linkedMode(s.mode));
+      void editor.load(param).then(() => linked(s));
     },
     state: () => {
       const ex = ctx.exports;
       const id = ex ? (ex.tatham ?? ex.plain.replace(/\n/g, '/')) : null;
-      return id ? { puzzle: id, settings: { mode: ctx.mode } } : null;
+      const opts = techniques.linkOptions();
+      return id ? { puzzle: id, settings: opts.length ? { mode: ctx.mode, opts } : { mode: ctx.mode } } : null;
     },
     historyKey: (e) => (ctx.mode === 'edit' ? editor.historyKey(e) : ctx.mode === 'play' && play.historyKey(e)),
     redraw: draw,

@@ -21,6 +21,8 @@ const TECHNIQUES: [string, string, string][] = [
 
 export interface Watch {
   panel: HTMLElement;
+  /** The technique switches by name (the address's `opts=`, views/common/size-link.ts). */
+  techniques: Map<string, HTMLInputElement>;
   /** Counters, the matrix-tree line and the solution switch (in the side column). */
   stats: HTMLElement;
   mtLine: HTMLElement;
@@ -140,6 +142,7 @@ export function mountWatch(ctx: HashiCtx): Watch {
 
   return {
     panel,
+    techniques: techBoxes,
     stats: stats.element,
     mtLine,
     solSwitch,

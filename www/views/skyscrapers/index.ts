@@ -15,6 +15,8 @@ import { mountPlay } from './play';
 import { emptyPuzzle } from './state';
 import { mountWatch } from './watch';
 import { legend } from '../common/legend';
+import { switchOptions, takeOptions } from '../common/size-link';
+import type { Settings } from '../../address';
 
 const HELP: Record<Mode, string> = {
   edit: 'Click a clue slot or cell, or use the arrow keys; type a digit (two quick digits for 10 to 16); Backspace, Delete or 0 clears.',
@@ -264,15 +266,23 @@ export function mountSkyscrapers(client: SolverClient): Feature {
   buildPad();
   setMode('edit');
 
+  // A link's watch techniques (opts=name:on|off) and mode, applied once its puzzle has loaded.
+  const techniques = switchOptions(watch.techniques, 'Skyscrapers technique');
+  function linked(s: Settings): void {
+    takeOptions(techniques, s.opts);
+    if (s.mode) setMode(s.mode);
+  }
+
   return feature({
     element,
     bar: watch.bar,
     // The address: the puzzle's ID and the mode (www/link.ts); a linked mode applies once loaded.
-    start: (param, s) => void editor.start(param).then(() => s.mode && setMode(s.mode)),
-    open: (param, s) => void (param === null ? Promise.resolve() : editor.open(param)).then(() => s.mode && setMode(s.mode)),
+    start: (param, s) => void editor.start(param).then(() => linked(s)),
+    open: (param, s) => void (param === null ? Promise.resolve() : editor.open(param)).then(() => linked(s)),
     state: () => {
       const id = editor.id();
-      return id === null ? null : { puzzle: id, settings: { mode: ctx.mode } };
+      const opts = techniques.linkOptions();
+      return id === null ? null : { puzzle: id, settings: opts.length ? { mode: ctx.mode, opts } : { mode: ctx.mode } };
     },
     redraw: draw,
     pause: () => watch.run.pause(),

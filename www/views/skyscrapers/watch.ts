@@ -20,6 +20,8 @@ const WATCH_READY = 'Press Play to watch the solver cross out candidates, Step t
 
 export interface Watch {
   panel: HTMLElement;
+  /** The technique switches by name (the address's `opts=`, views/common/size-link.ts). */
+  techniques: Map<string, HTMLInputElement>;
   bar: PlaybackBar;
   run: Runner<SkyEvent, WatchView>;
   /** Entering watch mode: the run as it was left, with its counters and status. */
@@ -156,6 +158,7 @@ export function mountWatch(ctx: SkyCtx): Watch {
 
   return {
     panel,
+    techniques: techniqueBoxes,
     bar,
     run,
     enter() {
