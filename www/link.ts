@@ -13,18 +13,29 @@ export interface ViewState {
   settings: Settings;
 }
 
-/** The player's seek, once it exists (another branch is making the player seekable). */
+/** What `step=` needs of a view's run (views/runner.ts). */
 export interface Seekable {
-  seek?(k: number): void;
+  seek(k: number): void;
+  runTo(test: () => boolean): Promise<unknown>;
+  state(): { position: number } | null;
 }
 
 /**
- * Applies `step=` from a link. TODO(seek): once Runner/Player have `seek(k)` and `position()`, the
- * views pass their player here and a link reopens at its step; until then this does nothing.
+ * Applies `step=` from a link to a run that has just been (re)started: the run computes and shows
+ * its first `step` events (the player's own bound, RUN_TO_LIMIT, caps the work). Call it once the
+ * run's parameters are the link's, never before (it would start a run on the old puzzle).
  */
-export function applyStep(player: Seekable | null | undefined, step: number | undefined): void {
-  if (step === undefined || !player || typeof player.seek !== 'function') return;
-  player.seek(step);
+export function applyStep(run: Seekable | null | undefined, step: number | undefined): void {
+  if (step === undefined || !run) return;
+  if (step <= 0) return run.seek(0);
+  let seen = 0;
+  void run.runTo(() => ++seen >= step);
+}
+
+/** The run's position for the address, left out at step 0. */
+export function stepOf(run: Seekable | null | undefined): number | undefined {
+  const k = run?.state()?.position ?? 0;
+  return k > 0 ? k : undefined;
 }
 
 const banner = h('div', { class: 'link-error', id: 'link-error', role: 'alert', hidden: '' });

@@ -247,3 +247,27 @@ test('watch techniques travel in opts=: switched off from a link, kept in the ad
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('step= reopens a run at that step, and the address follows the player', async () => {
+  const { page, problems, context } = await openPage(app, '#queens/8?step=25');
+  const count = (sel) => page.textContent(`${sel} .step-count`);
+  await page.waitForFunction(() => /^Step 25 of/.test(document.querySelector('#queens .step-count')?.textContent ?? ''));
+  const board = await page.getAttribute('#queens-board', 'data-queens');
+  await addressMatches(page, /^#queens\/8\?step=25$/);
+  // The same step reached by hand shows the same board.
+  const other = await context.newPage();
+  await other.goto(app.url + '#queens/8');
+  await other.waitForFunction(() => /^Step 0 of/.test(document.querySelector('#queens .step-count')?.textContent ?? ''));
+  await other.focus('#queens-board').catch(() => {});
+  for (let i = 0; i < 25; i++) await other.keyboard.press('ArrowRight');
+  await other.waitForFunction(() => /^Step 25 of/.test(document.querySelector('#queens .step-count')?.textContent ?? ''));
+  assert.equal(await other.getAttribute('#queens-board', 'data-queens'), board);
+  await addressMatches(other, /^#queens\/8\?step=25$/);
+  // Watch mode of a puzzle: the step applies once the puzzle has loaded.
+  await page.goto(app.url + '#skyscrapers/' + encodeURIComponent(EXAMPLE) + '?mode=watch&step=4');
+  await page.waitForFunction(() => /^Step 4 of/.test(document.querySelector('#skyscrapers .step-count')?.textContent ?? ''));
+  await addressMatches(page, /\?mode=watch&step=4$/);
+  assert.match(await count('#skyscrapers'), /^Step 4 of/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -4,7 +4,7 @@
 import { typingInField, type PlaybackBar } from '../controls/playback';
 import { controlOwnsKey } from '../controls/keys';
 import type { Settings } from '../address';
-import { applyStep, type Seekable, type ViewState } from '../link';
+import type { ViewState } from '../link';
 
 /** One tab of the page. */
 export interface Feature {
@@ -25,9 +25,6 @@ export interface Lifecycle {
   start(param: string | null, settings: Settings): void;
   /** Later showings with a new `param` or settings from the address (default: ignored). */
   open?(param: string | null, settings: Settings): void;
-  /** The player a link's `step=` applies to. TODO(seek): views return their Runner here once it has
-   *  `seek(k)`; until then `step=` is parsed and ignored (www/link.ts, applyStep). */
-  player?(): Seekable | null;
   /** The tab's state for the address (default: just the tab). */
   state?(): ViewState | null;
   redraw(): void;
@@ -58,7 +55,6 @@ export function feature(l: Lifecycle): Feature {
         l.start(param, settings);
       } else if ((param !== null || Object.keys(settings).length > 0) && l.open) l.open(param, settings);
       else l.redraw();
-      applyStep(l.player?.(), settings.step);
     },
     state: () => (l.state ? l.state() : { puzzle: null, settings: {} }),
     hide() {

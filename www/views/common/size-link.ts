@@ -2,7 +2,7 @@
 // seed fields are the state: a link fills them in before the first run, and the address reads them.
 
 import type { Settings } from '../../address';
-import { addLinkProblem, type ViewState } from '../../link';
+import { addLinkProblem, applyStep, stepOf, type Seekable, type ViewState } from '../../link';
 
 /** Sets a view's options from a link's `opts=`; what could not be used goes to the link banner. */
 export function takeOptions(options: LinkOptions | undefined, opts: [string, string][] | undefined): void {
@@ -17,13 +17,18 @@ export interface LinkOptions {
   takeLinkOptions(pairs: [string, string][]): string[];
 }
 
-export function sizeLink(nInput: HTMLInputElement, seed?: { field: HTMLInputElement; current(): number }, options?: LinkOptions) {
+export function sizeLink(nInput: HTMLInputElement, seed?: { field: HTMLInputElement; current(): number }, options?: LinkOptions, run?: Seekable & { reset(): Promise<unknown> }) {
   return {
     /** Fills the fields from a link (range errors are then reported by the run's own N check). */
     take(param: string | null, settings: Settings): void {
       if (param !== null) nInput.value = param;
       if (seed && settings.seed !== undefined) seed.field.value = settings.seed;
       takeOptions(options, settings.opts);
+    },
+    /** Fills the fields from a link, starts the run over, and moves it to the link's step. */
+    open(param: string | null, settings: Settings): void {
+      this.take(param, settings);
+      if (run) void run.reset().then(() => applyStep(run, settings.step));
     },
     state(): ViewState {
       const n = nInput.value.trim();
@@ -38,6 +43,8 @@ export function sizeLink(nInput: HTMLInputElement, seed?: { field: HTMLInputElem
       }
       const opts = options?.linkOptions() ?? [];
       if (opts.length) settings.opts = opts;
+      const step = stepOf(run);
+      if (step !== undefined) settings.step = step;
       return { puzzle: /^\d{1,8}$/.test(n) ? n : null, settings };
     },
   };

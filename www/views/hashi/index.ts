@@ -8,7 +8,7 @@ import { h } from '../../dom';
 import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas';
 import { cellAt, drawHashi, hashiGeometry, type HashiScene } from '../../render/hashi';
 import type { SolverClient } from '../../solver-client';
-import { addLinkProblem } from '../../link';
+import { addLinkProblem, applyStep, stepOf } from '../../link';
 import { switchOptions, takeOptions } from '../common/size-link';
 import type { Settings } from '../../address';
 import { feature, type Feature } from '../feature';
@@ -248,6 +248,7 @@ export function mountHashi(client: SolverClient): Feature {
     takeOptions(techniques, s.opts);
     if (s.mode && ctx.layout) setMode(s.mode);
     else draw();
+    if (ctx.mode === 'watch') applyStep(watch.run, s.step);
   }
 
   return feature({
@@ -271,7 +272,12 @@ export function mountHashi(client: SolverClient): Feature {
       const ex = ctx.exports;
       const id = ex ? (ex.tatham ?? ex.plain.replace(/\n/g, '/')) : null;
       const opts = techniques.linkOptions();
-      return id ? { puzzle: id, settings: opts.length ? { mode: ctx.mode, opts } : { mode: ctx.mode } } : null;
+      if (!id) return null;
+      const settings: Settings = { mode: ctx.mode };
+      if (opts.length) settings.opts = opts;
+      const step = ctx.mode === 'watch' ? stepOf(watch.run) : undefined;
+      if (step !== undefined) settings.step = step;
+      return { puzzle: id, settings };
     },
     historyKey: (e) => (ctx.mode === 'edit' ? editor.historyKey(e) : ctx.mode === 'play' && play.historyKey(e)),
     redraw: draw,

@@ -160,20 +160,14 @@ export function mountQueens(client: SolverClient): Feature {
       }
       return problems;
     },
-  });
+  }, run);
   nInput.addEventListener('change', () => void run.reset());
   mode.addEventListener('change', () => void run.reset());
   return feature({
     element,
     bar,
-    start: (param, s) => {
-      link.take(param, s);
-      void run.reset();
-    },
-    open: (param, s) => {
-      link.take(param, s);
-      void run.reset();
-    },
+    start: (param, s) => link.open(param, s),
+    open: (param, s) => link.open(param, s),
     state: link.state,
     redraw: draw,
     pause: () => run.pause(),

@@ -275,7 +275,7 @@ export function mountRepair(client: SolverClient): Feature {
     });
   }
 
-  const link = sizeLink(nInput, { field: seedInput, current: () => seeds.current() }, form);
+  const link = sizeLink(nInput, { field: seedInput, current: () => seeds.current() }, form, run);
   nInput.addEventListener('change', () => {
     seeds.renew();
     void run.reset();
@@ -285,14 +285,8 @@ export function mountRepair(client: SolverClient): Feature {
   return feature({
     element,
     bar,
-    start: (param, s) => {
-      link.take(param, s);
-      void run.reset();
-    },
-    open: (param, s) => {
-      link.take(param, s);
-      void run.reset();
-    },
+    start: (param, s) => link.open(param, s),
+    open: (param, s) => link.open(param, s),
     state: link.state,
     redraw: draw,
     pause: () => run.pause(),

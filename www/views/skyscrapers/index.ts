@@ -16,6 +16,7 @@ import { emptyPuzzle } from './state';
 import { mountWatch } from './watch';
 import { legend } from '../common/legend';
 import { switchOptions, takeOptions } from '../common/size-link';
+import { applyStep, stepOf } from '../../link';
 import type { Settings } from '../../address';
 
 const HELP: Record<Mode, string> = {
@@ -271,6 +272,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
   function linked(s: Settings): void {
     takeOptions(techniques, s.opts);
     if (s.mode) setMode(s.mode);
+    if (ctx.mode === 'watch') applyStep(watch.run, s.step);
   }
 
   return feature({
@@ -282,7 +284,12 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     state: () => {
       const id = editor.id();
       const opts = techniques.linkOptions();
-      return id === null ? null : { puzzle: id, settings: opts.length ? { mode: ctx.mode, opts } : { mode: ctx.mode } };
+      if (id === null) return null;
+      const settings: Settings = { mode: ctx.mode };
+      if (opts.length) settings.opts = opts;
+      const step = ctx.mode === 'watch' ? stepOf(watch.run) : undefined;
+      if (step !== undefined) settings.step = step;
+      return { puzzle: id, settings };
     },
     redraw: draw,
     pause: () => watch.run.pause(),
