@@ -65,7 +65,8 @@ test('the speed slider keeps its arrow keys; the arrows step the run when the sl
   // From the page itself (focus on nothing in particular), → is Step.
   await page.evaluate(() => document.activeElement?.blur());
   await page.keyboard.press('ArrowRight');
-  await page.waitForFunction(() => /\d/.test(document.querySelector('#queens-board').dataset.queens));
+  // "-1,-1,…" has digits too: wait for a placed queen (a number that is not -1).
+  await page.waitForFunction(() => /(^|,)\d/.test(document.querySelector('#queens-board').dataset.queens));
   assert.equal(await placed(page), 1);
   assert.deepEqual(problems, []);
 });
