@@ -104,3 +104,16 @@ export function checkQueens(n, columns) {
   }
   return null;
 }
+
+/** Page coordinates of a Hashiwokakero cell's centre as drawn now (whole-pixel cells, centred). */
+export async function hashiCellCenter(page, r, c) {
+  const box = await page.locator('#hashi-board').boundingBox();
+  const w = Number(await page.getAttribute('#hashi-board', 'data-width'));
+  const h = Number(await page.getAttribute('#hashi-board', 'data-height'));
+  const dpr = await page.evaluate(() => window.devicePixelRatio || 1);
+  const px = Math.round(box.width * dpr);
+  const cell = Math.floor(px / Math.max(w, h));
+  const ox = Math.floor((px - cell * w) / 2);
+  const oy = Math.floor((px - cell * h) / 2);
+  return { x: box.x + (ox + c * cell + cell / 2) / dpr, y: box.y + (oy + r * cell + cell / 2) / dpr };
+}

@@ -3,7 +3,7 @@
 // data attributes and checked by an independent checker written here (no code shared with wasm).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, openPage } from './harness.mjs';
+import { startApp, openPage, hashiCellCenter as cellCenter } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -75,18 +75,6 @@ function checkHashi(width, height, cells, k, bridges) {
   return null;
 }
 
-/** Page coordinates of a cell's centre (the board draws whole-pixel cells, centred). */
-async function cellCenter(page, r, c) {
-  const box = await page.locator('#hashi-board').boundingBox();
-  const w = Number(await page.getAttribute('#hashi-board', 'data-width'));
-  const h = Number(await page.getAttribute('#hashi-board', 'data-height'));
-  const dpr = await page.evaluate(() => window.devicePixelRatio || 1);
-  const px = Math.round(box.width * dpr);
-  const cell = Math.floor(px / Math.max(w, h));
-  const ox = Math.floor((px - cell * w) / 2);
-  const oy = Math.floor((px - cell * h) / 2);
-  return { x: box.x + (ox + c * cell + cell / 2) / dpr, y: box.y + (oy + r * cell + cell / 2) / dpr };
-}
 
 async function drag(page, from, to) {
   const p = await cellCenter(page, ...from);

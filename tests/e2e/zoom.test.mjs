@@ -3,7 +3,7 @@
 // back; N-Queens zooms the same way.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, openPage } from './harness.mjs';
+import { startApp, openPage, hashiCellCenter as cellCenter } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -15,18 +15,6 @@ after(async () => {
 
 const attr = (page, name) => page.getAttribute('#hashi-board', `data-${name}`);
 
-/** Page coordinates of a cell's centre on the board as drawn (whole-pixel cells, centred). */
-async function cellCenter(page, r, c) {
-  const box = await page.locator('#hashi-board').boundingBox();
-  const w = Number(await attr(page, 'width'));
-  const h = Number(await attr(page, 'height'));
-  const dpr = await page.evaluate(() => window.devicePixelRatio || 1);
-  const px = Math.round(box.width * dpr);
-  const cell = Math.floor(px / Math.max(w, h));
-  const ox = Math.floor((px - cell * w) / 2);
-  const oy = Math.floor((px - cell * h) / 2);
-  return { x: box.x + (ox + c * cell + cell / 2) / dpr, y: box.y + (oy + r * cell + cell / 2) / dpr };
-}
 
 test('a 30x30 Hashiwokakero board zooms, pans and still places islands where clicked', async () => {
   const { page, problems } = await openPage(app, '#hashi', { width: 390, height: 844 }, { hasTouch: true });
