@@ -28,12 +28,18 @@ pub fn start() {
     }));
 }
 
+/// Every error the page shows is a sentence: the solvers write clauses ("hashi: row 2, column 3:
+/// …") so the CLI and tests can prefix or embed them; here they get a capital and a full stop.
+fn js_error(message: &str) -> JsError {
+    JsError::new(&puzzles::contract::sentence(message))
+}
+
 /// The one serializer setting of the boundary: plain JS objects (not `Map`s), `null` for `None`.
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
     value
         .serialize(&serializer)
-        .map_err(|e| JsError::new(&format!("could not send the result to JavaScript: {e}")))
+        .map_err(|e| js_error(&format!("could not send the result to JavaScript: {e}")))
 }
 
 /// A JS value as JSON (`undefined` becomes `null`). Everything structured crosses as a JSON value
@@ -49,18 +55,18 @@ fn json_from_js(value: JsValue, what: &str) -> Result<serde_json::Value, JsError
         return Ok(serde_json::Value::Null);
     }
     let text = js_sys::JSON::stringify(&value).map_err(|_| {
-        JsError::new(&format!(
+        js_error(&format!(
             "bad {what}: not plain data (a circular reference, or nested too deeply)"
         ))
     })?;
     let text = text.as_string().unwrap_or_default();
     if text.len() > MAX_DATA_BYTES {
-        return Err(JsError::new(&format!(
+        return Err(js_error(&format!(
             "bad {what}: {} bytes of data, more than the {MAX_DATA_BYTES} any puzzle needs",
             text.len()
         )));
     }
-    serde_json::from_str(&text).map_err(|e| JsError::new(&format!("bad {what}: {e}")))
+    serde_json::from_str(&text).map_err(|e| js_error(&format!("bad {what}: {e}")))
 }
 
 /// Most JSON text one argument may hold: a 100x100 board with every bridge is far below it.
@@ -70,7 +76,7 @@ const MAX_DATA_BYTES: usize = 4 << 20;
 /// string belongs must be an error, not undefined behaviour in the glue code).
 fn text_from_js(value: &JsValue, what: &str) -> Result<String, JsError> {
     value.as_string().ok_or_else(|| {
-        JsError::new(&format!(
+        js_error(&format!(
             "{what} must be a string, got {}",
             value.js_typeof().as_string().unwrap_or_default()
         ))
@@ -78,11 +84,11 @@ fn text_from_js(value: &JsValue, what: &str) -> Result<String, JsError> {
 }
 
 fn game(puzzle: &JsValue) -> Result<&'static dyn puzzles::AnyGame, JsError> {
-    puzzles::lookup(&text_from_js(puzzle, "the puzzle name")?).map_err(|e| JsError::new(&e))
+    puzzles::lookup(&text_from_js(puzzle, "the puzzle name")?).map_err(|e| js_error(&e))
 }
 
 fn js_result(r: Result<serde_json::Value, String>) -> Result<JsValue, JsError> {
-    to_js(&r.map_err(|e| JsError::new(&e))?)
+    to_js(&r.map_err(|e| js_error(&e))?)
 }
 
 /// The registry: puzzles, their aliases, algorithms and example IDs.
@@ -115,7 +121,7 @@ impl Session {
         let options = json_from_js(options, "solver options")?;
         session::Session::new(&puzzle, &id, &algorithm, &options)
             .map(|inner| Session { inner })
-            .map_err(|e| JsError::new(&e))
+            .map_err(|e| js_error(&e))
     }
 
     /// Runs until at least `max_events` events happened or the search ended; returns one frame
@@ -139,10 +145,7 @@ impl Session {
         } else {
             u64::MAX
         };
-        let report = self
-            .inner
-            .solve(nodes, micros)
-            .map_err(|e| JsError::new(&e))?;
+        let report = self.inner.solve(nodes, micros).map_err(|e| js_error(&e))?;
         to_js(&report)
     }
 

@@ -17,10 +17,19 @@ fn js(text: &str) -> JsValue {
     JsValue::from_str(text)
 }
 
+/// The message of a thrown `Error`, checked to be what the page can show as is: a sentence with a
+/// capital first letter and a closing full stop (or ! ?). Lower-cased for the `contains` checks.
 fn error_message(err: JsValue) -> String {
-    err.dyn_ref::<js_sys::Error>()
+    let m = err
+        .dyn_ref::<js_sys::Error>()
         .map(|e| String::from(e.message()))
-        .unwrap_or_else(|| panic!("not an Error: {err:?}"))
+        .unwrap_or_else(|| panic!("not an Error: {err:?}"));
+    let first = m.chars().next().expect("an empty error message");
+    assert!(
+        !first.is_lowercase() && m.ends_with(['.', '!', '?', '…']),
+        "not a sentence: {m:?}"
+    );
+    m.to_lowercase()
 }
 
 fn get(v: &JsValue, key: &str) -> JsValue {
@@ -121,11 +130,7 @@ fn bad_input_is_a_readable_exception() {
     )
     .err()
     .expect("n = 99 must be refused");
-    let err: JsValue = err.into();
-    let message = err
-        .dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .unwrap_or_default();
+    let message = error_message(err.into());
     assert!(message.contains("1 to 64"), "{message}");
 
     let bad_options = js_sys::JSON::parse(r#"{"mdoe":"all"}"#).unwrap();
@@ -133,7 +138,7 @@ fn bad_input_is_a_readable_exception() {
         .err()
         .expect("a misspelt option must be refused")
         .into();
-    let message = String::from(err.dyn_ref::<js_sys::Error>().unwrap().message());
+    let message = error_message(err);
     assert!(message.contains("mdoe"), "{message}");
 }
 
@@ -210,7 +215,7 @@ fn skyscrapers_and_hashi_solve_through_the_boundary() {
     .err()
     .expect("a truncated ID must be refused")
     .into();
-    let message = String::from(err.dyn_ref::<js_sys::Error>().unwrap().message());
+    let message = error_message(err);
     assert!(message.contains("covers 8 cells"), "{message}");
 }
 

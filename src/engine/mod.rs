@@ -158,7 +158,7 @@ pub trait Machine {
 
 /// What a finished run proved (see `puzzles::contract::verdict` for how a run's end is read).
 #[cfg_attr(test, derive(ts_rs::TS))]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Verdict {
     /// Exactly one solution, and the search proved there is no other.
@@ -171,7 +171,8 @@ pub enum Verdict {
     Found,
     /// Every solution was counted (`stats.solutions`).
     Counted,
-    /// The budget ran out before an answer.
+    /// The budget ran out before an answer (also the default: nothing decided yet).
+    #[default]
     Budget,
     /// A local search gave up.
     GaveUp,

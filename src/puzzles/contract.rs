@@ -365,6 +365,27 @@ pub const LIMIT_OPTION: OptionInfo = OptionInfo {
     },
 };
 
+/// `message` as a sentence: trimmed, first letter capitalised, ending in `.`, `!` or `?` (a full
+/// stop is added if none). Used where a solver's clause meets a person (the wasm boundary).
+///
+/// ```
+/// use solvescope::puzzles::contract::sentence;
+/// assert_eq!(sentence("hashi: row 2, column 3: 'x' is not '.'"), "Hashi: row 2, column 3: 'x' is not '.'.");
+/// assert_eq!(sentence(" Done. "), "Done.");
+/// ```
+pub fn sentence(message: &str) -> String {
+    let t = message.trim();
+    let mut chars = t.chars();
+    let mut out: String = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => return String::new(),
+    };
+    if !out.ends_with(['.', '!', '?', '…']) {
+        out.push('.');
+    }
+    out
+}
+
 // ---------------------------------------------------------------------------------------------
 // Running algorithms.
 // ---------------------------------------------------------------------------------------------

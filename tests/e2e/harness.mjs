@@ -117,3 +117,14 @@ export async function hashiCellCenter(page, r, c) {
   const oy = Math.floor((px - cell * h) / 2);
   return { x: box.x + (ox + c * cell + cell / 2) / dpr, y: box.y + (oy + r * cell + cell / 2) / dpr };
 }
+
+/** Lays (or adds to) a Hashiwokakero bridge by dragging from island `from` to island `to` ([r, c]). */
+export async function hashiDrag(page, from, to) {
+  const p = await hashiCellCenter(page, ...from);
+  const q = await hashiCellCenter(page, ...to);
+  await page.mouse.move(p.x, p.y);
+  await page.mouse.down();
+  await page.mouse.move((p.x + q.x) / 2, (p.y + q.y) / 2, { steps: 3 });
+  await page.mouse.move(q.x, q.y, { steps: 3 });
+  await page.mouse.up();
+}

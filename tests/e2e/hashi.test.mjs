@@ -3,7 +3,7 @@
 // data attributes and checked by an independent checker written here (no code shared with wasm).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, openPage, hashiCellCenter as cellCenter } from './harness.mjs';
+import { startApp, openPage, hashiCellCenter as cellCenter, hashiDrag as drag } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -76,15 +76,6 @@ function checkHashi(width, height, cells, k, bridges) {
 }
 
 
-async function drag(page, from, to) {
-  const p = await cellCenter(page, ...from);
-  const q = await cellCenter(page, ...to);
-  await page.mouse.move(p.x, p.y);
-  await page.mouse.down();
-  await page.mouse.move((p.x + q.x) / 2, (p.y + q.y) / 2, { steps: 3 });
-  await page.mouse.move(q.x, q.y, { steps: 3 });
-  await page.mouse.up();
-}
 
 const attr = (page, name) => page.getAttribute('#hashi-board', `data-${name}`);
 const waitAttr = (page, name, value) =>
@@ -289,6 +280,6 @@ test('a garbage paste and a bad link show a readable error', async () => {
 
   const bad = await openPage(app, '#hashi/' + encodeURIComponent('hello there'));
   await bad.page.waitForSelector('#hashi-error:not([hidden])');
-  assert.match(await bad.page.textContent('#hashi-error'), /hashi:/);
+  assert.match(await bad.page.textContent('#hashi-error'), /^Hashi: .*\.$/);
   assert.deepEqual([...problems, ...bad.problems], []);
 });

@@ -35,7 +35,8 @@ const SECTIONS: Section[] = [
     keys: [
       ['Arrow keys', 'Move the selection; in Edit mode it can leave the grid to the clue ring'],
       ['1–9, two digits quickly for 10 and up', 'Type a clue, a given or a height'],
-      ['0, Backspace, Delete', 'Clear the selected cell or clue'],
+      ['0, Backspace, Delete', 'Clear the selected cell or clue (in Play, also its pencil marks)'],
+      ['P', 'Play: pencil marks on or off (digits then toggle small marks)'],
     ],
   },
   {
@@ -49,6 +50,7 @@ const SECTIONS: Section[] = [
       ['Arrow keys with an island selected', 'Play: lay a bridge that way (a third press removes it)'],
       ['Escape', 'Play: drop the selection'],
       ['H', 'Play: ask for a hint'],
+      ['C', 'Play: check now (marks mistakes even with "Mark mistakes as I play" off)'],
     ],
   },
 ];

@@ -13,7 +13,7 @@ options: Array<OptionInfo>, };
 
 export type AnyBoard = null | Array<Array<number>> | Array<Bridge>;
 
-export type AnyCheck = null | Array<SkyscrapersMistake> | HashiBoardReport;
+export type AnyCheck = null | SkyscrapersCheck | HashiBoardReport;
 
 export type AnyEvent = QueensEvent | SkyscrapersEvent | HashiEvent;
 
@@ -64,7 +64,13 @@ mistakes: Array<Bridge>,
 /**
  * The bridges are a complete valid solution (checked by the independent checker).
  */
-solved: boolean, };
+solved: boolean, 
+/**
+ * Whether the puzzle itself (its islands, not the player's bridges) has one solution
+ * (`unique`), `none`, several (`multiple`), or `budget` when [`HINT_NODES`] nodes of search
+ * did not decide it: "no mistakes" means little on a puzzle without exactly one solution.
+ */
+solvability: Verdict, };
 
 export type HashiEvent = { "kind": "hashiRule", rule: HashiRule, islands: Array<[number, number]>, edges: Array<number>, why: string, } | { "kind": "hashiRange", edge: number, a: [number, number], b: [number, number], before: [number, number], after: [number, number], rule: HashiRule, } | { "kind": "hashiFocus", island: [number, number] | null, previous: [number, number] | null, } | { "kind": "hashiMatrixTree", counts: [number, number], islands: number, edges: number, why: string, } | { "kind": "hashiGuess", edge: number, a: [number, number], b: [number, number], value: number, depth: number, why: string, } | { "kind": "hashiDeadEnd", rule: HashiRule, islands: Array<[number, number]>, why: string, } | { "kind": "hashiBacktrack", edge: number, depth: number, } | { "kind": "hashiSolution", bridges: Array<Bridge>, } | { "kind": "hashiRestart", restarts: number, } | { "kind": "hashiExhausted", solutions: number, };
 
@@ -175,6 +181,12 @@ seed?: number,
 variant?: string, };
 
 export type SkyscrapersChange = { row: number, col: number, before: number, after: number, };
+
+export type SkyscrapersCheck = { mistakes: Array<SkyscrapersMistake>, 
+/**
+ * `unique`, `none`, `multiple`, or `budget` when [`CHECK_NODES`] nodes did not decide it.
+ */
+solvability: Verdict, };
 
 export type SkyscrapersEvent = { "kind": "skyDeduce", reason: SkyscrapersReason, 
 /**

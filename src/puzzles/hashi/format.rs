@@ -232,7 +232,7 @@ pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
             Token::Unknown => {
                 let c = cells.len();
                 return Err(format!(
-                    "hashi: the island at (row {}, col {}) (character {at}) has no number; islands of unknown count are not supported",
+                    "hashi: the island at row {}, column {} (character {at}) has no number; islands of unknown count are not supported",
                     c / cols + 1,
                     c % cols + 1
                 ));
@@ -246,7 +246,7 @@ pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
         if value == 0 || value > 16 {
             let c = cells.len();
             return Err(format!(
-                "hashi: the island at (row {}, col {}) (character {at}) needs {value} bridges; 1 to 16 expected",
+                "hashi: the island at row {}, column {} (character {at}) needs {value} bridges; 1 to 16 expected",
                 c / cols + 1,
                 c % cols + 1
             ));
@@ -320,7 +320,7 @@ pub fn parse_plain(text: &str) -> Result<Puzzle, String> {
                 'A'..='G' => ch as u8 - b'A' + 10,
                 _ => {
                     return Err(format!(
-                        "hashi: row {}, col {}: '{ch}' is not '.', '#', 1-9 or A-G",
+                        "hashi: row {}, column {}: '{ch}' is not '.', '#', 1-9 or A-G",
                         r + 1,
                         c + 1
                     ))
@@ -392,7 +392,7 @@ mod tests {
     #[test]
     fn errors_say_what_and_where() {
         let e = parse_any("3x3m2:22d2a2").unwrap_err();
-        assert!(e.contains("(row 1, col 1) and (row 1, col 2)"), "{e}");
+        assert!(e.contains("row 1, column 1 and row 1, column 2"), "{e}");
         let e = parse_any("3x3m2:2a2c2a").unwrap_err();
         assert!(e.contains("covers 8 cells"), "{e}");
         let e = parse_any("3x3m2:2a2c2a2a").unwrap_err();
@@ -408,10 +408,10 @@ mod tests {
         let e = parse_any("1.2/..").unwrap_err();
         assert!(e.contains("row 2 has 2 cells"), "{e}");
         let e = parse_any("1.x/...").unwrap_err();
-        assert!(e.contains("row 1, col 3"), "{e}");
+        assert!(e.contains("row 1, column 3"), "{e}");
         let e = parse_any("https://puzz.link/p?hashi/3/3/2g.i2g2").unwrap_err();
         assert!(
-            e.contains("unknown count") && e.contains("(row 1, col 3)"),
+            e.contains("unknown count") && e.contains("row 1, column 3"),
             "{e}"
         );
         let e = parse_any("https://puzz.link/p?nurikabe/3/3/2g2i2g2").unwrap_err();

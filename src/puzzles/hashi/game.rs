@@ -322,7 +322,7 @@ mod tests {
         p["cells"][1] = json!(2);
         let e = g.export(&p).unwrap_err();
         assert!(
-            e.contains("side by side") && e.contains("row 1, col 1"),
+            e.contains("side by side") && e.contains("row 1, column 1"),
             "{e}"
         );
         p["cells"] = json!(vec![0; 9]);

@@ -13,7 +13,8 @@ use serde::Serialize;
 use super::graph::Graph;
 use super::solve::{bridges_word, solve_all, Event, Rule, SolveOptions, Solver};
 use super::{check_solution, Bridge, Puzzle};
-use crate::engine::{Budget, Machine, Trace};
+use crate::engine::{Budget, Machine, Trace, Verdict};
+use crate::puzzles::contract::{verdict, Question};
 
 /// What a hint says.
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -67,6 +68,10 @@ pub struct BoardReport {
     pub mistakes: Vec<Bridge>,
     /// The bridges are a complete valid solution (checked by the independent checker).
     pub solved: bool,
+    /// Whether the puzzle itself (its islands, not the player's bridges) has one solution
+    /// (`unique`), `none`, several (`multiple`), or `budget` when [`HINT_NODES`] nodes of search
+    /// did not decide it: "no mistakes" means little on a puzzle without exactly one solution.
+    pub solvability: Verdict,
 }
 
 /// Node budget of the full solve behind hints and board reports (a uniqueness proof).
@@ -342,8 +347,10 @@ pub fn check_board(puzzle: &Puzzle, user: &[Bridge]) -> Result<BoardReport, Stri
         }
     }
     report.solved = check_solution(puzzle, user).is_ok();
-    let (_, sols, _) = solve_all(puzzle, SolveOptions::default(), HINT_NODES)?;
-    if sols.len() == 1 {
+    let (status, sols, _) = solve_all(puzzle, SolveOptions::default(), HINT_NODES)?;
+    report.solvability =
+        verdict(Question::Uniqueness, status, sols.len() as u64).unwrap_or(Verdict::Budget);
+    if report.solvability == Verdict::Unique {
         for &(_, b) in &placed {
             let want = sols[0]
                 .iter()
@@ -355,4 +362,73 @@ pub fn check_board(puzzle: &Puzzle, user: &[Bridge]) -> Result<BoardReport, Stri
         }
     }
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::hashi::brute::brute_force;
+    use crate::puzzles::hashi::WATER;
+    use crate::shared::rng::Rng;
+
+    /// Check's word on the puzzle agrees with the independent brute force on small random boards.
+    #[test]
+    fn check_says_unique_none_or_several_as_brute_force_counts() {
+        let mut rng = Rng::new(2026);
+        let mut seen = [0u32; 3];
+        for _ in 0..1500 {
+            // Islands on the even cells of a small board (islands may not touch): dense enough
+            // for several solutions, small enough for the brute force.
+            let (w, h) = (5 + 2 * rng.index(2), 5);
+            let mut cells = vec![WATER; w * h];
+            for _ in 0..3 + rng.index(6) {
+                cells[2 * rng.index(h.div_ceil(2)) * w + 2 * rng.index(w.div_ceil(2))] = 1;
+            }
+            // Numbers from random bridges between neighbours (so many boards have a solution, and
+            // some several), or at random (so some have none).
+            let mut need = vec![0u8; w * h];
+            for i in (0..w * h).filter(|&i| cells[i] != WATER) {
+                let right = (i % w + 1..w)
+                    .map(|c| i - i % w + c)
+                    .find(|&j| cells[j] != WATER);
+                let down = (i / w + 1..h)
+                    .map(|r| r * w + i % w)
+                    .find(|&j| cells[j] != WATER);
+                for j in [right, down].into_iter().flatten() {
+                    let k = rng.index(3) as u8;
+                    need[i] += k;
+                    need[j] += k;
+                }
+            }
+            for i in 0..w * h {
+                if cells[i] == WATER {
+                    continue;
+                }
+                cells[i] = if need[i] == 0 || rng.index(5) == 0 {
+                    1 + rng.index(4) as u8
+                } else {
+                    need[i]
+                };
+            }
+            let p = Puzzle {
+                width: w,
+                height: h,
+                cells,
+                max_bridges: 2,
+                no_loops: false,
+            };
+            if p.validate().is_err() {
+                continue;
+            }
+            let (want, k) = match brute_force(&p, false, 2).len() {
+                0 => (Verdict::None, 0),
+                1 => (Verdict::Unique, 1),
+                _ => (Verdict::Multiple, 2),
+            };
+            seen[k] += 1;
+            let got = check_board(&p, &[]).unwrap().solvability;
+            assert_eq!(got, want, "{p:?}");
+        }
+        assert!(seen.iter().all(|&k| k > 5), "every kind tried: {seen:?}");
+    }
 }

@@ -151,7 +151,7 @@ impl Puzzle {
                 islands += 1;
                 if v > top {
                     return Err(format!(
-                        "hashi: the island at (row {}, col {}) needs {v} bridges, more than 4 neighbours x {} can give",
+                        "hashi: the island at row {}, column {} needs {v} bridges, more than 4 neighbours x {} can give",
                         r + 1,
                         c + 1,
                         self.max_bridges
@@ -159,7 +159,7 @@ impl Puzzle {
                 }
                 if c + 1 < w && self.is_island(r, c + 1) {
                     return Err(format!(
-                        "hashi: islands at (row {}, col {}) and (row {}, col {}) are side by side",
+                        "hashi: islands at row {}, column {} and row {}, column {} are side by side",
                         r + 1,
                         c + 1,
                         r + 1,
@@ -168,7 +168,7 @@ impl Puzzle {
                 }
                 if r + 1 < h && self.is_island(r + 1, c) {
                     return Err(format!(
-                        "hashi: islands at (row {}, col {}) and (row {}, col {}) are side by side",
+                        "hashi: islands at row {}, column {} and row {}, column {} are side by side",
                         r + 1,
                         c + 1,
                         r + 2,

@@ -81,7 +81,7 @@ impl Game for Skyscrapers {
     /// Rows of the player's digits, 0 = empty.
     type Board = Vec<Vec<u8>>;
     type Hint = hint::Hint;
-    type Check = Vec<hint::Mistake>;
+    type Check = hint::Check;
     type Layout = ();
 
     fn parse(text: &str) -> Result<Puzzle, String> {
@@ -118,8 +118,8 @@ impl Game for Skyscrapers {
         hint::hint(p, board)
     }
 
-    fn check(p: &Puzzle, board: &Vec<Vec<u8>>) -> Result<Vec<hint::Mistake>, String> {
-        Ok(hint::check_board(p, board))
+    fn check(p: &Puzzle, board: &Vec<Vec<u8>>) -> Result<hint::Check, String> {
+        hint::check(p, board)
     }
 
     fn generate(request: &GenerateRequest) -> Result<Generated<Puzzle>, String> {

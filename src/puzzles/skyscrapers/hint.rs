@@ -11,7 +11,8 @@ use serde::Serialize;
 
 use super::solve::{solve, Change, Event, LineRef, Options, Reason, Solver};
 use super::{clue_place, visible_count, Puzzle, Side};
-use crate::engine::{Budget, Machine, Status, Trace};
+use crate::engine::{Budget, Machine, Status, Trace, Verdict};
+use crate::puzzles::contract::{verdict, Question};
 use crate::shared::latin::{single, value_of};
 
 /// A wrong cell on the player's board (0-based row and column; `why` in 1-based words).
@@ -99,6 +100,43 @@ fn check_shape(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<(), String> {
     Ok(())
 }
 
+/// What Check answers in play mode: the player's mistakes, and whether the puzzle itself (its
+/// clues and givens, not the player's digits) has one solution, none, several, or could not be
+/// decided within the budget. "No mistakes" means little on a puzzle with no or many solutions, so
+/// the page says which it is (as Tatham's puzzles do when a solve fails).
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "SkyscrapersCheck"))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Check {
+    pub mistakes: Vec<Mistake>,
+    /// `unique`, `none`, `multiple`, or `budget` when [`CHECK_NODES`] nodes did not decide it.
+    pub solvability: Verdict,
+}
+
+/// Node budget of the uniqueness solve behind Check (a 9x9 from the generator needs well under
+/// 10,000; hostile 16x16 boards with few clues can need far more, and Check must answer at once).
+pub const CHECK_NODES: u64 = 200_000;
+
+/// Check: [`check_board`] and the puzzle's solvability.
+pub fn check(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<Check, String> {
+    Ok(Check {
+        mistakes: check_board(puzzle, board),
+        solvability: solvability(puzzle)?,
+    })
+}
+
+/// Whether the puzzle has one solution, none or several, from a uniqueness solve of at most
+/// [`CHECK_NODES`] nodes.
+/// The puzzle must be valid (`Puzzle::validate`), as every parsed puzzle is.
+pub fn solvability(puzzle: &Puzzle) -> Result<Verdict, String> {
+    let (status, s) = solve(puzzle, Options::default(), CHECK_NODES)?;
+    Ok(
+        verdict(Question::Uniqueness, status, s.solutions().len() as u64)
+            .unwrap_or(Verdict::Budget),
+    )
+}
+
 /// Every cell on `board` that breaks a rule (a repeated height, a changed given, a full line that
 /// contradicts a clue) or, when the puzzle has a unique solution, differs from it.
 /// A board of the wrong shape yields one mistake at (0, 0) saying so.
@@ -180,7 +218,7 @@ pub fn check_board(puzzle: &Puzzle, board: &[Vec<u8>]) -> Vec<Mistake> {
             }
         }
     }
-    if let Ok((Status::Exhausted, s)) = solve(puzzle, Options::default(), 200_000) {
+    if let Ok((Status::Exhausted, s)) = solve(puzzle, Options::default(), CHECK_NODES) {
         if let [sol] = s.solutions() {
             for r in 0..n {
                 for c in 0..n {
@@ -285,6 +323,39 @@ mod tests {
 
     fn empty(n: usize) -> Vec<Vec<u8>> {
         vec![vec![0; n]; n]
+    }
+
+    /// Check's word on the puzzle agrees with an independent brute-force count (shared code: none;
+    /// the brute force enumerates row permutations and hands full grids to the checker).
+    #[test]
+    fn check_says_unique_none_or_several_as_brute_force_counts() {
+        use crate::puzzles::skyscrapers::brute_force;
+        use crate::shared::rng::Rng;
+        let mut rng = Rng::new(2026);
+        let mut seen = [0u32; 3];
+        for _ in 0..400 {
+            let n = 3 + rng.index(2);
+            let mut p = Puzzle::empty(n).unwrap();
+            for side in 0..4 {
+                for i in 0..n {
+                    if rng.index(3) == 0 {
+                        p.clues[side][i] = 1 + rng.index(n) as u8;
+                    }
+                }
+            }
+            if rng.index(3) == 0 {
+                p.givens[rng.index(n * n)] = 1 + rng.index(n) as u8;
+            }
+            let (want, k) = match brute_force(&p, 2).len() {
+                0 => (Verdict::None, 0),
+                1 => (Verdict::Unique, 1),
+                _ => (Verdict::Multiple, 2),
+            };
+            seen[k] += 1;
+            let got = check(&p, &empty(n)).unwrap().solvability;
+            assert_eq!(got, want, "{p:?}");
+        }
+        assert!(seen.iter().all(|&k| k > 10), "every kind tried: {seen:?}");
     }
 
     #[test]

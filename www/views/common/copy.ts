@@ -11,7 +11,7 @@ export function pageLink(tab: string, param: string): string {
  * (if it does not hold it already), selected, and `document.execCommand('copy')` tried; if that
  * fails too, the user is told to press Ctrl+C. Nothing happens for an empty text.
  */
-export async function copyText(text: string | null | undefined, what: string, field: HTMLInputElement, say: (message: string) => void): Promise<void> {
+export async function copyText(text: string | null | undefined, what: string, field: HTMLInputElement | HTMLTextAreaElement, say: (message: string) => void): Promise<void> {
   if (!text) return;
   try {
     await navigator.clipboard.writeText(text);

@@ -43,3 +43,19 @@ export function verdictText(v: Verdict, solutions: number, elapsed: string | nul
       return `Finished (${v}).`;
   }
 }
+
+/** What Check adds about the puzzle itself (its clues, not the player's moves) when it does not
+ *  have exactly one solution: "no mistakes so far" would then promise more than it knows. Null for
+ *  a unique puzzle. The verdict comes from Rust (a uniqueness solve within a node budget). */
+export function solvabilityText(v: Verdict): string | null {
+  switch (v) {
+    case 'unique':
+      return null;
+    case 'none':
+      return 'This puzzle has no solution: no way of finishing it keeps every rule.';
+    case 'multiple':
+      return 'This puzzle has more than one solution, so only broken rules can be marked.';
+    default:
+      return 'Whether this puzzle has exactly one solution could not be decided within the search budget; only broken rules are marked.';
+  }
+}

@@ -3,6 +3,7 @@
 // export and layout comes from wasm; this keeps the user's cells.
 
 import { h } from '../../dom';
+import { loadField } from '../common/load-field';
 import { limit } from '../../registry';
 import type { Cell } from '../../render/hashi';
 import { copyText, pageLink } from '../common/copy';
@@ -47,7 +48,7 @@ export function mountEditor(ctx: HashiCtx): Editor {
   const toolButtons = TOOLS.map((t) =>
     h('button', { type: 'button', id: `hashi-tool-${t}`, 'aria-pressed': 'false', title: t === 'island' ? 'Click a cell: island (then type its number)' : t === 'rock' ? 'Click a cell: rock (#)' : 'Click a cell: water (Delete)' }, t === 'island' ? 'Island' : t === 'rock' ? 'Rock #' : 'Erase'),
   );
-  const loadIn = h('input', { type: 'text', id: 'hashi-load', placeholder: 'Tatham ID, puzz.link URL or plain grid', size: '34', 'aria-label': 'Puzzle to load' });
+  const loadIn = loadField('hashi-load', 'Puzzle to load: Tatham ID, puzz.link URL or plain grid', () => void load(loadIn.value));
   const loadBtn = h('button', { type: 'button', id: 'hashi-load-btn' }, 'Load');
   const randomBtn = h('button', { type: 'button', id: 'hashi-random', title: `A random puzzle with one solution, of the size above (${RANDOM.min} to ${RANDOM.max})` }, 'Random puzzle');
   const clearBtn = h('button', { type: 'button', id: 'hashi-clear-board', title: 'Remove every island and rock' }, 'Clear board');
@@ -202,9 +203,6 @@ export function mountEditor(ctx: HashiCtx): Editor {
     void ctx.refresh();
   });
   loadBtn.addEventListener('click', () => void load(loadIn.value));
-  loadIn.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter') void load(loadIn.value);
-  });
   randomBtn.addEventListener('click', async () => {
     const w = Math.min(RANDOM.max, Math.max(RANDOM.min, ctx.puzzle.width));
     const hh = Math.min(RANDOM.max, Math.max(RANDOM.min, ctx.puzzle.height));

@@ -212,6 +212,10 @@ export function mountHashi(client: SolverClient): Feature {
     d.cells = puzzle.cells.join(',');
     d.bridges = bridgeList(sc.edges.filter((e) => e.n > 0 && (mode === 'play' || e.hi === e.n)));
     d.solved = String(sc.solved);
+    // What is drawn in red: islands ("r,c") and bridges, for tests and for reading the board.
+    d.marked = [...[...sc.bad].map((i) => `${Math.floor(i / puzzle.width)},${i % puzzle.width}`), bridgeList(sc.edges.filter((e) => e.mark === 'bad'))]
+      .filter(Boolean)
+      .join(';');
     d.verdict = mode === 'watch' ? watch.verdict() : '';
     d.cursor = `${Math.floor(cursor / puzzle.width)},${cursor % puzzle.width}`;
     const islands = puzzle.cells.filter((v) => v !== 0 && v !== 255).length;

@@ -3,7 +3,8 @@
 
 import { h } from '../../dom';
 import { hashiGeometry, type Cell, type EdgeMark, type HashiScene } from '../../render/hashi';
-import { sentence } from '../common/text';
+import { sentence, solvabilityText } from '../common/text';
+import { browserStore, loadValue, saveValue, storageKey } from '../../storage';
 import { isIsland, type HashiCtx } from './context';
 import { key, type BoardReport, type Bridge, type Hint } from './state';
 import { undoable } from '../common/undo';
@@ -24,7 +25,8 @@ export interface Play {
   key(e: KeyboardEvent): boolean;
   /** Ctrl+Z and friends on the player's bridges. */
   historyKey(e: KeyboardEvent): boolean;
-  check(): Promise<void>;
+  /** Reads the board's report; `asked` is the Check button (shows the red marks). */
+  check(asked?: boolean): Promise<void>;
   userBridges(): Bridge[];
   /** Fills in the play part of the board's scene. */
   scene(s: HashiScene): void;
@@ -39,7 +41,17 @@ export function mountPlay(ctx: HashiCtx): Play {
 
   const hintBtn = h('button', { type: 'button', id: 'hashi-hint', class: 'primary', title: 'The next deduction from your bridges (H)' }, 'Hint');
   const applyBtn = h('button', { type: 'button', id: 'hashi-apply', hidden: '' }, 'Apply hint');
+  const checkBtn = h('button', { type: 'button', id: 'hashi-check', title: 'Mark broken rules and wrong bridges now (C)' }, 'Check');
   const resetBridges = h('button', { type: 'button', id: 'hashi-clear-bridges' }, 'Remove all bridges');
+  // Tatham's "show mistakes" preference: some players want to find their own errors. Off, the
+  // board still shows finished islands and the solved state; red marks wait for Check. Kept
+  // across reloads, like any preference.
+  const store = browserStore();
+  const AUTO_KEY = storageKey('hashi', 'markAsIPlay');
+  const auto = h('input', { type: 'checkbox', id: 'hashi-auto-check' }) as HTMLInputElement;
+  auto.checked = loadValue(store, AUTO_KEY, (x): x is boolean => typeof x === 'boolean') ?? true;
+  /** Red marks are on the board: always with `auto`, else from Check until the next move. */
+  let marking = auto.checked;
   const because = h('ul', { class: 'because', id: 'hashi-because' });
   // The player's bridges survive a reload (per puzzle) and every change can be undone exactly.
   const kept = keptMoves('hashi');
@@ -49,9 +61,18 @@ export function mountPlay(ctx: HashiCtx): Play {
     keep();
     clearHint();
     ctx.status.textContent = `${how}: your bridges as they were.`;
-    void check();
+    moved();
   });
-  const panel = h('div', { class: 'params hashi-play' }, hintBtn, applyBtn, resetBridges, history.buttons);
+  const panel = h(
+    'div',
+    { class: 'params hashi-play' },
+    hintBtn,
+    applyBtn,
+    checkBtn,
+    resetBridges,
+    history.buttons,
+    h('label', { class: 'check', title: 'Mark crossings, over-full islands and wrong bridges after every move' }, auto, ' Mark mistakes as I play'),
+  );
 
   function userBridges(): Bridge[] {
     const layout = ctx.layout;
@@ -59,25 +80,38 @@ export function mountPlay(ctx: HashiCtx): Play {
     return layout.edges.filter((e) => (bridges[e.id] ?? 0) > 0).map((e) => ({ a: e.a, b: e.b, n: bridges[e.id]! }));
   }
 
-  async function check(): Promise<void> {
+  /** Re-reads the board's report after a move; `asked` is the Check button (marks shown until the
+   *  next move even with "Mark mistakes as I play" off). */
+  async function check(asked = false): Promise<void> {
     const my = ctx.version;
+    if (asked) marking = true;
     try {
       const r = await ctx.client.call<BoardReport>('check', 'hashi', ctx.puzzle, userBridges());
       if (my !== ctx.version) return;
       report = r;
+      const about = solvabilityText(r.solvability);
+      const islands = ctx.layout?.islands.length ?? 0;
       if (r.solved) ctx.status.textContent = 'Solved! Every island has its bridges and all are connected.';
+      else if (!marking) ctx.status.textContent = `${r.finished.length} of ${islands} islands finished.`;
       else if (r.overfull.length || r.crossing.length || r.mistakes.length || r.invalid.length) {
         const parts: string[] = [];
         if (r.overfull.length) parts.push(`${r.overfull.length} island${r.overfull.length > 1 ? 's have' : ' has'} too many bridges`);
         if (r.crossing.length) parts.push(`${r.crossing.length} crossing${r.crossing.length > 1 ? 's' : ''}`);
         if (r.mistakes.length) parts.push(`${r.mistakes.length} bridge${r.mistakes.length > 1 ? 's are' : ' is'} not in the solution`);
         if (r.invalid.length) parts.push(`${r.invalid.length} impossible bridge${r.invalid.length > 1 ? 's' : ''}`);
-        ctx.status.textContent = `Marked in red: ${parts.join(', ')}.`;
-      } else ctx.status.textContent = `${r.finished.length} of ${ctx.layout?.islands.length ?? 0} islands finished.`;
+        ctx.status.textContent = `Marked in red: ${parts.join(', ')}.${about ? ` ${about}` : ''}`;
+      } else if (asked) ctx.status.textContent = about ?? `No mistakes so far: ${r.finished.length} of ${islands} islands finished.`;
+      else ctx.status.textContent = `${r.finished.length} of ${islands} islands finished.${about ? ` ${about}` : ''}`;
     } catch (e) {
       ctx.showError(e instanceof Error ? e.message : String(e));
     }
     ctx.draw();
+  }
+
+  /** After a move: the check runs (finished islands, solved), red marks only if asked for. */
+  function moved(): void {
+    marking = auto.checked;
+    void check();
   }
 
   async function askHint(): Promise<void> {
@@ -107,7 +141,7 @@ export function mountPlay(ctx: HashiCtx): Play {
     }
     keep();
     clearHint();
-    void check();
+    moved();
   }
 
   function clearHint(): void {
@@ -124,7 +158,7 @@ export function mountPlay(ctx: HashiCtx): Play {
     bridges[id] = n >= e.cap ? 0 : n + 1;
     keep();
     clearHint();
-    void check();
+    moved();
   }
 
   /** The candidate edge from island cell `from` towards direction (dr, dc). */
@@ -177,6 +211,10 @@ export function mountPlay(ctx: HashiCtx): Play {
     }
     if (e.key === 'h' || e.key === 'H') {
       void askHint();
+      return true;
+    }
+    if (e.key === 'c' || e.key === 'C') {
+      void check(true);
       return true;
     }
     return ctx.moveCursor(e);
@@ -241,13 +279,19 @@ export function mountPlay(ctx: HashiCtx): Play {
   canvas.addEventListener('pointercancel', endDrag);
 
   hintBtn.addEventListener('click', () => void askHint());
+  checkBtn.addEventListener('click', () => void check(true));
+  auto.addEventListener('change', () => {
+    saveValue(store, AUTO_KEY, auto.checked);
+    marking = auto.checked;
+    void check();
+  });
   applyBtn.addEventListener('click', applyHint);
   resetBridges.addEventListener('click', () => {
     history.before();
     bridges = bridges.map(() => 0);
     keep();
     clearHint();
-    void check();
+    moved();
   });
 
   return {
@@ -259,6 +303,7 @@ export function mountPlay(ctx: HashiCtx): Play {
       report = null;
       hint = null;
       selected = null;
+      marking = auto.checked;
     },
     cancelDrag() {
       drag = null;
@@ -275,7 +320,8 @@ export function mountPlay(ctx: HashiCtx): Play {
       s.drag = drag && drag.moved ? drag : null;
       const marks = new Map<string, EdgeMark>();
       for (const b of hint?.bridges ?? []) marks.set(key(b.a, b.b), hint?.kind === 'mistake' ? 'bad' : 'hint');
-      for (const b of [...(report?.mistakes ?? []), ...(report?.invalid ?? []), ...(report?.crossing.flat() ?? [])]) marks.set(key(b.a, b.b), 'bad');
+      const shown = marking ? report : null;
+      for (const b of [...(shown?.mistakes ?? []), ...(shown?.invalid ?? []), ...(shown?.crossing.flat() ?? [])]) marks.set(key(b.a, b.b), 'bad');
       s.edges = layout.edges.map((e) => {
         const n = bridges[e.id] ?? 0;
         return { a: e.a, b: e.b, n, hi: Math.max(e.cap, n), mark: marks.get(key(e.a, e.b)) ?? '' };
@@ -289,7 +335,7 @@ export function mountPlay(ctx: HashiCtx): Play {
         }
       }
       for (const c of report?.finished ?? []) s.finished.add(at(c));
-      for (const c of report?.overfull ?? []) s.bad.add(at(c));
+      for (const c of shown?.overfull ?? []) s.bad.add(at(c));
       for (const c of hint?.islands ?? []) s.highlight.add(at(c));
       s.selected = selected;
       s.solved = !!report?.solved;

@@ -3,6 +3,7 @@
 // Every parse, export and generated puzzle comes from wasm; this keeps the user's clues and givens.
 
 import { h } from '../../dom';
+import { loadField } from '../common/load-field';
 import { limit, puzzleInfo } from '../../registry';
 import { ringClue } from '../../render/skyscrapers';
 import { copyText, pageLink } from '../common/copy';
@@ -69,14 +70,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
 
   const emptyButton = h('button', { type: 'button', id: 'sky-empty' }, 'Empty board');
   const randomButton = h('button', { type: 'button', id: 'sky-random', title: `A random puzzle with a unique solution (up to ${RANDOM.max} × ${RANDOM.max})` }, 'Random puzzle');
-  const pasteField = h('input', {
-    type: 'text',
-    id: 'sky-paste',
-    placeholder: 'Tatham ID, puzz.link URL or plain grid',
-    'aria-label': 'Puzzle to load: Tatham ID, puzz.link URL or plain grid',
-    spellcheck: 'false',
-    autocomplete: 'off',
-  });
+  const pasteField = loadField('sky-paste', 'Puzzle to load: Tatham ID, puzz.link URL or plain grid', () => doLoad());
   const loadButton = h('button', { type: 'button', id: 'sky-load' }, 'Load');
   const panel = h(
     'div',
@@ -241,9 +235,6 @@ export function mountEditor(ctx: SkyCtx): Editor {
     void loadText(text, 'Loaded', true);
   };
   loadButton.addEventListener('click', doLoad);
-  pasteField.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter') doLoad();
-  });
   copyTatham.addEventListener('click', () => copy(exports?.tatham ?? '', tathamField, 'Tatham ID'));
   copyPuzzlink.addEventListener('click', () => copy(exports?.puzzlink ?? '', puzzlinkField, 'puzz.link URL'));
   copyLink.addEventListener('click', () => copy(exports?.tatham ? pageLink('skyscrapers', exports.tatham) : '', linkField, 'link'));

@@ -259,6 +259,8 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     } else if (e.key === 'Backspace' || e.key === 'Delete') {
       lastDigit = null;
       setValue(0);
+    } else if (ctx.mode === 'play' && (e.key === 'p' || e.key === 'P') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      play.togglePencil();
     } else return false;
     e.preventDefault();
     return true;

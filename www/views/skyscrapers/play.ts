@@ -3,9 +3,9 @@
 
 import { h } from '../../dom';
 import type { SkyPicture } from '../../render/skyscrapers';
-import { sentence } from '../common/text';
+import { sentence, solvabilityText } from '../common/text';
 import { cellSlot, type SkyCtx } from './context';
-import type { Hint, Mistake } from './state';
+import type { Check, Hint, Mistake } from './state';
 import { undoable } from '../common/undo';
 import { keptMoves } from '../common/kept';
 import type { SkyPuzzle } from './state';
@@ -29,6 +29,8 @@ export interface Play {
   newBoard(): void;
   /** Ctrl+Z and friends in play mode. */
   key(e: KeyboardEvent): boolean;
+  /** Pencil mode on or off (P): digits then toggle small notes instead of placing a height. */
+  togglePencil(): void;
   /** Fills in the play part of the board's picture (cells, hint marks, solved). */
   picture(p: SkyPicture): void;
   /** The board's data attributes for the mistakes and the hint's placement. */
@@ -39,25 +41,56 @@ export function mountPlay(ctx: SkyCtx): Play {
   const { client, status } = ctx;
   /** Player's digits (0 = empty). */
   let mine = new Array<number>(16).fill(0);
+  /** Player's pencil marks per cell, bit v-1 for height v (shown where the cell has no digit). */
+  let notes = new Array<number>(16).fill(0);
+  let pencil = false;
   let mistakes = new Map<number, string>();
   let hint: Hint | null = null;
   let solvedPlay = false;
   // The player's digits survive a reload (per puzzle) and every move can be undone exactly.
   const kept = keptMoves('skyscrapers');
-  const keep = () => kept.save(skyKey(ctx.puzzle), mine);
-  const history = undoable('sky-play', () => mine.slice(), (m, how) => {
-    mine = m;
-    forget();
-    keep();
-    status.textContent = `${how}: your digits as they were.`;
-    ctx.draw();
-  });
+  const keptNotes = keptMoves('skyscrapers-notes');
+  const keep = () => {
+    kept.save(skyKey(ctx.puzzle), mine);
+    keptNotes.save(skyKey(ctx.puzzle), notes);
+  };
+  // Digits and pencil marks are undone together: a move is either kind.
+  const history = undoable(
+    'sky-play',
+    () => ({ mine: mine.slice(), notes: notes.slice() }),
+    (m, how) => {
+      mine = m.mine;
+      notes = m.notes;
+      forget();
+      keep();
+      status.textContent = `${how}: your digits and pencil marks as they were.`;
+      ctx.draw();
+    },
+  );
 
   const checkButton = h('button', { type: 'button', id: 'sky-check', class: 'primary' }, 'Check');
   const hintButton = h('button', { type: 'button', id: 'sky-hint' }, 'Hint');
   const applyButton = h('button', { type: 'button', id: 'sky-apply', hidden: '' }, 'Apply');
   const clearMineButton = h('button', { type: 'button', id: 'sky-clear-mine' }, 'Clear my digits');
-  const panel = h('div', { class: 'panel', id: 'sky-play-panel' }, h('div', { class: 'params' }, checkButton, hintButton, applyButton, clearMineButton, history.buttons));
+  const pencilButton = h(
+    'button',
+    { type: 'button', id: 'sky-pencil', 'aria-pressed': 'false', title: 'Digits toggle small pencil marks instead of placing a height (P)' },
+    'Pencil',
+  );
+  const panel = h(
+    'div',
+    { class: 'panel', id: 'sky-play-panel' },
+    h('div', { class: 'params' }, checkButton, hintButton, applyButton, pencilButton, clearMineButton, history.buttons),
+  );
+
+  function togglePencil(): void {
+    pencil = !pencil;
+    pencilButton.setAttribute('aria-pressed', String(pencil));
+    status.textContent = pencil
+      ? 'Pencil on: a digit toggles a small mark in the cell; Clear removes its marks. P switches back.'
+      : 'Pencil off: digits place heights.';
+    ctx.draw();
+  }
   const hintSteps = h('ol', { id: 'sky-hint-steps' });
   const hintDetails = h('details', { class: 'options', hidden: '' }, h('summary', {}, 'How the hint follows'), hintSteps);
 
@@ -94,6 +127,29 @@ export function mountPlay(ctx: SkyCtx): Play {
       status.textContent = 'That digit is given and cannot change.';
       return;
     }
+    if (pencil && v > 0) {
+      if (mine[i]) {
+        status.textContent = `Row ${sel.R}, column ${sel.C} holds ${mine[i]}; clear it to pencil in marks.`;
+        return;
+      }
+      history.before();
+      notes[i] = (notes[i] ?? 0) ^ (1 << (v - 1));
+      keep();
+      const marked = Array.from({ length: n }, (_, k) => k + 1).filter((d) => (notes[i]! >> (d - 1)) & 1);
+      status.textContent = marked.length
+        ? `Row ${sel.R}, column ${sel.C}: pencil marks ${marked.join(' ')}.`
+        : `Row ${sel.R}, column ${sel.C}: no pencil marks.`;
+      ctx.draw();
+      return;
+    }
+    if (v === 0 && !mine[i] && notes[i]) {
+      history.before();
+      notes[i] = 0;
+      keep();
+      status.textContent = `Row ${sel.R}, column ${sel.C}: pencil marks cleared.`;
+      ctx.draw();
+      return;
+    }
     if (mine[i] === v) return;
     history.before();
     mine[i] = v;
@@ -111,18 +167,20 @@ export function mountPlay(ctx: SkyCtx): Play {
   async function check(quiet = false): Promise<void> {
     try {
       const stale = changedSince();
-      const found = await client.call<Mistake[]>('check', 'skyscrapers', ctx.puzzle, boardRows());
+      const got = await client.call<Check>('check', 'skyscrapers', ctx.puzzle, boardRows());
       if (stale()) return;
+      const found: Mistake[] = got.mistakes;
       const n = ctx.puzzle.n;
       mistakes = new Map(found.map((m) => [m.row * n + m.col, m.why]));
       const isFull = boardRows().every((row) => row.every((x) => x > 0));
       solvedPlay = found.length === 0 && isFull;
+      const about = solvabilityText(got.solvability);
       if (solvedPlay) status.textContent = SOLVED;
       else if (found.length === 0) {
-        if (!quiet) status.textContent = 'No mistakes so far.';
+        if (!quiet) status.textContent = about ?? 'No mistakes so far.';
       } else {
         const first = found.slice(0, 3).map((m) => sentence(m.why)).join(' ');
-        status.textContent = `${found.length} mistake${found.length === 1 ? '' : 's'}: ${first}${found.length > 3 ? ' …' : ''}`;
+        status.textContent = `${found.length} mistake${found.length === 1 ? '' : 's'}: ${first}${found.length > 3 ? ' …' : ''}${about ? ` ${about}` : ''}`;
       }
       ctx.draw();
     } catch (e) {
@@ -170,12 +228,14 @@ export function mountPlay(ctx: SkyCtx): Play {
   checkButton.addEventListener('click', () => void check());
   hintButton.addEventListener('click', () => void askHint());
   applyButton.addEventListener('click', applyHint);
+  pencilButton.addEventListener('click', togglePencil);
   clearMineButton.addEventListener('click', () => {
     history.before();
     mine.fill(0);
+    notes.fill(0);
     keep();
     forget();
-    status.textContent = 'Your digits are cleared; the givens stay.';
+    status.textContent = 'Your digits and pencil marks are cleared; the givens stay.';
     ctx.draw();
   });
 
@@ -188,24 +248,26 @@ export function mountPlay(ctx: SkyCtx): Play {
     setValue,
     edited() {
       const givens = ctx.puzzle.givens;
-      for (let i = 0; i < givens.length; i++) if (givens[i]! > 0) mine[i] = 0;
+      for (let i = 0; i < givens.length; i++) if (givens[i]! > 0) mine[i] = notes[i] = 0;
       history.clear();
       forget();
     },
     newBoard() {
       const n = ctx.puzzle.n;
       mine = kept.load(skyKey(ctx.puzzle), n * n, n) ?? new Array<number>(n * n).fill(0);
+      notes = keptNotes.load(skyKey(ctx.puzzle), n * n, (1 << n) - 1) ?? new Array<number>(n * n).fill(0);
       history.clear();
       forget();
     },
     key: history.key,
+    togglePencil,
     picture(p) {
       const { puzzle } = ctx;
       const n = puzzle.n;
       for (let i = 0; i < n * n; i++) {
         const given = puzzle.givens[i] ?? 0;
         const d = given || (mine[i] ?? 0);
-        p.cells.push({ digit: d, kind: given ? 'given' : d ? 'player' : 'empty', cand: 0, fade: 0, bad: mistakes.has(i) });
+        p.cells.push({ digit: d, kind: given ? 'given' : d ? 'player' : 'empty', cand: d ? 0 : (notes[i] ?? 0), fade: 0, bad: mistakes.has(i) });
       }
       if (hint) {
         if ((hint.kind === 'place' || hint.kind === 'eliminate') && hint.line) p.lines = [hint.line];
@@ -219,6 +281,12 @@ export function mountPlay(ctx: SkyCtx): Play {
       const n = ctx.puzzle.n;
       d.mistakes = [...mistakes.keys()].map((i) => `${Math.floor(i / n)},${i % n}`).join(';');
       d.hint = hint && hint.kind === 'place' ? `${hint.row},${hint.col},${hint.value}` : '';
+      d.pencil = pencil ? 'on' : 'off';
+      // "row,col:digits" for every cell with marks and no digit, e.g. "0,1:13;2,2:4".
+      d.marks = notes
+        .map((m, i) => (m && !mine[i] && !ctx.puzzle.givens[i] ? `${Math.floor(i / n)},${i % n}:${[...Array(n).keys()].filter((k) => (m >> k) & 1).map((k) => k + 1).join('')}` : ''))
+        .filter(Boolean)
+        .join(';');
     },
   };
 }

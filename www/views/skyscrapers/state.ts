@@ -11,6 +11,7 @@ import { prefixed, sentence } from '../common/text';
 export type {
   Exports,
   SkyscrapersChange as Change,
+  SkyscrapersCheck as Check,
   SkyscrapersEvent as SkyEvent,
   SkyscrapersHint as Hint,
   SkyscrapersMistake as Mistake,
