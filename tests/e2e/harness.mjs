@@ -80,6 +80,7 @@ export async function startApp() {
 /** Opens a page and fails the test on any console error or uncaught exception. */
 export async function openPage(app, path = '', viewport = { width: 1200, height: 900 }, options = {}) {
   const context = await app.browser.newContext({ viewport, ...options });
+  await context.addInitScript(recordMessages);
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -127,4 +128,28 @@ export async function hashiDrag(page, from, to) {
   await page.mouse.move((p.x + q.x) / 2, (p.y + q.y) / 2, { steps: 3 });
   await page.mouse.move(q.x, q.y, { steps: 3 });
   await page.mouse.up();
+}
+
+/** Runs in the page before its scripts: remembers every text shown in a status line or an error
+ *  (`.status`, `.error`), so a test can check afterwards that each was a sentence. */
+function recordMessages() {
+  const seen = new Set();
+  window.__messages = seen;
+  const scan = () => {
+    for (const el of document.querySelectorAll('.status, .error')) {
+      const t = (el.textContent ?? '').trim();
+      if (t) seen.add(t);
+    }
+  };
+  document.addEventListener('DOMContentLoaded', () => {
+    new MutationObserver(scan).observe(document.body, { subtree: true, childList: true, characterData: true });
+    scan();
+  });
+}
+
+/** Every message the page showed that is not a sentence: a capital (or digit or quote) first and a
+ *  closing full stop, "!", "?" or "…" last. Issue 9 asks this of every message. */
+export async function notSentences(page) {
+  const all = await page.evaluate(() => [...(window.__messages ?? [])]);
+  return all.filter((t) => !/^[A-Z0-9"“'(]/.test(t) || !/[.!?…]["”')]?$/.test(t));
 }

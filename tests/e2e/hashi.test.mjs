@@ -3,7 +3,7 @@
 // data attributes and checked by an independent checker written here (no code shared with wasm).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, openPage, hashiCellCenter as cellCenter, hashiDrag as drag } from './harness.mjs';
+import { startApp, openPage, hashiCellCenter as cellCenter, hashiDrag as drag, notSentences } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -135,6 +135,7 @@ test('editor: islands placed by clicking and typing, solved by the solver, bridg
   await page.locator('#hashi').getByRole('button', { name: 'Step back' }).click();
   await page.locator('#hashi').getByRole('button', { name: 'Step back' }).click();
   assert.equal(await attr(page, 'bridges'), before);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -167,6 +168,7 @@ test('play: bridges dragged by hand (and one by keyboard) solve a small puzzle',
   const bridges = parseBridges(await attr(page, 'bridges'));
   assert.equal(checkHashi(3, 3, [2, 0, 2, 0, 0, 0, 2, 0, 2], 2, bridges), null);
   await page.waitForFunction(() => /Solved/.test(document.querySelector('#hashi-status')?.textContent ?? ''));
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -189,6 +191,7 @@ test('play: following the hints (Apply) solves a puzzle, and the result passes t
   assert.equal(await attr(page, 'solved'), 'true');
   const cells = (await attr(page, 'cells')).split(',').map(Number);
   assert.equal(checkHashi(10, 10, cells, 2, parseBridges(await attr(page, 'bridges'))), null);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -212,6 +215,7 @@ test('watch: switching techniques off costs more search nodes, with the same uni
   const plain = await nodes();
   assert.ok(plain > withRules, `plain search ${plain} nodes, with deductions ${withRules}`);
   assert.equal(await attr(page, 'bridges'), first, 'the same unique solution');
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -255,6 +259,7 @@ test('editor: a rock from the keyboard leaves only the plain form; touch drags l
   }
   await waitAttr(page, 'solved', 'true');
   assert.equal(checkHashi(3, 3, [2, 0, 2, 0, 255, 0, 2, 0, 2], 2, parseBridges(await attr(page, 'bridges'))), null);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -268,6 +273,7 @@ test("the article's 5x5 example has no solution", async () => {
   await page.locator('#hashi').getByRole('button', { name: 'Solve', exact: true }).click();
   await waitAttr(page, 'verdict', 'none');
   assert.match(await page.textContent('#hashi-status'), /No solution/);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 

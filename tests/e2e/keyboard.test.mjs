@@ -3,7 +3,7 @@
 // arrow keys; the player's shortcuts still work from the page itself.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, openPage } from './harness.mjs';
+import { startApp, openPage, notSentences } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -34,6 +34,7 @@ test('"?" opens the keyboard help, which lists the player and board keys; Escape
   await dialog.waitFor({ state: 'visible' });
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -49,6 +50,7 @@ test('Space on a focused Step button steps once and does not start playing', asy
   await page.waitForTimeout(800);
   assert.equal(await placed(page), 1, 'exactly one event');
   assert.equal(await page.locator('#queens .playback').getByRole('button', { name: 'Play' }).count(), 1, 'still paused');
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -68,6 +70,7 @@ test('the speed slider keeps its arrow keys; the arrows step the run when the sl
   // "-1,-1,…" has digits too: wait for a placed queen (a number that is not -1).
   await page.waitForFunction(() => /(^|,)\d/.test(document.querySelector('#queens-board').dataset.queens));
   assert.equal(await placed(page), 1);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -101,5 +104,6 @@ test('phone 390x844: the sentence and the board are on screen together while ste
   assert.ok(await onScreen(page, '#race-repair-board'), 'repair board on screen beside it');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `the race scrolls sideways by ${overflow}px`);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { startApp, openPage } from './harness.mjs';
+import { startApp, openPage, notSentences } from './harness.mjs';
 
 const EXAMPLE = '4://///1/3///4/////3/';
 const shots = new URL('../../build/screenshots/', import.meta.url).pathname;

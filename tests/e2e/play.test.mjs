@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, openPage, hashiDrag } from './harness.mjs';
+import { startApp, openPage, hashiDrag, notSentences } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -126,6 +126,7 @@ test('Skyscrapers Check says whether the puzzle has one solution, none or severa
     await waitText(page, '#sky-status', /\S/);
     assert.match(await page.textContent('#sky-status'), words, id);
   }
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -163,6 +164,7 @@ test('Skyscrapers pencil marks: P toggles, digits mark, undo and reload keep the
   await page.waitForFunction(() => (document.querySelector('#sky-tatham')?.value ?? '') !== '');
   await page.click('#sky-mode-play');
   await waitData(page, '#sky-board', 'marks', kept);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -210,5 +212,6 @@ test('Hashi Check names the puzzle (none, several) and "Mark mistakes as I play"
     await waitText(page, '#hashi-status', words);
   }
   assert.equal(await hashi(page, 'solved'), 'false');
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });

@@ -4,7 +4,7 @@
 // forwards: it must be identical, words included; step 0 must equal the page before the first step.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, openPage, checkQueens } from './harness.mjs';
+import { startApp, openPage, checkQueens, notSentences } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -70,6 +70,7 @@ test('N-Queens: Next solution stops at a checked solution; scrubbing is exact; s
   assert.equal(checkQueens(8, columns), null, `board: ${columns}`);
   assert.equal(await page.textContent('[data-counter=solutions]'), '1');
   await scrubExactly(page, 'queens', ['#queens-board'], '#queens-status', start);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -84,6 +85,7 @@ test('min-conflicts: exact scrubbing over a seeded run, counters included', asyn
   const columns = (await page.getAttribute('#repair-board', 'data-queens')).split(',').map(Number);
   assert.equal(checkQueens(8, columns), null, `board: ${columns}`);
   await scrubExactly(page, 'repair', ['#repair-board', '#repair-chart'], '#repair-status', start);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -98,6 +100,7 @@ test('Skyscrapers watch: exact scrubbing, candidates and highlights included', a
   // Stopped at the solution event: every cell filled.
   await page.waitForFunction(() => !document.querySelector('#sky-board').dataset.grid.split(/[,/]/).includes('0'));
   await scrubExactly(page, 'skyscrapers', ['#sky-board'], '#sky-status', start);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -113,5 +116,6 @@ test('Hashiwokakero watch: exact scrubbing over the article example', async () =
   await page.locator('#hashi .playback').getByRole('button', { name: 'Next solution' }).click();
   await page.waitForFunction(() => /of [\d,]+$/.test(document.querySelector('#hashi .step-count').textContent));
   await scrubExactly(page, 'hashi', ['#hashi-board'], '#hashi-status', start);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });

@@ -1,7 +1,7 @@
 // N-Queens in the real page: set N, play to the first solution, check the board on screen.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, openPage, checkQueens } from './harness.mjs';
+import { startApp, openPage, checkQueens, notSentences } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -32,6 +32,7 @@ test('N=8: playing to the first solution shows a valid placement', async () => {
   // Step back takes the last event back without asking the solver; Step redoes it.
   await page.getByRole('button', { name: 'Step back' }).click();
   assert.equal(await page.getAttribute('#queens-board', 'data-solved'), 'false');
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -41,6 +42,7 @@ test('N=3: the page says there is no solution', async () => {
   await page.locator('#queens-n').dispatchEvent('change');
   await page.getByRole('button', { name: 'Solve' }).click();
   await page.waitForFunction(() => /no solution/.test(document.querySelector('#queens-status')?.textContent ?? ''));
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -50,6 +52,7 @@ test('an out-of-range N gets a clear message, not a crash', async () => {
   await page.locator('#queens-n').dispatchEvent('change');
   await page.waitForSelector('#queens .error:not([hidden])');
   assert.match(await page.textContent('#queens .error'), /1 to 64/);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -78,5 +81,6 @@ test('keyboard only: Tab to the controls, arrows step and step back, Enter solve
   await page.waitForFunction(() => document.querySelector('#queens-board')?.dataset.solved === 'true');
   const columns = (await page.getAttribute('#queens-board', 'data-queens')).split(',').map(Number);
   assert.equal(checkQueens(6, columns), null);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });

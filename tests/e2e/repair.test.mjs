@@ -1,7 +1,7 @@
 // Min-conflicts repair and the side-by-side view in the real page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, openPage, checkQueens } from './harness.mjs';
+import { startApp, openPage, checkQueens, notSentences } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -29,6 +29,7 @@ test('side by side: both boards end on valid placements, each with its own count
   const nodes = Number((await page.textContent('#race-search [data-counter=nodes]')).replace(/,/g, ''));
   const moves = Number((await page.textContent('#race-repair [data-counter=moves]')).replace(/,/g, ''));
   assert.ok(nodes > 0 && moves > 0, `nodes ${nodes}, moves ${moves}`);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -55,6 +56,7 @@ test('repair: the same seed replays the same run, and stepping back undoes moves
   await page.locator('#repair').getByRole('button', { name: 'Solve' }).click();
   await page.waitForFunction(() => /Solved N = 16 with seed 42/.test(document.querySelector('#repair-status')?.textContent ?? ''));
   assert.deepEqual(await boardOf(page, '#repair-board'), first);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -69,5 +71,6 @@ test('repair: a million queens solve in the browser (density view)', async () =>
     timeout: 60_000,
   });
   assert.equal(await page.getAttribute('#repair-board', 'data-solved'), 'true');
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });

@@ -4,7 +4,7 @@
 // solution"; a garbage paste shows a readable error.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, openPage } from './harness.mjs';
+import { startApp, openPage, notSentences } from './harness.mjs';
 
 const EXAMPLE = '4://///1/3///4/////3/';
 const ARTICLE_6 = '6:/3/2/2/3///3/2/1/2///2/3/2/1///1/2/2/3/';
@@ -170,6 +170,7 @@ test('typing the example with the keyboard, then Solve: the grid on screen obeys
   assert.equal(checkSky(n, clues, grid), null, `grid on screen: ${JSON.stringify(grid)}`);
   assert.deepEqual([grid], bruteForce(n, clues), 'the one solution brute force finds');
   assert.match(await page.textContent('#sky-status'), /Unique/);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -198,6 +199,7 @@ test('watch mode: Step shows candidates and a reason, Step back restores them ex
     await page.click('#skyscrapers .playback >> text=Step back');
     assert.equal(await data(page, 'candidates'), seen[k], `step back to position ${k}`);
   }
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -244,6 +246,7 @@ test('play mode: a hint gives a sentence and a right placement; Apply puts it on
   }
   await page.waitForFunction(() => document.querySelector('#sky-board').dataset.solved === 'true');
   assert.match(await page.textContent('#sky-status'), /Solved/);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -257,6 +260,7 @@ test("the article's 6x6, opened from a link, has no solution", async () => {
   await page.waitForFunction(() => document.querySelector('#sky-board').dataset.verdict !== '');
   assert.equal(await data(page, 'verdict'), 'none');
   assert.match(await page.textContent('#sky-status'), /no solution/);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -272,6 +276,7 @@ test('N >= 10: two digits typed quickly make one height', async () => {
   const grid = readGrid(await data(page, 'grid'));
   assert.equal(grid[0][1], 12);
   assert.equal(grid[1][1], 7);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -284,6 +289,7 @@ test('a garbage paste shows a readable error and keeps the puzzle', async () => 
   assert.match(message, /\S{3,}.*\S{3,}/, 'a sentence');
   assert.doesNotMatch(message, /undefined|unreachable|RuntimeError/);
   assert.equal(await data(page, 'tatham'), EXAMPLE, 'the old puzzle stays');
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -318,5 +324,6 @@ test('phone size: no horizontal scrolling, touch-sized digit pad, a random puzzl
   assert.equal(await page.getAttribute('#sky-board', 'data-tatham'), random, 'the puzzle solved is the one checked');
   const grid = readGrid(await page.getAttribute('#sky-board', 'data-grid'));
   assert.equal(checkSky(n, clues, grid), null, `random puzzle ${random}, solution: ${JSON.stringify(grid)}`);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
