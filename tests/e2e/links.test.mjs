@@ -268,6 +268,21 @@ test('step= reopens a run at that step, and the address follows the player', asy
   await page.waitForFunction(() => /^Step 4 of/.test(document.querySelector('#skyscrapers .step-count')?.textContent ?? ''));
   await addressMatches(page, /\?mode=watch&step=4$/);
   assert.match(await count('#skyscrapers'), /^Step 4 of/);
+
+  // The race: step k of both sides, the same boards as ten steps by hand with the same seed.
+  await page.goto(app.url + '#race/8?seed=3&step=10');
+  await page.waitForFunction(() => /^Step 10 of/.test(document.querySelector('#race .step-count')?.textContent ?? ''));
+  await addressMatches(page, /^#race\/8\?seed=3&step=10$/);
+  const boards = async (p) => [await p.getAttribute('#race-search-board', 'data-queens'), await p.getAttribute('#race-repair-board', 'data-queens')];
+  const linked = await boards(page);
+  await other.goto(app.url + '#race/8?seed=3');
+  await other.waitForFunction(() => /^Step 0 of/.test(document.querySelector('#race .step-count')?.textContent ?? ''));
+  await other.focus('#race-search-board').catch(() => {});
+  for (let i = 0; i < 10; i++) await other.keyboard.press('ArrowRight');
+  await other.waitForFunction(() => /^Step 10 of/.test(document.querySelector('#race .step-count')?.textContent ?? ''));
+  assert.deepEqual(await boards(other), linked);
+  await addressMatches(other, /^#race\/8\?seed=3&step=10$/);
+  assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
   await context.close();
 });

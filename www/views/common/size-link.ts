@@ -17,7 +17,18 @@ export interface LinkOptions {
   takeLinkOptions(pairs: [string, string][]): string[];
 }
 
-export function sizeLink(nInput: HTMLInputElement, seed?: { field: HTMLInputElement; current(): number }, options?: LinkOptions, run?: Seekable & { reset(): Promise<unknown> }) {
+/**
+ * `run` is the view's run, or for the race both sides with the Reset that restarts them together:
+ * a link's step k then means step k of each side (the scrubber's meaning too), and the address
+ * writes the further of the two.
+ */
+export function sizeLink(
+  nInput: HTMLInputElement,
+  seed?: { field: HTMLInputElement; current(): number },
+  options?: LinkOptions,
+  run?: (Seekable & { reset(): Promise<unknown> }) | { runs: Seekable[]; reset(): Promise<unknown> },
+) {
+  const runs: Seekable[] = run ? ('runs' in run ? run.runs : [run]) : [];
   return {
     /** Fills the fields from a link (range errors are then reported by the run's own N check). */
     take(param: string | null, settings: Settings): void {
@@ -28,7 +39,7 @@ export function sizeLink(nInput: HTMLInputElement, seed?: { field: HTMLInputElem
     /** Fills the fields from a link, starts the run over, and moves it to the link's step. */
     open(param: string | null, settings: Settings): void {
       this.take(param, settings);
-      if (run) void run.reset().then(() => applyStep(run, settings.step));
+      if (run) void run.reset().then(() => runs.forEach((r) => applyStep(r, settings.step)));
     },
     state(): ViewState {
       const n = nInput.value.trim();
@@ -43,8 +54,8 @@ export function sizeLink(nInput: HTMLInputElement, seed?: { field: HTMLInputElem
       }
       const opts = options?.linkOptions() ?? [];
       if (opts.length) settings.opts = opts;
-      const step = stepOf(run);
-      if (step !== undefined) settings.step = step;
+      const steps = runs.map(stepOf).filter((k) => k !== undefined);
+      if (steps.length) settings.step = Math.max(...steps);
       return { puzzle: /^\d{1,8}$/.test(n) ? n : null, settings };
     },
   };

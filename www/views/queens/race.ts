@@ -213,7 +213,7 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
     h('div', { class: 'race' }, left.element, right.element),
   );
 
-  const link = sizeLink(nInput, { field: seedInput, current: () => seeds.current() }, form);
+  const link = sizeLink(nInput, { field: seedInput, current: () => seeds.current() }, form, { runs: [...both], reset: resetBoth });
   nInput.addEventListener('change', () => {
     seeds.renew();
     void resetBoth();
@@ -223,14 +223,8 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
   return feature({
     element,
     bar,
-    start: (param, s) => {
-      link.take(param, s);
-      void resetBoth();
-    },
-    open: (param, s) => {
-      link.take(param, s);
-      void resetBoth();
-    },
+    start: (param, s) => link.open(param, s),
+    open: (param, s) => link.open(param, s),
     state: link.state,
     redraw: () => {
       drawSearch();
