@@ -42,6 +42,31 @@ const scenes = {
     await page.waitForTimeout(300);
     for (let k = 0; k < 5; k++) await click(page, 'skyscrapers', 'Step');
   },
+  // Play modes: the player's digits, pencil marks and a Check; bridges with one marked wrong.
+  async 'skyscrapers-play'(page) {
+    await page.waitForFunction(() => (document.querySelector('#sky-board')?.dataset.tatham ?? '') !== '');
+    await page.click('#sky-mode-play');
+    await page.focus('#sky-board');
+    await page.keyboard.type('2');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('p');
+    await page.keyboard.type('134');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.type('13');
+    await page.keyboard.press('p');
+    await page.click('#sky-check');
+    await page.waitForTimeout(400);
+  },
+  async 'hashi-play'(page) {
+    await page.waitForFunction(() => !document.querySelector('#hashi-mode-play').disabled);
+    await page.click('#hashi-mode-play');
+    await page.click('#hashi-hint');
+    await page.waitForSelector('#hashi-apply:not([hidden])');
+    await page.click('#hashi-apply');
+    await page.waitForTimeout(300);
+    await page.click('#hashi-hint');
+    await page.waitForTimeout(400);
+  },
 };
 
 const app = await startApp();
@@ -49,13 +74,14 @@ try {
   for (const [tab, scene] of Object.entries(scenes)) {
     for (const [size, viewport, touch] of [['desktop', { width: 1280, height: 800 }, false], ['phone', { width: 390, height: 844 }, true]]) {
       for (const scheme of ['light', 'dark']) {
-        const { page } = await openPage(app, `#${tab}`, viewport, { colorScheme: scheme, hasTouch: touch });
+        const view = tab.replace(/-play$/, '');
+        const { page } = await openPage(app, `#${view}`, viewport, { colorScheme: scheme, hasTouch: touch });
         await page.waitForTimeout(500);
         await scene(page);
         // Scroll so the player is at the top, with the board and the sentence below it (Skyscrapers
         // and Hashiwokakero keep their player beside the board: the board goes at the top there).
-        const anchor = tab === 'skyscrapers' || tab === 'hashi' ? '.stage' : '.playback';
-        await page.locator(`#${tab} ${anchor}`).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        const anchor = view === 'skyscrapers' || view === 'hashi' ? '.stage' : '.playback';
+        await page.locator(`#${view} ${anchor}`).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
         await page.waitForTimeout(200);
         const file = `${out}${tab}-${size}-${scheme}.png`;
         await page.screenshot({ path: file });

@@ -109,7 +109,7 @@ fn user_edges(g: &Graph, k: u8, user: &[Bridge]) -> Result<Vec<(u32, u8)>, Hint>
 
 /// A bridge's ends in people's 1-based coordinates, joined by `sep`: "(3,4) and (3,7)".
 fn ends(b: &Bridge, sep: &str) -> String {
-    let at = |(r, c): (usize, usize)| format!("({},{})", r.saturating_add(1), c.saturating_add(1));
+    let at = |(r, c): (usize, usize)| format!("(row {}, column {})", r.saturating_add(1), c.saturating_add(1));
     format!("{}{sep}{}", at(b.a), at(b.b))
 }
 

@@ -148,7 +148,7 @@ export function mountHashi(client: SolverClient): Feature {
       mode === 'edit'
         ? 'Click or tap a cell to place an island, then type its number (1–8), scroll or press +/−. Keys on the board: arrows move, digits set, # rock, . or Delete water.'
         : mode === 'play'
-          ? 'Drag from an island to another it can see for a bridge; click the same pair again for the second, once more to remove. Keys: arrows move, Enter selects an island, then an arrow lays a bridge that way; H hint.'
+          ? 'Drag from an island to another it can see for a bridge; click the same pair again for the second, once more to remove. Keys: arrows move, Enter selects an island, then an arrow lays a bridge that way; H hint, C check.'
           : 'Faint dashes: bridges still possible. Grey: bridges that may still grow. Black: decided. Blue: the island being worked on. Keys: Space play, → step, ← step back, R reset, S solve.';
     if (mode === 'edit') {
       const any = ctx.puzzle.cells.some((v) => v !== 0 && v !== 255);

@@ -21,7 +21,7 @@ import type { Settings } from '../../address';
 
 const HELP: Record<Mode, string> = {
   edit: 'Click a clue slot or cell, or use the arrow keys; type a digit (two quick digits for 10 to 16); Backspace, Delete or 0 clears.',
-  play: 'Click a cell or use the arrow keys; type a digit; Backspace, Delete or 0 clears. Given digits are locked.',
+  play: 'Click a cell or use the arrow keys; type a digit; Backspace, Delete or 0 clears. P switches pencil marks on and off. Given digits are locked.',
   watch: 'Keys: Space plays or pauses, → steps, ← steps back, R resets, S solves. Struck red digits are the candidates the current step removes.',
 };
 

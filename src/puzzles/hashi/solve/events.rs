@@ -120,10 +120,10 @@ impl Solver {
         [r as u32, c as u32]
     }
 
-    /// "(3,4)" in 1-based coordinates, for sentences.
+    /// "(row 3, column 4)" in 1-based coordinates, for sentences (the words every message uses).
     pub(super) fn name(&self, i: u32) -> String {
         let (r, c) = self.g.pos(i);
-        format!("({},{})", r + 1, c + 1)
+        format!("(row {}, column {})", r + 1, c + 1)
     }
 
     /// Reports a dead end (tracing only) and bumps the failure weights of the islands it names.
