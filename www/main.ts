@@ -8,6 +8,7 @@ import { typingInField } from './controls/playback';
 import type { Feature } from './views/feature';
 import type { Tab } from './address';
 import { linkAddress } from './link';
+import { registerOffline } from './offline/register';
 import { mountQueens } from './views/queens/backtracking';
 import { mountRepair } from './views/queens/repair';
 import { mountRace } from './views/queens/race';
@@ -63,3 +64,5 @@ document.addEventListener('keydown', (e) => {
   if (current) current.feature.key(e);
 });
 route();
+
+registerOffline();

@@ -69,7 +69,7 @@ pub struct BoardReport {
     /// The bridges are a complete valid solution (checked by the independent checker).
     pub solved: bool,
     /// Whether the puzzle itself (its islands, not the player's bridges) has one solution
-    /// (`unique`), `none`, several (`multiple`), or `budget` when [`HINT_NODES`] nodes of search
+    /// (`unique`), `none`, several (`multiple`), or `budget` when `HINT_NODES` nodes of search
     /// did not decide it: "no mistakes" means little on a puzzle without exactly one solution.
     pub solvability: Verdict,
 }
@@ -109,7 +109,13 @@ fn user_edges(g: &Graph, k: u8, user: &[Bridge]) -> Result<Vec<(u32, u8)>, Hint>
 
 /// A bridge's ends in people's 1-based coordinates, joined by `sep`: "(3,4) and (3,7)".
 fn ends(b: &Bridge, sep: &str) -> String {
-    let at = |(r, c): (usize, usize)| format!("(row {}, column {})", r.saturating_add(1), c.saturating_add(1));
+    let at = |(r, c): (usize, usize)| {
+        format!(
+            "(row {}, column {})",
+            r.saturating_add(1),
+            c.saturating_add(1)
+        )
+    };
     format!("{}{sep}{}", at(b.a), at(b.b))
 }
 

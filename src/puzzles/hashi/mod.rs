@@ -191,7 +191,13 @@ impl Puzzle {
 /// no crossing, exact degrees, connected, and a tree under the no-loops rule.
 pub fn check_solution(puzzle: &Puzzle, bridges: &[Bridge]) -> Result<(), String> {
     let (w, h) = (puzzle.width, puzzle.height);
-    let cell = |p: (usize, usize)| format!("(row {}, column {})", p.0.saturating_add(1), p.1.saturating_add(1));
+    let cell = |p: (usize, usize)| {
+        format!(
+            "(row {}, column {})",
+            p.0.saturating_add(1),
+            p.1.saturating_add(1)
+        )
+    };
     // 1 = horizontal bridge over the cell, 2 = vertical.
     let mut painted = vec![0u8; w * h];
     let mut degree = vec![0u32; w * h];
