@@ -156,8 +156,14 @@ impl Rules {
     /// The squares of `row` a queen may take, given the attacks from the rows above.
     #[inline(always)]
     fn free(&self, row: usize, cols: u32, ld: u32, rd: u32) -> u32 {
+        self.free_in::<false>(row, cols, ld, rd)
+    }
+
+    /// [`Rules::free`], told at compile time whether these are corner rules (no side deadline).
+    #[inline(always)]
+    fn free_in<const CORNER: bool>(&self, row: usize, cols: u32, ld: u32, rd: u32) -> u32 {
         let f = self.mask & !(cols | ld | rd | self.closed[row]);
-        if row == self.side_deadline {
+        if !CORNER && row == self.side_deadline {
             let missing = self.side & !cols;
             if missing == self.side {
                 // Both side columns are still empty and only this row may take one.
@@ -413,14 +419,21 @@ impl TaskCounter {
                     let bit = a & a.wrapping_neg();
                     a ^= bit;
                     nodes += 1;
-                    let f = self
-                        .rules
-                        .free(last, cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
+                    let f = self.rules.free_in::<CORNER>(
+                        last,
+                        cols | bit,
+                        (ld | bit) << 1,
+                        (rd | bit) >> 1,
+                    );
                     if f != 0 {
                         nodes += 1;
                         if CORNER {
                             self.by_size[0] += 1;
                         } else {
+                            // The swept rows' queens are where the columns grew.
+                            for r in start..pen {
+                                self.queen[r] = self.cols[r + 1] & !self.cols[r];
+                            }
                             self.queen[pen] = bit;
                             self.queen[last] = f;
                             match class_size(&self.queen[..n]) {
@@ -455,12 +468,11 @@ impl TaskCounter {
             let bit = a & a.wrapping_neg();
             self.avail[row] = a ^ bit;
             nodes += 1;
-            self.queen[row] = bit;
             let cols = self.cols[row] | bit;
             let ld = (self.ld[row] | bit) << 1;
             let rd = (self.rd[row] | bit) >> 1;
             let next = row + 1;
-            let f = self.rules.free(next, cols, ld, rd);
+            let f = self.rules.free_in::<CORNER>(next, cols, ld, rd);
             if f != 0 {
                 self.cols[next] = cols;
                 self.ld[next] = ld;
