@@ -542,6 +542,115 @@ pub fn count(n: usize) -> Result<Counts, String> {
     Ok(total)
 }
 
+/// How far a native count may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Threads counting tasks side by side (at least 1).
+    pub threads: usize,
+    /// Nodes over all threads (`u64::MAX`: no limit).
+    pub max_nodes: u64,
+    /// Wall time in microseconds (`u64::MAX`: no limit).
+    pub max_micros: u64,
+}
+
+/// The end of a native count: `finished` is false when a limit stopped it, and `counts` then
+/// holds what the tasks found up to there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub counts: Counts,
+    pub finished: bool,
+    pub tasks: usize,
+    pub tasks_done: usize,
+    pub threads: usize,
+}
+
+/// Nodes a thread counts between two looks at the shared budget and the clock (a few
+/// milliseconds of work).
+#[cfg(not(target_arch = "wasm32"))]
+const CHUNK: u64 = 1 << 20;
+
+/// Counts N on `limits.threads` native threads: each takes the next task of the plan until none
+/// is left; nodes are drawn from one shared budget a chunk at a time, unused nodes go back. The
+/// count never passes `max_nodes`; with several threads it may stop short of it by what the
+/// others held when one found the budget empty (at most a chunk each).
+/// Not in wasm (no threads there: the page runs one task per worker instead).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn count_native(n: usize, limits: Limits) -> Result<Outcome, String> {
+    use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+    use std::time::{Duration, Instant};
+
+    let p = plan(n, DEFAULT_SPLIT_ROWS)?;
+    // Check every task up front, so the threads below cannot fail.
+    for t in &p.tasks {
+        TaskCounter::new(t)?;
+    }
+    let threads = limits.threads.clamp(1, p.tasks.len().max(1));
+    let deadline = Instant::now().checked_add(Duration::from_micros(limits.max_micros));
+    let next = AtomicUsize::new(0);
+    // The split's own nodes are spent first (they are few: the queens of the first rows).
+    let left = AtomicU64::new(limits.max_nodes.saturating_sub(p.base.nodes));
+    let stop = AtomicBool::new(false);
+    let take = |want: u64| {
+        left.fetch_update(Relaxed, Relaxed, |l| Some(l - l.min(want)))
+            .map_or(0, |l| l.min(want))
+    };
+    let work = || {
+        let (mut found, mut done) = (Counts::default(), 0usize);
+        while !stop.load(Relaxed) {
+            let Some(task) = p.tasks.get(next.fetch_add(1, Relaxed)) else {
+                break;
+            };
+            let Ok(mut c) = TaskCounter::new(task) else {
+                break;
+            };
+            loop {
+                let grant = take(CHUNK);
+                let before = c.counts().nodes;
+                let finished = c.run(before + grant);
+                let used = c.counts().nodes - before;
+                left.fetch_add(grant - used, Relaxed);
+                if finished {
+                    done += 1;
+                }
+                // No progress means the budget is spent (a step may need two nodes at once).
+                if deadline.is_some_and(|d| Instant::now() >= d) || (!finished && used == 0) {
+                    stop.store(true, Relaxed);
+                    break;
+                }
+                if finished {
+                    break;
+                }
+            }
+            found.add(&c.counts());
+        }
+        (found, done)
+    };
+    let results: Vec<(Counts, usize)> = if threads == 1 {
+        vec![work()]
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads).map(|_| s.spawn(work)).collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        })
+    };
+    let mut counts = p.base;
+    let mut tasks_done = 0;
+    for (c, d) in results {
+        counts.add(&c);
+        tasks_done += d;
+    }
+    Ok(Outcome {
+        counts,
+        finished: tasks_done == p.tasks.len(),
+        tasks: p.tasks.len(),
+        tasks_done,
+        threads,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -608,6 +717,69 @@ mod tests {
             total.add(&c.counts());
         }
         assert_eq!(total, whole);
+    }
+
+    #[test]
+    fn threads_give_the_same_figures_as_one() {
+        for n in [1, 4, 8, 11] {
+            let one = count(n).unwrap();
+            for threads in [1, 2, 3] {
+                let o = count_native(
+                    n,
+                    Limits {
+                        threads,
+                        max_nodes: u64::MAX,
+                        max_micros: u64::MAX,
+                    },
+                )
+                .unwrap();
+                assert!(o.finished && o.tasks_done == o.tasks, "n = {n}");
+                assert_eq!(o.counts, one, "n = {n}, threads = {threads}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_node_budget_stops_every_thread_with_partial_figures() {
+        let whole = count(12).unwrap();
+        for threads in [1, 2] {
+            let max_nodes = whole.nodes / 3;
+            let o = count_native(
+                12,
+                Limits {
+                    threads,
+                    max_nodes,
+                    max_micros: u64::MAX,
+                },
+            )
+            .unwrap();
+            assert!(!o.finished);
+            // Never over; under by at most what other threads held when one found none left.
+            assert!(
+                o.counts.nodes <= max_nodes,
+                "{} of {max_nodes}",
+                o.counts.nodes
+            );
+            if threads == 1 {
+                assert!(
+                    o.counts.nodes + 2 >= max_nodes,
+                    "{} of {max_nodes}",
+                    o.counts.nodes
+                );
+            }
+            assert!(o.counts.solutions < whole.solutions);
+            assert!(o.tasks_done < o.tasks);
+        }
+        let o = count_native(
+            12,
+            Limits {
+                threads: 2,
+                max_nodes: u64::MAX,
+                max_micros: 0,
+            },
+        )
+        .unwrap();
+        assert!(!o.finished);
     }
 
     #[test]
