@@ -571,8 +571,8 @@ const CHUNK: u64 = 1 << 20;
 
 /// Counts N on `limits.threads` native threads: each takes the next task of the plan until none
 /// is left; nodes are drawn from one shared budget a chunk at a time, unused nodes go back. The
-/// count never passes `max_nodes`; with several threads it may stop short of it by what the
-/// others held when one found the budget empty (at most a chunk each).
+/// count never passes `max_nodes`; a thread that finds the budget empty stops, and the others
+/// spend what they still hold.
 /// Not in wasm (no threads there: the page runs one task per worker instead).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn count_native(n: usize, limits: Limits) -> Result<Outcome, String> {
@@ -596,7 +596,10 @@ pub fn count_native(n: usize, limits: Limits) -> Result<Outcome, String> {
     };
     let work = || {
         let (mut found, mut done) = (Counts::default(), 0usize);
-        while !stop.load(Relaxed) {
+        // Set when this thread finds the node budget empty: it stops, while another thread that
+        // still holds nodes spends them (so the budget is used up rather than abandoned).
+        let mut spent = false;
+        while !spent && !stop.load(Relaxed) {
             let Some(task) = p.tasks.get(next.fetch_add(1, Relaxed)) else {
                 break;
             };
@@ -612,12 +615,16 @@ pub fn count_native(n: usize, limits: Limits) -> Result<Outcome, String> {
                 if finished {
                     done += 1;
                 }
-                // No progress means the budget is spent (a step may need two nodes at once).
-                if deadline.is_some_and(|d| Instant::now() >= d) || (!finished && used == 0) {
+                if deadline.is_some_and(|d| Instant::now() >= d) {
                     stop.store(true, Relaxed);
                     break;
                 }
-                if finished {
+                if finished || stop.load(Relaxed) {
+                    break;
+                }
+                // No progress means the budget is spent (a step may need two nodes at once).
+                if used == 0 {
+                    spent = true;
                     break;
                 }
             }
