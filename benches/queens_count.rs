@@ -1,39 +1,48 @@
-//! Counting all N-Queens solutions: the bitmask backtracking machine (`solve` path, no events)
-//! against the source article's first, naive version (one record array, every placement checked
-//! against every queen above) as the baseline, in the same run, with the ratio.
+//! Counting all N-Queens solutions, every counter of the crate against one baseline in the same
+//! run: the article's naive record-array machine, the bitmask backtracking machine (`solve`
+//! path, no events), the symmetry-class counter on one thread and on every core, and a plain
+//! mirror-halved recursive bitmask counter written here as the baseline (the usual "count the
+//! left half of row 0 twice, the middle once" program, nothing more).
 //!
-//! `cargo bench --bench queens_count`; prints a markdown table for BENCHMARKS.md.
+//! `cargo bench --bench queens_count` prints a markdown table for BENCHMARKS.md, n = 12..=16
+//! (`QUEENS_MAX_N=17` adds 17; the naive machine stops at `QUEENS_NAIVE_MAX_N`, default 14, and
+//! the bitmask machine at 16, where each would take minutes). Times are the best of a few runs
+//! (one run from n = 15 on).
 
 use std::time::Instant;
 
 use solvescope::engine::{Budget, Machine, NoEvents};
 use solvescope::puzzles::queens::backtrack::{Backtrack, Options};
+use solvescope::puzzles::queens::count::{self, Limits};
+use solvescope::puzzles::queens::naive::Naive;
 
-/// The article's naive counter: `cols[r]` records the queen of row r; a square is safe when no
-/// queen above shares its column or a diagonal. Kept only here, as the baseline.
-fn naive_count(n: usize) -> (u64, u64) {
-    fn go(row: usize, n: usize, cols: &mut Vec<usize>, nodes: &mut u64) -> u64 {
-        if row == n {
+/// The baseline: depth-first search with column and diagonal masks, row 0's left half counted
+/// twice (its mirror images) and its middle column once.
+fn baseline(n: usize) -> u64 {
+    fn go(all: u32, cols: u32, ld: u32, rd: u32) -> u64 {
+        if cols == all {
             return 1;
         }
+        let mut free = all & !(cols | ld | rd);
         let mut found = 0;
-        for c in 0..n {
-            let safe = cols
-                .iter()
-                .enumerate()
-                .all(|(r, &qc)| qc != c && row - r != qc.abs_diff(c));
-            if safe {
-                *nodes += 1;
-                cols.push(c);
-                found += go(row + 1, n, cols, nodes);
-                cols.pop();
-            }
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            found += go(all, cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
         }
         found
     }
-    let mut nodes = 0;
-    let found = go(0, n, &mut Vec::with_capacity(n), &mut nodes);
-    (found, nodes)
+    let all = (1u32 << n) - 1;
+    let mut total = 0;
+    for c in 0..n / 2 {
+        let bit = 1 << c;
+        total += 2 * go(all, bit, bit << 1, bit >> 1);
+    }
+    if n % 2 == 1 {
+        let bit = 1 << (n / 2);
+        total += go(all, bit, bit << 1, bit >> 1);
+    }
+    total
 }
 
 fn best_of<T>(reps: usize, mut f: impl FnMut() -> T) -> (T, f64) {
@@ -48,26 +57,88 @@ fn best_of<T>(reps: usize, mut f: impl FnMut() -> T) -> (T, f64) {
     (out.unwrap(), best)
 }
 
+fn env_n(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 fn main() {
+    let max_n = env_n("QUEENS_MAX_N", 16);
+    let naive_max = env_n("QUEENS_NAIVE_MAX_N", 14);
+    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+    let native = |n: usize, threads: usize| {
+        let o = count::count_native(
+            n,
+            Limits {
+                threads,
+                max_nodes: u64::MAX,
+                max_micros: u64::MAX,
+            },
+        )
+        .unwrap();
+        assert!(o.finished);
+        o.counts
+    };
+    let ms = |s: f64| format!("{:.1}", s * 1e3);
+    let ratio = |s: f64, base: f64| format!("{:.2}x", s / base);
     println!(
-        "| n | solutions | nodes | bitmask machine ms | naive record array ms | naive / bitmask |"
+        "| n | solutions | unique | nodes naive = machine | nodes counter | naive ms | machine ms | counter 1 thread ms | counter {cores} threads ms | baseline ms | naive / base | machine / base | counter 1t / base | counter {cores}t / base | 1t / {cores}t |"
     );
-    println!("|---:|---:|---:|---:|---:|---:|");
-    for n in 8..=14 {
-        let reps = if n <= 11 { 5 } else { 2 };
-        let ((count, nodes), fast) = best_of(reps, || {
-            let mut m = Backtrack::new(n, Options::count()).unwrap();
-            m.run(&mut Budget::unlimited(), &mut NoEvents);
-            (m.stats().solutions, m.stats().nodes)
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for n in 12..=max_n {
+        let reps = if n <= 14 { 3 } else { 1 };
+        let (base_count, base) = best_of(reps, || baseline(n));
+        let (one, t1) = best_of(reps, || native(n, 1));
+        let (all, tall) = best_of(reps, || native(n, cores));
+        // Every counter must agree with the baseline; the split must not change any figure.
+        assert_eq!(one.solutions, base_count, "n = {n}");
+        assert_eq!(one, all, "n = {n}");
+        let machine = (n <= 16).then(|| {
+            best_of(reps.min(2), || {
+                let mut m = Backtrack::new(n, Options::count()).unwrap();
+                m.run(&mut Budget::unlimited(), &mut NoEvents);
+                (m.stats(), m.fundamental_solutions())
+            })
         });
-        let ((naive, naive_nodes), slow) = best_of(reps, || naive_count(n));
-        // Both enumerate the same tree, so they must agree on everything they count.
-        assert_eq!((count, nodes), (naive, naive_nodes), "n = {n}");
+        let naive = (n <= naive_max).then(|| {
+            best_of(1, || {
+                let mut m = Naive::new(n, Options::count()).unwrap();
+                m.run(&mut Budget::unlimited(), &mut NoEvents);
+                m.stats()
+            })
+        });
+        if let Some(((stats, unique), _)) = machine {
+            assert_eq!(
+                (stats.solutions, unique),
+                (one.solutions, one.unique),
+                "n = {n}"
+            );
+        }
+        if let (Some((a, _)), Some(((b, _), _))) = (naive, machine) {
+            // Same tree, same order: the two machines count the same nodes.
+            assert_eq!(a, b, "n = {n}");
+        }
+        let machine_nodes = machine.map_or("—".into(), |((s, _), _)| s.nodes.to_string());
+        let cell = |t: Option<f64>| t.map_or("—".into(), ms);
+        let rcell = |t: Option<f64>| t.map_or("—".into(), |t| ratio(t, base));
+        let (tn, tm) = (naive.map(|x| x.1), machine.map(|x| x.1));
         println!(
-            "| {n} | {count} | {nodes} | {:.2} | {:.2} | {:.1}x |",
-            fast * 1e3,
-            slow * 1e3,
-            slow / fast
+            "| {n} | {} | {} | {machine_nodes} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2}x |",
+            one.solutions,
+            one.unique,
+            one.nodes,
+            cell(tn),
+            cell(tm),
+            ms(t1),
+            ms(tall),
+            ms(base),
+            rcell(tn),
+            rcell(tm),
+            ratio(t1, base),
+            ratio(tall, base),
+            t1 / tall,
         );
     }
 }

@@ -231,3 +231,82 @@ pub fn generate(
     let g = game(&puzzle)?;
     js_result(g.generate(&json_from_js(request, "generator request")?))
 }
+
+// ---- N-Queens counting for a pool of workers: the main thread asks for the plan, each worker
+// (its own wasm instance) counts the tasks it is handed, in chunks, and the page adds the counts.
+// The one puzzle-specific corner of this file: counting has no session (no events, no solutions).
+
+/// A whole number from JavaScript within `range`, or a readable error naming `what`.
+fn whole_from_js(
+    value: f64,
+    what: &str,
+    range: std::ops::RangeInclusive<u64>,
+) -> Result<u64, JsError> {
+    if value.is_finite()
+        && value.fract() == 0.0
+        && value >= *range.start() as f64
+        && value <= *range.end() as f64
+    {
+        Ok(value as u64)
+    } else {
+        Err(JsError::new(&format!(
+            "{what} must be a whole number from {} to {}, got {value}",
+            range.start(),
+            range.end()
+        )))
+    }
+}
+
+/// The tasks of counting `n` queens, `{n, base, tasks}`: the answer is `base` plus the counts of
+/// every task (see `QueensCountTask`). N from 1 to 27.
+#[wasm_bindgen(
+    js_name = queensCountPlan,
+    unchecked_return_type = "{ n: number; base: { solutions: number; unique: number; nodes: number }; tasks: { n: number; columns: number[] }[] }"
+)]
+pub fn queens_count_plan(n: f64) -> Result<JsValue, JsError> {
+    use crate::puzzles::queens::count;
+    let n = whole_from_js(n, "N", 1..=count::MAX_COUNT_N as u64)? as usize;
+    let plan = count::plan(n, count::DEFAULT_SPLIT_ROWS).map_err(|e| JsError::new(&e))?;
+    to_js(&plan)
+}
+
+/// One task of a plan, counted in chunks so a worker can report progress and be stopped between
+/// them.
+#[wasm_bindgen]
+pub struct QueensCountTask {
+    inner: crate::puzzles::queens::count::TaskCounter,
+}
+
+#[wasm_bindgen]
+impl QueensCountTask {
+    /// Checks `task` (one element of `queensCountPlan(n).tasks`) and prepares its search.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "{ n: number; columns: number[] }")] task: JsValue,
+    ) -> Result<QueensCountTask, JsError> {
+        let value = json_from_js(task, "queens count task")?;
+        let task: crate::puzzles::queens::count::Task = serde_json::from_value(value)
+            .map_err(|e| JsError::new(&format!("bad queens count task: {e}")))?;
+        crate::puzzles::queens::count::TaskCounter::new(&task)
+            .map(|inner| QueensCountTask { inner })
+            .map_err(|e| JsError::new(&e))
+    }
+
+    /// Counts about `max_nodes` more nodes (at least 64; `Infinity`: to the end); true when the
+    /// task is done.
+    pub fn run(&mut self, max_nodes: f64) -> bool {
+        let more = if max_nodes.is_finite() && max_nodes >= 0.0 {
+            (max_nodes as u64).max(64)
+        } else {
+            u64::MAX
+        };
+        let limit = self.inner.counts().nodes.saturating_add(more);
+        self.inner.run(limit)
+    }
+
+    /// What the task found so far.
+    #[wasm_bindgen(unchecked_return_type = "{ solutions: number; unique: number; nodes: number }")]
+    pub fn counts(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.counts())
+    }
+}

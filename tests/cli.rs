@@ -119,15 +119,72 @@ fn hashi_heuristic_is_honoured_and_checked() {
 }
 
 #[test]
-fn queens_count_threads_one_only() {
-    let err = refused(&["queens", "count", "8", "--threads", "2"]);
+fn queens_count_both_algorithms_any_threads_and_budgets() {
+    // OEIS A000170 / A002562 at n = 10.
+    for args in [
+        &["queens", "count", "10"][..],
+        &["queens", "count", "10", "--threads", "1"],
+        &["queens", "count", "10", "--threads", "3"],
+        &["queens", "count", "10", "--algorithm", "naive"],
+    ] {
+        let v = line(args);
+        assert_eq!(v["status"], "counted", "{args:?}");
+        assert_eq!(v["n"], 10);
+        assert_eq!(v["solutions"], 724, "{args:?}");
+        assert_eq!(v["unique"], 92, "{args:?}");
+    }
+    for algorithm in ["bitmask", "naive"] {
+        let v = line(&[
+            "queens",
+            "count",
+            "12",
+            "--algorithm",
+            algorithm,
+            "--max-nodes",
+            "5000",
+        ]);
+        assert_eq!(v["status"], "budget", "{v}");
+        assert!(v["nodes"].as_u64().unwrap() <= 5000, "{v}");
+        assert!(v["solutions"].as_u64().unwrap() < 14200, "{v}");
+    }
+    let v = line(&["queens", "count", "16", "--max-ms", "1"]);
+    assert_eq!(v["status"], "budget", "{v}");
+    let err = refused(&["queens", "count", "28"]);
+    assert!(err.contains("from 1 to 27"), "{err}");
+    let err = refused(&[
+        "queens",
+        "count",
+        "8",
+        "--algorithm",
+        "naive",
+        "--threads",
+        "2",
+    ]);
     assert!(err.contains("--threads 2"), "{err}");
-    assert!(err.contains("one thread"), "{err}");
-    let v = line(&["queens", "count", "8", "--threads", "1"]);
-    assert_eq!(v["n"], 8);
-    assert_eq!(v["solutions"], 92);
-    assert_eq!(v["unique"], 12);
-    assert_eq!(line(&["queens", "count", "8"])["solutions"], 92);
+    let err = refused(&["queens", "count", "8", "--algorithm", "fast"]);
+    assert!(err.contains("bitmask, naive"), "{err}");
+    refused(&["queens", "count", "8", "--threads", "0"]);
+}
+
+#[test]
+fn queens_solve_all_takes_budgets() {
+    let v = line(&[
+        "queens",
+        "solve",
+        "12",
+        "--all",
+        "--limit",
+        "10000",
+        "--max-nodes",
+        "5000",
+    ]);
+    assert_eq!(v["status"], "budget", "{v}");
+    assert_eq!(v["nodes"], 5000);
+    for s in v["solutions"].as_array().unwrap() {
+        let cols: Vec<usize> = serde_json::from_value(s.clone()).unwrap();
+        solvescope::puzzles::queens::check_placement(12, &cols).unwrap();
+    }
+    assert_eq!(line(&["queens", "solve", "8", "--all"])["status"], "found");
 }
 
 #[test]

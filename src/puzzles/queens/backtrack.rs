@@ -82,7 +82,7 @@ pub enum Event {
 }
 
 impl Event {
-    fn place(row: usize, col: u32) -> Event {
+    pub(crate) fn place(row: usize, col: u32) -> Event {
         Event::Place {
             row: row as u32,
             col,
@@ -90,7 +90,27 @@ impl Event {
         }
     }
 
-    fn remove(row: usize, col: u32) -> Event {
+    /// Entering `row` of an `n`-board: `cols` are attacked, each by the queen of row `by[i]`.
+    pub(crate) fn attacked(row: usize, n: usize, cols: Vec<u32>, by: Vec<u32>) -> Event {
+        let why = if cols.is_empty() {
+            format!("row {}: no square is attacked", row + 1)
+        } else {
+            format!(
+                "row {}: {} of {} squares are attacked by the queens above",
+                row + 1,
+                cols.len(),
+                n
+            )
+        };
+        Event::Attacked {
+            row: row as u32,
+            cols,
+            by,
+            why,
+        }
+    }
+
+    pub(crate) fn remove(row: usize, col: u32) -> Event {
         Event::Remove {
             row: row as u32,
             col,
@@ -98,14 +118,14 @@ impl Event {
         }
     }
 
-    fn backtrack(row: usize) -> Event {
+    pub(crate) fn backtrack(row: usize) -> Event {
         Event::Backtrack {
             row: row as u32,
             why: format!("row {} has no safe square: back to row {}", row + 1, row),
         }
     }
 
-    fn solution(columns: &[u32]) -> Event {
+    pub(crate) fn solution(columns: &[u32]) -> Event {
         let words: Vec<String> = columns.iter().map(|c| (c + 1).to_string()).collect();
         Event::Solution {
             columns: columns.to_vec(),
@@ -113,7 +133,7 @@ impl Event {
         }
     }
 
-    fn exhausted() -> Event {
+    pub(crate) fn exhausted() -> Event {
         Event::Exhausted {
             why: "every branch has been explored".into(),
         }
@@ -207,22 +227,7 @@ impl Backtrack {
                 by.push(r as u32);
             }
         }
-        let why = if cols.is_empty() {
-            format!("row {}: no square is attacked", row + 1)
-        } else {
-            format!(
-                "row {}: {} of {} squares are attacked by the queens above",
-                row + 1,
-                cols.len(),
-                self.n
-            )
-        };
-        Event::Attacked {
-            row: row as u32,
-            cols,
-            by,
-            why,
-        }
+        Event::attacked(row, self.n, cols, by)
     }
 
     /// Fundamental solutions counted so far (only with `Options::fundamental`).
@@ -329,7 +334,7 @@ impl Machine for Backtrack {
 
 /// True when `p` (column per row) is lexicographically smallest among its 8 images under the
 /// rotations and reflections of the square, so each symmetry class is counted exactly once.
-fn is_canonical(p: &[u32], q: &mut [u32]) -> bool {
+pub(crate) fn is_canonical(p: &[u32], q: &mut [u32]) -> bool {
     let n = p.len();
     let m = n as u32 - 1;
     // Each map sends the queen at (r, c) to a new square; writing q[row] = col builds the image.

@@ -4,13 +4,19 @@
 //! Two algorithms live here, both as [`crate::engine::Machine`]s:
 //! - [`backtrack`]: constructive depth-first search, row by row, with the columns and both
 //!   diagonals kept as bitmasks (the "accelerated" version of the source article);
+//! - [`naive`]: the article's first version of the same search (a record array, each square
+//!   checked against every queen above), for teaching; same tree, same events;
+//! - [`count`]: counting only, over one representative per symmetry class, split into
+//!   independent tasks for threads and workers (not a machine: it reports counts, no events);
 //! - [`repair`]: min-conflicts repair (the source article's algorithm, seeded), with a swap-based
 //!   path for boards of millions of queens.
 //!
 //! Limits: backtracking supports 1 ≤ N ≤ [`MAX_BACKTRACK_N`] because a row fits one `u64`.
 
 pub mod backtrack;
+pub mod count;
 mod game;
+pub mod naive;
 pub mod repair;
 
 pub use game::Event;

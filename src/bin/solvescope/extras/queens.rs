@@ -4,16 +4,21 @@
 use std::time::Instant;
 
 use serde_json::{json, Value};
-use solvescope::engine::{Budget, Machine, NoEvents};
-use solvescope::puzzles::queens::backtrack::{Backtrack, Options as BacktrackOptions};
+use solvescope::engine::Stepper;
+use solvescope::puzzles::queens::backtrack::Options as BacktrackOptions;
+use solvescope::puzzles::queens::count;
+use solvescope::puzzles::queens::naive::Naive;
 use solvescope::session::{Session, Verdict, DEFAULT_MAX_MICROS};
 
 use crate::args::Args;
 use crate::{emit, Failure};
 
 pub const USAGE: &str = "N-Queens' own commands:
-  solvescope queens count N [--threads 1]        count all solutions by backtracking
-  solvescope queens solve N [--all [--limit K]]   first (or all) placements
+  solvescope queens count N [--algorithm bitmask|naive] [--threads T] [--max-nodes K] [--max-ms M]
+                                                  count all solutions (bitmask: symmetry classes on
+                                                  every core by default; naive: the article's first version)
+  solvescope queens solve N [--all [--limit K]] [--max-nodes K] [--max-ms M]
+                                                  first (or all) placements
   solvescope queens repair N [--seed S] [--print] [--tabu K] [--greedy] [--noise P]
              [--conflict-set] [--max-steps M] [--max-restarts R] [--strategy auto|minConflicts|swap]
                                                   one placement by min-conflicts repair (seeded)
@@ -47,6 +52,9 @@ fn run_own(argv: &[String]) -> Result<(), Failure> {
             "strategy",
             "trials",
             "sizes",
+            "algorithm",
+            "max-nodes",
+            "max-ms",
         ],
         &["all", "print", "greedy", "conflict-set"],
     )?;
@@ -62,30 +70,78 @@ fn run_own(argv: &[String]) -> Result<(), Failure> {
     }
 }
 
+/// `queens count N [--algorithm bitmask|naive] [--threads T] [--max-nodes K] [--max-ms M]`: one
+/// line with `status` `counted`, or `budget` with the figures reached when a limit ended it.
 fn count(n: &str, args: &Args) -> Result<(), Failure> {
-    // The counter is single-threaded so far: asking for more threads is refused rather than
-    // silently ignored.
-    match args.number::<usize>("threads")? {
-        None | Some(1) => {}
-        Some(t) => {
-            return Err(Failure::input(format!(
-            "--threads {t}: counting runs on one thread so far (use --threads 1 or leave it out)"
-        )))
-        }
-    }
     let n = s_n(n)?;
-    let mut m = Backtrack::new(n, BacktrackOptions::count())?;
+    let max_nodes: u64 = args.number("max-nodes")?.unwrap_or(u64::MAX);
+    let max_micros: u64 = args
+        .number::<u64>("max-ms")?
+        .map_or(u64::MAX, |ms| ms.saturating_mul(1000));
+    let threads: Option<usize> = args.number("threads")?;
+    if threads == Some(0) {
+        return Err(Failure::input("--threads must be at least 1"));
+    }
+    let algorithm = args.value("algorithm").unwrap_or("bitmask");
     let started = Instant::now();
-    m.run(&mut Budget::unlimited(), &mut NoEvents);
-    let micros = started.elapsed().as_micros() as u64;
-    let stats = m.stats();
-    emit(&json!({
+    let (counts, finished, threads, tasks) = match algorithm {
+        "bitmask" => {
+            let threads = threads.unwrap_or_else(|| {
+                std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+            });
+            let o = count::count_native(
+                n,
+                count::Limits {
+                    threads,
+                    max_nodes,
+                    max_micros,
+                },
+            )?;
+            (
+                o.counts,
+                o.finished,
+                o.threads,
+                Some((o.tasks, o.tasks_done)),
+            )
+        }
+        "naive" => {
+            if threads.is_some_and(|t| t > 1) {
+                return Err(Failure::input(format!(
+                    "--threads {}: the naive counter runs on one thread (the article's version; use --algorithm bitmask for threads)",
+                    threads.unwrap_or(1)
+                )));
+            }
+            let mut s = Stepper::new(Naive::new(n, BacktrackOptions::count())?);
+            let status = s.solve_within(max_nodes, max_micros, 1 << 16);
+            let stats = s.stats();
+            let counts = count::Counts {
+                solutions: stats.solutions,
+                unique: s.machine().fundamental_solutions(),
+                nodes: stats.nodes,
+            };
+            (counts, status.is_done(), 1, None)
+        }
+        other => {
+            return Err(Failure::input(format!(
+                "queens count: unknown algorithm '{other}' (known: bitmask, naive)"
+            )))
+        }
+    };
+    let mut line = json!({
         "n": n,
-        "solutions": stats.solutions,
-        "unique": m.fundamental_solutions(),
-        "nodes": stats.nodes,
-        "micros": micros,
-    }));
+        "algorithm": algorithm,
+        "status": if finished { "counted" } else { "budget" },
+        "solutions": counts.solutions,
+        "unique": counts.unique,
+        "nodes": counts.nodes,
+        "threads": threads,
+        "micros": started.elapsed().as_micros() as u64,
+    });
+    if let Some((tasks, done)) = tasks {
+        line["tasks"] = json!(tasks);
+        line["tasksDone"] = json!(done);
+    }
+    emit(&line);
     Ok(())
 }
 
@@ -94,12 +150,21 @@ fn solve(n: &str, args: &Args) -> Result<(), Failure> {
     if let Some(limit) = args.number::<u64>("limit")? {
         opts["limit"] = json!(limit);
     }
+    let max_nodes: u64 = args.number("max-nodes")?.unwrap_or(u64::MAX);
+    let max_micros: u64 = args
+        .number::<u64>("max-ms")?
+        .map_or(u64::MAX, |ms| ms.saturating_mul(1000));
     let mut s = Session::new("queens", n, "backtrack", &opts)?;
-    let r = s.solve(u64::MAX, u64::MAX).map_err(internal)?;
+    let r = s.solve(max_nodes, max_micros).map_err(internal)?;
     let solutions = &r.solutions;
+    let status = match r.verdict {
+        Verdict::None => "none",
+        Verdict::Budget => "budget",
+        _ => "found",
+    };
     emit(&json!({
         "n": s_n(n)?,
-        "status": if r.verdict == Verdict::None { "none" } else { "found" },
+        "status": status,
         "solutions": solutions,
         "nodes": r.stats.nodes,
         "backtracks": r.stats.backtracks,

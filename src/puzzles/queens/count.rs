@@ -1,0 +1,810 @@
+//! Counting every N-Queens solution fast: bitmask depth-first search over one representative of
+//! each symmetry class, split into independent tasks.
+//!
+//! The square's 8 rotations and reflections act on the solutions. Two families are searched:
+//!
+//! - **Corner**: a queen on (0, 0). No two corners can both hold queens (they share a row, column
+//!   or diagonal), and no solution is symmetric under the main-diagonal reflection (a queen pair
+//!   (r, c), (c, r) shares an anti-diagonal), so each such class has 8 members, exactly two with a
+//!   queen on (0, 0): a solution and its transpose. We keep the one whose queen in column 1 is in a
+//!   lower row than the column `b1` of the queen in row 1, so rows `2..b1` may not use column 1.
+//!   Every board found stands for 8 solutions.
+//! - **Edge**: no corner queen. We keep the solution whose column list is the lexicographically
+//!   smallest of its 8 images. Each image's row-0 queen comes from one of the four edge queens,
+//!   so the representative's row-0 column `b1` is at most every edge queen's distance to a
+//!   corner, which prunes: the queens in columns 0 and N-1 lie in rows `b1..=N-1-b1`, so those
+//!   columns are closed above and below that band, and both must be used by row `N-1-b1`; the
+//!   last row's queen lies in columns `b1..=N-1-b1`; and `2·b1 < N-1` (with `b1` the centre of an
+//!   odd board, the top and left edge queens would share an anti-diagonal). What the pruning lets
+//!   through is settled at the leaf by comparing with the 7 images; the number of images equal to
+//!   the board gives its class size (8, 4 or 2 — reflections never fix a solution).
+//!
+//! `solutions` (OEIS A000170) adds the class sizes, `unique` (OEIS A002562) counts the classes.
+//!
+//! The work is split by the first rows into [`Task`]s ([`plan`]), pure data that any thread — or a
+//! browser worker with its own wasm instance — counts on its own ([`TaskCounter`]); the sums of
+//! the tasks' [`Counts`] plus the plan's own are the answer. The inner loop uses an explicit stack
+//! of fixed arrays (no allocation, no recursion), handles the last two rows without pushing, and
+//! can stop at a node budget and resume exactly where it stopped.
+
+use serde::{Deserialize, Serialize};
+
+/// Largest N counted: every known total (up to A000170(27) ≈ 2.3·10^17) fits a `u64` with room,
+/// while the total for N = 29 would not (the sequence grows by about 13 per step), and one row
+/// of attacks fits a `u32`.
+pub const MAX_COUNT_N: usize = 27;
+
+/// Default number of rows fixed by the split: a few hundred tasks at N = 14, about a thousand at
+/// N = 16, enough to keep every core busy to the end while each task still does real work.
+pub const DEFAULT_SPLIT_ROWS: usize = 3;
+
+/// What a count found so far (all of them add up).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Counts {
+    /// Solutions (each symmetry class counted with its size).
+    pub solutions: u64,
+    /// Symmetry classes (fundamental solutions).
+    pub unique: u64,
+    /// Queens placed.
+    pub nodes: u64,
+}
+
+impl Counts {
+    pub fn add(&mut self, other: &Counts) {
+        self.solutions += other.solutions;
+        self.unique += other.unique;
+        self.nodes += other.nodes;
+    }
+}
+
+/// One independent piece of a count: the columns of the queens in the first rows. Row 0 at
+/// column 0 makes it a corner task (then row 1 is given too).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Task {
+    pub n: u32,
+    pub columns: Vec<u32>,
+}
+
+/// A count split into tasks: `base` is what the split itself counted (the queens it placed, and
+/// the whole answer for N ≤ 3, where there is nothing to split).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Plan {
+    pub n: u32,
+    pub base: Counts,
+    pub tasks: Vec<Task>,
+}
+
+/// Refuses sizes outside `1..=MAX_COUNT_N` with the range in the message.
+pub fn check_n(n: usize) -> Result<(), String> {
+    if !(1..=MAX_COUNT_N).contains(&n) {
+        return Err(format!(
+            "queens count: N must be from 1 to {MAX_COUNT_N}, got {n} (larger totals would overflow a 64-bit count, and are unknown anyway)"
+        ));
+    }
+    Ok(())
+}
+
+/// The pruning of one family, fixed once the representative's `b1` is known.
+#[derive(Clone, Debug)]
+struct Rules {
+    n: usize,
+    mask: u32,
+    /// Per row: columns closed by the symmetry rules.
+    closed: [u32; MAX_COUNT_N],
+    /// Edge family: the last row that may use a side column (both must be used by then);
+    /// `usize::MAX` for corner tasks.
+    side_deadline: usize,
+    side: u32,
+    corner: bool,
+}
+
+impl Rules {
+    /// Corner family with the row-1 queen on column `b1` (2 ≤ b1 ≤ N-2).
+    fn corner(n: usize, b1: usize) -> Rules {
+        let mut closed = [0; MAX_COUNT_N];
+        for c in closed.iter_mut().take(b1).skip(2) {
+            *c = 1 << 1;
+        }
+        Rules {
+            n,
+            mask: full(n),
+            closed,
+            side_deadline: usize::MAX,
+            side: 0,
+            corner: true,
+        }
+    }
+
+    /// Edge family with the row-0 queen on column `b1` (1 ≤ b1, 2·b1 < N-1).
+    fn edge(n: usize, b1: usize) -> Rules {
+        let m = n - 1;
+        let side = 1 | 1 << m;
+        let mut closed = [0; MAX_COUNT_N];
+        for (r, c) in closed.iter_mut().enumerate().take(m).skip(1) {
+            if r < b1 || r > m - b1 {
+                *c = side;
+            }
+        }
+        // The last row's queen must be at least b1 from either corner.
+        closed[m] = full(n) & !((full(n) >> b1) & (full(n) << b1));
+        Rules {
+            n,
+            mask: full(n),
+            closed,
+            side_deadline: m - b1,
+            side,
+            corner: false,
+        }
+    }
+
+    /// The rules of the family a task's first rows belong to.
+    fn of(n: usize, columns: &[u32]) -> Result<Rules, String> {
+        let bad = |why: &str| Err(format!("queens count: not a task of N = {n}: {why}"));
+        match columns {
+            [0, b1, ..] if (2..=n - 2).contains(&(*b1 as usize)) => {
+                Ok(Rules::corner(n, *b1 as usize))
+            }
+            [0, ..] => bad("a corner task needs row 1 on a column from 2 to N-2"),
+            [b1, ..] if 2 * (*b1 as usize) < n - 1 => Ok(Rules::edge(n, *b1 as usize)),
+            [_, ..] => bad("row 0 must be on column 0 or left of the middle"),
+            [] => bad("no columns"),
+        }
+    }
+
+    /// The squares of `row` a queen may take, given the attacks from the rows above.
+    #[inline(always)]
+    fn free(&self, row: usize, cols: u32, ld: u32, rd: u32) -> u32 {
+        self.free_in::<false>(row, cols, ld, rd)
+    }
+
+    /// [`Rules::free`], told at compile time whether these are corner rules (no side deadline).
+    #[inline(always)]
+    fn free_in<const CORNER: bool>(&self, row: usize, cols: u32, ld: u32, rd: u32) -> u32 {
+        let f = self.mask & !(cols | ld | rd | self.closed[row]);
+        if !CORNER && row == self.side_deadline {
+            let missing = self.side & !cols;
+            if missing == self.side {
+                // Both side columns are still empty and only this row may take one.
+                return 0;
+            }
+            if missing != 0 {
+                return f & missing;
+            }
+        }
+        f
+    }
+}
+
+fn full(n: usize) -> u32 {
+    if n == 32 {
+        u32::MAX
+    } else {
+        (1u32 << n) - 1
+    }
+}
+
+/// Splits the count of N into tasks of `rows` fixed rows (clamped so that every task leaves at
+/// least two rows to search: corner tasks fix at least rows 0-1, edge tasks row 0).
+pub fn plan(n: usize, rows: usize) -> Result<Plan, String> {
+    check_n(n)?;
+    let mut p = Plan {
+        n: n as u32,
+        base: Counts::default(),
+        tasks: Vec::new(),
+    };
+    if n == 1 {
+        p.base = Counts {
+            solutions: 1,
+            unique: 1,
+            nodes: 1,
+        };
+        return Ok(p);
+    }
+    if n <= 3 {
+        // No b1 satisfies either family's rules: there is nothing to search (and no solution).
+        return Ok(p);
+    }
+    let depth = rows.clamp(2, n - 2);
+    // Corner family: the queen on (0, 0) is one node for all of its tasks.
+    p.base.nodes += 1;
+    for b1 in 2..=n - 2 {
+        let rules = Rules::corner(n, b1);
+        p.base.nodes += 1;
+        let bit = 1u32 << b1;
+        let mut prefix = vec![0, b1 as u32];
+        split(
+            &rules,
+            2,
+            1 | bit,
+            (2 | bit) << 1,
+            bit >> 1,
+            depth,
+            &mut prefix,
+            &mut p,
+        );
+    }
+    // Edge family.
+    let mut b1 = 1;
+    while 2 * b1 < n - 1 {
+        let rules = Rules::edge(n, b1);
+        p.base.nodes += 1;
+        let bit = 1u32 << b1;
+        let mut prefix = vec![b1 as u32];
+        split(
+            &rules,
+            1,
+            bit,
+            bit << 1,
+            bit >> 1,
+            depth,
+            &mut prefix,
+            &mut p,
+        );
+        b1 += 1;
+    }
+    Ok(p)
+}
+
+/// Places rows `row..depth` in every allowed way, counting those nodes in the plan, and leaves a
+/// task at each board that reached `depth` rows.
+#[allow(clippy::too_many_arguments)]
+fn split(
+    rules: &Rules,
+    row: usize,
+    cols: u32,
+    ld: u32,
+    rd: u32,
+    depth: usize,
+    prefix: &mut Vec<u32>,
+    p: &mut Plan,
+) {
+    if row == depth {
+        p.tasks.push(Task {
+            n: rules.n as u32,
+            columns: prefix.clone(),
+        });
+        return;
+    }
+    let mut f = rules.free(row, cols, ld, rd);
+    while f != 0 {
+        let bit = f & f.wrapping_neg();
+        f ^= bit;
+        p.base.nodes += 1;
+        prefix.push(bit.trailing_zeros());
+        split(
+            rules,
+            row + 1,
+            cols | bit,
+            (ld | bit) << 1,
+            (rd | bit) >> 1,
+            depth,
+            prefix,
+            p,
+        );
+        prefix.pop();
+    }
+}
+
+/// Counts one task, resumably: `run(limit)` stops when the task's node count would pass
+/// `limit` and continues from there on the next call.
+#[derive(Clone, Debug)]
+pub struct TaskCounter {
+    rules: Rules,
+    /// The first row searched (the task's fixed rows are above it).
+    start: usize,
+    /// The row being filled.
+    row: usize,
+    /// Per row, on entering it: columns used, attacks along both diagonals, squares left to try.
+    cols: [u32; MAX_COUNT_N],
+    ld: [u32; MAX_COUNT_N],
+    rd: [u32; MAX_COUNT_N],
+    avail: [u32; MAX_COUNT_N],
+    /// Per row: the queen's bit (for the symmetry test at the leaves).
+    queen: [u32; MAX_COUNT_N],
+    /// Classes found, by size.
+    by_size: [u64; 3],
+    nodes: u64,
+    done: bool,
+}
+
+impl TaskCounter {
+    /// Checks the task (size, family, every fixed queen legal and allowed by the family's rules)
+    /// and prepares its search.
+    pub fn new(task: &Task) -> Result<TaskCounter, String> {
+        let n = task.n as usize;
+        check_n(n)?;
+        if n < 4 {
+            return Err(format!(
+                "queens count: N = {n} has no tasks (its plan holds the whole answer)"
+            ));
+        }
+        let rules = Rules::of(n, &task.columns)?;
+        let fixed = if rules.corner { 2 } else { 1 };
+        let start = task.columns.len();
+        if start > n - 2 {
+            return Err(format!(
+                "queens count: a task of N = {n} fixes at most {} rows, got {start}",
+                n - 2
+            ));
+        }
+        let mut t = TaskCounter {
+            rules,
+            start,
+            row: start,
+            cols: [0; MAX_COUNT_N],
+            ld: [0; MAX_COUNT_N],
+            rd: [0; MAX_COUNT_N],
+            avail: [0; MAX_COUNT_N],
+            queen: [0; MAX_COUNT_N],
+            by_size: [0; 3],
+            nodes: 0,
+            done: false,
+        };
+        let (mut cols, mut ld, mut rd) = (0u32, 0u32, 0u32);
+        for (row, &c) in task.columns.iter().enumerate() {
+            let bit = 1u32 << c.min(31);
+            let allowed = if row < fixed {
+                c < task.n && bit & (cols | ld | rd) == 0
+            } else {
+                t.rules.free(row, cols, ld, rd) & bit != 0
+            };
+            if !allowed {
+                return Err(format!(
+                    "queens count: not a task of N = {n}: row {row} cannot hold a queen on column {c}"
+                ));
+            }
+            t.queen[row] = bit;
+            cols |= bit;
+            ld = (ld | bit) << 1;
+            rd = (rd | bit) >> 1;
+        }
+        t.cols[start] = cols;
+        t.ld[start] = ld;
+        t.rd[start] = rd;
+        t.avail[start] = t.rules.free(start, cols, ld, rd);
+        Ok(t)
+    }
+
+    /// Counts on until the task is done (true) or its node count would pass `limit` (false; call
+    /// again with a higher limit to continue). The last two rows are one step of one or two nodes,
+    /// so a pause may leave one node of the limit unused.
+    pub fn run(&mut self, limit: u64) -> bool {
+        if !self.done {
+            self.done = if self.rules.corner {
+                self.search::<true>(limit)
+            } else {
+                self.search::<false>(limit)
+            };
+        }
+        self.done
+    }
+
+    /// True once the task is counted completely.
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// What this task found so far.
+    pub fn counts(&self) -> Counts {
+        let [c8, c4, c2] = self.by_size;
+        Counts {
+            solutions: 8 * c8 + 4 * c4 + 2 * c2,
+            unique: c8 + c4 + c2,
+            nodes: self.nodes,
+        }
+    }
+
+    /// The search loop, compiled once per family so the leaf test is decided at compile time.
+    fn search<const CORNER: bool>(&mut self, limit: u64) -> bool {
+        let n = self.rules.n;
+        let last = n - 1;
+        let pen = n - 2;
+        let start = self.start;
+        let mut row = self.row;
+        let mut nodes = self.nodes;
+        loop {
+            if row == pen {
+                // The last two rows: each square left here either completes a board or not.
+                let (cols, ld, rd) = (self.cols[row], self.ld[row], self.rd[row]);
+                let mut a = self.avail[row];
+                while a != 0 {
+                    if limit - nodes < 2 {
+                        self.avail[row] = a;
+                        self.row = row;
+                        self.nodes = nodes;
+                        return false;
+                    }
+                    let bit = a & a.wrapping_neg();
+                    a ^= bit;
+                    nodes += 1;
+                    let f = self.rules.free_in::<CORNER>(
+                        last,
+                        cols | bit,
+                        (ld | bit) << 1,
+                        (rd | bit) >> 1,
+                    );
+                    if f != 0 {
+                        nodes += 1;
+                        if CORNER {
+                            self.by_size[0] += 1;
+                        } else {
+                            // The swept rows' queens are where the columns grew.
+                            for r in start..pen {
+                                self.queen[r] = self.cols[r + 1] & !self.cols[r];
+                            }
+                            self.queen[pen] = bit;
+                            self.queen[last] = f;
+                            match class_size(&self.queen[..n]) {
+                                8 => self.by_size[0] += 1,
+                                4 => self.by_size[1] += 1,
+                                2 => self.by_size[2] += 1,
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+                self.avail[row] = 0;
+                if row == start {
+                    break;
+                }
+                row -= 1;
+                continue;
+            }
+            let a = self.avail[row];
+            if a == 0 {
+                if row == start {
+                    break;
+                }
+                row -= 1;
+                continue;
+            }
+            if nodes >= limit {
+                self.row = row;
+                self.nodes = nodes;
+                return false;
+            }
+            let bit = a & a.wrapping_neg();
+            self.avail[row] = a ^ bit;
+            nodes += 1;
+            let cols = self.cols[row] | bit;
+            let ld = (self.ld[row] | bit) << 1;
+            let rd = (self.rd[row] | bit) >> 1;
+            let next = row + 1;
+            let f = self.rules.free_in::<CORNER>(next, cols, ld, rd);
+            if f != 0 {
+                self.cols[next] = cols;
+                self.ld[next] = ld;
+                self.rd[next] = rd;
+                self.avail[next] = f;
+                row = next;
+            }
+        }
+        self.row = start;
+        self.nodes = nodes;
+        true
+    }
+}
+
+/// The size of the symmetry class of an edge-family board (`queen[r]` = the bit of row r's
+/// queen) if it is the lexicographically smallest of its 8 images, else 0.
+fn class_size(queen: &[u32]) -> u32 {
+    let n = queen.len();
+    let m = n - 1;
+    let b1 = queen[0].trailing_zeros() as usize;
+    let last = queen[m].trailing_zeros() as usize;
+    let row_of = |bit: u32| queen.iter().position(|&q| q == bit).unwrap_or(0);
+    let (left, right) = (row_of(1), row_of(1 << m));
+    // The images' row-0 columns are the edge queens' distances from the corners; the pruning
+    // made them all ≥ b1, so unless one equals b1 every image is larger.
+    let ties = [last, m - last, left, m - left, right, m - right];
+    if !ties.contains(&b1) {
+        return 8;
+    }
+    let mut col = [0usize; MAX_COUNT_N];
+    let mut row = [0usize; MAX_COUNT_N];
+    for (r, &q) in queen.iter().enumerate() {
+        let c = q.trailing_zeros() as usize;
+        col[r] = c;
+        row[c] = r;
+    }
+    // Each image as "column of the queen in row r of the image".
+    let images: [&dyn Fn(usize) -> usize; 7] = [
+        &|r| m - col[r],     // mirror left-right
+        &|r| col[m - r],     // mirror top-bottom
+        &|r| m - col[m - r], // half turn
+        &|r| row[r],         // main diagonal
+        &|r| m - row[m - r], // anti-diagonal
+        &|r| m - row[r],     // quarter turn
+        &|r| row[m - r],     // three-quarter turn
+    ];
+    let mut equal = 0;
+    for image in images {
+        match (0..n).map(image).cmp(col[..n].iter().copied()) {
+            std::cmp::Ordering::Less => return 0,
+            std::cmp::Ordering::Equal => equal += 1,
+            std::cmp::Ordering::Greater => {}
+        }
+    }
+    8 / (1 + equal)
+}
+
+/// Counts N on this thread: the plan's tasks one after the other.
+pub fn count(n: usize) -> Result<Counts, String> {
+    let p = plan(n, DEFAULT_SPLIT_ROWS)?;
+    let mut total = p.base;
+    for t in &p.tasks {
+        let mut c = TaskCounter::new(t)?;
+        c.run(u64::MAX);
+        total.add(&c.counts());
+    }
+    Ok(total)
+}
+
+/// How far a native count may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Threads counting tasks side by side (at least 1).
+    pub threads: usize,
+    /// Nodes over all threads (`u64::MAX`: no limit).
+    pub max_nodes: u64,
+    /// Wall time in microseconds (`u64::MAX`: no limit).
+    pub max_micros: u64,
+}
+
+/// The end of a native count: `finished` is false when a limit stopped it, and `counts` then
+/// holds what the tasks found up to there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub counts: Counts,
+    pub finished: bool,
+    pub tasks: usize,
+    pub tasks_done: usize,
+    pub threads: usize,
+}
+
+/// Nodes a thread counts between two looks at the shared budget and the clock (a few
+/// milliseconds of work).
+#[cfg(not(target_arch = "wasm32"))]
+const CHUNK: u64 = 1 << 20;
+
+/// Counts N on `limits.threads` native threads: each takes the next task of the plan until none
+/// is left; nodes are drawn from one shared budget a chunk at a time, unused nodes go back. The
+/// count never passes `max_nodes`; a thread that finds the budget empty stops, and the others
+/// spend what they still hold.
+/// Not in wasm (no threads there: the page runs one task per worker instead).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn count_native(n: usize, limits: Limits) -> Result<Outcome, String> {
+    use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+    use std::time::{Duration, Instant};
+
+    let p = plan(n, DEFAULT_SPLIT_ROWS)?;
+    // Check every task up front, so the threads below cannot fail.
+    for t in &p.tasks {
+        TaskCounter::new(t)?;
+    }
+    let threads = limits.threads.clamp(1, p.tasks.len().max(1));
+    let deadline = Instant::now().checked_add(Duration::from_micros(limits.max_micros));
+    let next = AtomicUsize::new(0);
+    // The split's own nodes are spent first (they are few: the queens of the first rows).
+    let left = AtomicU64::new(limits.max_nodes.saturating_sub(p.base.nodes));
+    let stop = AtomicBool::new(false);
+    let take = |want: u64| {
+        left.fetch_update(Relaxed, Relaxed, |l| Some(l - l.min(want)))
+            .map_or(0, |l| l.min(want))
+    };
+    let work = || {
+        let (mut found, mut done) = (Counts::default(), 0usize);
+        // Set when this thread finds the node budget empty: it stops, while another thread that
+        // still holds nodes spends them (so the budget is used up rather than abandoned).
+        let mut spent = false;
+        while !spent && !stop.load(Relaxed) {
+            let Some(task) = p.tasks.get(next.fetch_add(1, Relaxed)) else {
+                break;
+            };
+            let Ok(mut c) = TaskCounter::new(task) else {
+                break;
+            };
+            loop {
+                let grant = take(CHUNK);
+                let before = c.counts().nodes;
+                let finished = c.run(before + grant);
+                let used = c.counts().nodes - before;
+                left.fetch_add(grant - used, Relaxed);
+                if finished {
+                    done += 1;
+                }
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    stop.store(true, Relaxed);
+                    break;
+                }
+                if finished || stop.load(Relaxed) {
+                    break;
+                }
+                // No progress means the budget is spent (a step may need two nodes at once).
+                if used == 0 {
+                    spent = true;
+                    break;
+                }
+            }
+            found.add(&c.counts());
+        }
+        (found, done)
+    };
+    let results: Vec<(Counts, usize)> = if threads == 1 {
+        vec![work()]
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads).map(|_| s.spawn(work)).collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        })
+    };
+    let mut counts = p.base;
+    let mut tasks_done = 0;
+    for (c, d) in results {
+        counts.add(&c);
+        tasks_done += d;
+    }
+    Ok(Outcome {
+        counts,
+        finished: tasks_done == p.tasks.len(),
+        tasks: p.tasks.len(),
+        tasks_done,
+        threads,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Budget, Machine, NoEvents};
+    use crate::puzzles::queens::backtrack::{Backtrack, Options};
+
+    /// OEIS A000170, n = 1..=13.
+    const TOTAL: [u64; 13] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712];
+    /// OEIS A002562, n = 1..=13.
+    const UNIQUE: [u64; 13] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233];
+
+    #[test]
+    fn counts_match_both_oeis_lists() {
+        for n in 1..=13 {
+            let c = count(n).unwrap();
+            assert_eq!(c.solutions, TOTAL[n - 1], "solutions, n = {n}");
+            assert_eq!(c.unique, UNIQUE[n - 1], "unique, n = {n}");
+        }
+    }
+
+    #[test]
+    fn agrees_with_the_backtracking_machine() {
+        for n in 1..=10 {
+            let mut m = Backtrack::new(n, Options::count()).unwrap();
+            m.run(&mut Budget::unlimited(), &mut NoEvents);
+            let c = count(n).unwrap();
+            assert_eq!(c.solutions, m.stats().solutions, "n = {n}");
+            assert_eq!(c.unique, m.fundamental_solutions(), "n = {n}");
+            // Symmetry must save work, not add it.
+            assert!(c.nodes <= m.stats().nodes, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn every_split_depth_gives_the_same_figures() {
+        for n in 4..=11 {
+            let whole = count(n).unwrap();
+            for rows in 0..=n {
+                let p = plan(n, rows).unwrap();
+                let mut total = p.base;
+                for t in &p.tasks {
+                    let mut c = TaskCounter::new(t).unwrap();
+                    assert!(c.run(u64::MAX));
+                    total.add(&c.counts());
+                }
+                assert_eq!(total, whole, "n = {n}, rows = {rows}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_budget_pauses_and_resumes_without_losing_anything() {
+        let n = 10;
+        let whole = count(n).unwrap();
+        let p = plan(n, 2).unwrap();
+        let mut total = p.base;
+        for t in &p.tasks {
+            let mut c = TaskCounter::new(t).unwrap();
+            let mut limit = 0;
+            while !c.run(limit) {
+                assert!(c.counts().nodes <= limit);
+                limit += 3;
+            }
+            total.add(&c.counts());
+        }
+        assert_eq!(total, whole);
+    }
+
+    #[test]
+    fn threads_give_the_same_figures_as_one() {
+        for n in [1, 4, 8, 11] {
+            let one = count(n).unwrap();
+            for threads in [1, 2, 3] {
+                let o = count_native(
+                    n,
+                    Limits {
+                        threads,
+                        max_nodes: u64::MAX,
+                        max_micros: u64::MAX,
+                    },
+                )
+                .unwrap();
+                assert!(o.finished && o.tasks_done == o.tasks, "n = {n}");
+                assert_eq!(o.counts, one, "n = {n}, threads = {threads}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_node_budget_stops_every_thread_with_partial_figures() {
+        let whole = count(12).unwrap();
+        for threads in [1, 2] {
+            let max_nodes = whole.nodes / 3;
+            let o = count_native(
+                12,
+                Limits {
+                    threads,
+                    max_nodes,
+                    max_micros: u64::MAX,
+                },
+            )
+            .unwrap();
+            assert!(!o.finished);
+            // Never over; under by at most what other threads held when one found none left.
+            assert!(
+                o.counts.nodes <= max_nodes,
+                "{} of {max_nodes}",
+                o.counts.nodes
+            );
+            if threads == 1 {
+                assert!(
+                    o.counts.nodes + 2 >= max_nodes,
+                    "{} of {max_nodes}",
+                    o.counts.nodes
+                );
+            }
+            assert!(o.counts.solutions < whole.solutions);
+            assert!(o.tasks_done < o.tasks);
+        }
+        let o = count_native(
+            12,
+            Limits {
+                threads: 2,
+                max_nodes: u64::MAX,
+                max_micros: 0,
+            },
+        )
+        .unwrap();
+        assert!(!o.finished);
+    }
+
+    #[test]
+    fn sizes_and_tasks_out_of_range_are_clear_errors() {
+        for n in [0, MAX_COUNT_N + 1] {
+            let e = plan(n, 3).unwrap_err();
+            assert!(e.contains("from 1 to 27"), "{e}");
+        }
+        for (n, columns) in [
+            (8, vec![]),
+            (8, vec![0, 1]),
+            (8, vec![4]),
+            (8, vec![1, 2]),
+            (8, vec![1, 3, 5, 7, 2, 0, 4]),
+            (8, vec![40]),
+            (3, vec![0]),
+        ] {
+            assert!(TaskCounter::new(&Task { n, columns }).is_err());
+        }
+    }
+}
