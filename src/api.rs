@@ -249,7 +249,7 @@ fn whole_from_js(
     {
         Ok(value as u64)
     } else {
-        Err(JsError::new(&format!(
+        Err(js_error(&format!(
             "{what} must be a whole number from {} to {}, got {value}",
             range.start(),
             range.end()
@@ -266,7 +266,7 @@ fn whole_from_js(
 pub fn queens_count_plan(n: f64) -> Result<JsValue, JsError> {
     use crate::puzzles::queens::count;
     let n = whole_from_js(n, "N", 1..=count::MAX_COUNT_N as u64)? as usize;
-    let plan = count::plan(n, count::DEFAULT_SPLIT_ROWS).map_err(|e| JsError::new(&e))?;
+    let plan = count::plan(n, count::DEFAULT_SPLIT_ROWS).map_err(|e| js_error(&e))?;
     to_js(&plan)
 }
 
@@ -286,10 +286,10 @@ impl QueensCountTask {
     ) -> Result<QueensCountTask, JsError> {
         let value = json_from_js(task, "queens count task")?;
         let task: crate::puzzles::queens::count::Task = serde_json::from_value(value)
-            .map_err(|e| JsError::new(&format!("bad queens count task: {e}")))?;
+            .map_err(|e| js_error(&format!("bad queens count task: {e}")))?;
         crate::puzzles::queens::count::TaskCounter::new(&task)
             .map(|inner| QueensCountTask { inner })
-            .map_err(|e| JsError::new(&e))
+            .map_err(|e| js_error(&e))
     }
 
     /// Counts about `max_nodes` more nodes (at least 64; `Infinity`: to the end); true when the

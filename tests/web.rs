@@ -321,3 +321,46 @@ fn circular_and_deep_values_are_refused_without_a_trap() {
         );
     }
 }
+
+/// Counting in a browser: the plan's base plus every task, each counted in small chunks as a
+/// worker would, gives OEIS A000170 and A002562 (listed here, not computed by the solver); bad
+/// arguments are sentences, and the module keeps working after them.
+#[wasm_bindgen_test]
+fn counting_by_tasks_in_chunks_gives_the_oeis_figures() {
+    // n = 1..10: solutions (A000170) and classes under the square's symmetries (A002562).
+    let solutions = [1.0, 0.0, 0.0, 2.0, 10.0, 4.0, 40.0, 92.0, 352.0, 724.0];
+    let unique = [1.0, 0.0, 0.0, 1.0, 2.0, 1.0, 6.0, 12.0, 46.0, 92.0];
+    for n in 1..=10usize {
+        let plan = api::queens_count_plan(n as f64).unwrap();
+        let base = get(&plan, "base");
+        let (mut total, mut classes) = (num(&base, "solutions"), num(&base, "unique"));
+        for task in Array::from(&get(&plan, "tasks")).iter() {
+            let mut counter = api::QueensCountTask::new(task).unwrap();
+            let mut chunks = 0;
+            while !counter.run(64.0) {
+                chunks += 1;
+                assert!(chunks < 100_000, "a task that never ends");
+            }
+            let c = counter.counts().unwrap();
+            total += num(&c, "solutions");
+            classes += num(&c, "unique");
+        }
+        assert_eq!(total, solutions[n - 1], "solutions for n = {n}");
+        assert_eq!(classes, unique[n - 1], "classes for n = {n}");
+    }
+    for bad in [0.0, 28.0, 2.5, f64::NAN] {
+        let e = api::queens_count_plan(bad).err().unwrap();
+        assert!(error_message(e.into()).contains("from 1 to 27"));
+    }
+    for bad in [
+        JsValue::NULL,
+        js("8"),
+        js_sys::JSON::parse(r#"{"n":8,"columns":[0,0]}"#).unwrap(),
+    ] {
+        let e = api::QueensCountTask::new(bad).err().unwrap();
+        assert!(!error_message(e.into()).is_empty());
+    }
+    // The module still answers after the refusals.
+    let plan = api::queens_count_plan(6.0).unwrap();
+    assert!(Array::from(&get(&plan, "tasks")).length() > 0);
+}

@@ -67,7 +67,7 @@ mistakes: Array<Bridge>,
 solved: boolean, 
 /**
  * Whether the puzzle itself (its islands, not the player's bridges) has one solution
- * (`unique`), `none`, several (`multiple`), or `budget` when [`HINT_NODES`] nodes of search
+ * (`unique`), `none`, several (`multiple`), or `budget` when `HINT_NODES` nodes of search
  * did not decide it: "no mistakes" means little on a puzzle without exactly one solution.
  */
 solvability: Verdict, };

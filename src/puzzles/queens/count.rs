@@ -566,15 +566,15 @@ pub struct Outcome {
 
 /// Nodes a thread counts between two looks at the shared budget and the clock (a few
 /// milliseconds of work).
-#[cfg(not(target_arch = "wasm32"))]
 const CHUNK: u64 = 1 << 20;
 
 /// Counts N on `limits.threads` native threads: each takes the next task of the plan until none
 /// is left; nodes are drawn from one shared budget a chunk at a time, unused nodes go back. The
 /// count never passes `max_nodes`; a thread that finds the budget empty stops, and the others
 /// spend what they still hold.
-/// Not in wasm (no threads there: the page runs one task per worker instead).
-#[cfg(not(target_arch = "wasm32"))]
+/// For native callers only: in wasm there are no threads and no `Instant` (both would fail at
+/// run time), so the page runs one [`TaskCounter`] per worker instead. It still compiles there so
+/// that every target of the crate (the CLI included) builds for wasm32 in `wasm-pack test`.
 pub fn count_native(n: usize, limits: Limits) -> Result<Outcome, String> {
     use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
     use std::time::{Duration, Instant};
@@ -726,6 +726,7 @@ mod tests {
         assert_eq!(total, whole);
     }
 
+    #[cfg(not(target_arch = "wasm32"))] // threads: native only
     #[test]
     fn threads_give_the_same_figures_as_one() {
         for n in [1, 4, 8, 11] {
@@ -746,6 +747,7 @@ mod tests {
         }
     }
 
+    #[cfg(not(target_arch = "wasm32"))] // threads: native only
     #[test]
     fn a_node_budget_stops_every_thread_with_partial_figures() {
         let whole = count(12).unwrap();
