@@ -97,6 +97,24 @@ pub fn list_puzzles() -> Result<JsValue, JsError> {
     to_js(&puzzles::REGISTRY)
 }
 
+/// Solves `text` (any text form of `puzzle`) in one call and returns `{verdict, status, stats,
+/// solutions}`. `options`: `{algorithm?, maxNodes?, maxMs?, ...the algorithm's options}`; the
+/// default algorithm is the puzzle's first, the default time budget 60 s.
+#[wasm_bindgen(js_name = solve, unchecked_return_type = "Report")]
+pub fn solve_once(
+    #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(
+        unchecked_param_type = "{ algorithm?: string; maxNodes?: number; maxMs?: number; [option: string]: unknown } | null | undefined"
+    )]
+    options: JsValue,
+) -> Result<JsValue, JsError> {
+    let puzzle = text_from_js(&puzzle, "the puzzle name")?;
+    let text = text_from_js(&text, "the puzzle text")?;
+    let options = json_from_js(options, "solve options")?;
+    to_js(&session::solve_text(&puzzle, &text, &options).map_err(|e| js_error(&e))?)
+}
+
 /// A search in progress, kept in wasm memory; JavaScript holds only this handle.
 #[wasm_bindgen]
 pub struct Session {

@@ -61,3 +61,50 @@ impl Session {
 /// Default limits for a solve that must not run for ever (pasted puzzles, the CLI without flags).
 pub const DEFAULT_MAX_NODES: u64 = u64::MAX;
 pub const DEFAULT_MAX_MICROS: u64 = 60_000_000;
+
+/// Everything in one call, for library users who want an answer rather than a stepping session:
+/// `options` is `null` or an object `{algorithm?, maxNodes?, maxMs?, ...}` where `algorithm`
+/// defaults to the puzzle's first (its registry entry), the budgets to [`DEFAULT_MAX_NODES`] and
+/// [`DEFAULT_MAX_MICROS`] (so a forgotten budget cannot hang a page), and every other field is an
+/// option of the algorithm, checked like any other.
+///
+/// ```
+/// use serde_json::json;
+/// use solvescope::session::{solve_text, Verdict};
+/// let r = solve_text("skyscrapers", "4://///1/3///4/////3/", &json!(null)).unwrap();
+/// assert_eq!(r.verdict, Verdict::Unique);
+/// let r = solve_text("queens", "queens:8", &json!({"mode": "count", "maxMs": 5000})).unwrap();
+/// assert_eq!(r.stats.solutions, 92);
+/// assert!(solve_text("queens", "queens:8", &json!({"maxMs": "soon"})).is_err());
+/// ```
+pub fn solve_text(puzzle: &str, text: &str, options: &Value) -> Result<Report, String> {
+    let mut rest = match options {
+        Value::Null => serde_json::Map::new(),
+        Value::Object(m) => m.clone(),
+        other => return Err(format!("the options must be an object, not {other}")),
+    };
+    let algorithm = match rest.remove("algorithm") {
+        None | Some(Value::Null) => puzzles::lookup(puzzle)?.info().algorithms[0]
+            .name
+            .to_string(),
+        Some(Value::String(a)) => a,
+        Some(other) => return Err(format!("\"algorithm\" must be a string, not {other}")),
+    };
+    let max_nodes = budget(rest.remove("maxNodes"), "maxNodes", 1.0)?.unwrap_or(DEFAULT_MAX_NODES);
+    let max_micros = budget(rest.remove("maxMs"), "maxMs", 1000.0)?.unwrap_or(DEFAULT_MAX_MICROS);
+    Session::new(puzzle, text, &algorithm, &Value::Object(rest))?.solve(max_nodes, max_micros)
+}
+
+/// A budget field: absent or `null` is `None`; otherwise a number of at least 0, times `scale`.
+fn budget(value: Option<Value>, name: &str, scale: f64) -> Result<Option<u64>, String> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(n)) if n.as_f64().is_some_and(|x| x >= 0.0) => {
+            // Saturating: a huge budget is simply no limit.
+            Ok(Some((n.as_f64().unwrap_or(0.0) * scale) as u64))
+        }
+        Some(other) => Err(format!(
+            "\"{name}\" must be a number of at least 0, not {other}"
+        )),
+    }
+}

@@ -364,3 +364,42 @@ fn counting_by_tasks_in_chunks_gives_the_oeis_figures() {
     let plan = api::queens_count_plan(6.0).unwrap();
     assert!(Array::from(&get(&plan, "tasks")).length() > 0);
 }
+
+/// The one-call `solve` of the library API: default algorithm and budget, options beside the
+/// budgets, answers through the checker, and refusals as sentences.
+#[wasm_bindgen_test]
+fn solve_in_one_call() {
+    let r = api::solve_once(js("queens"), js("queens:8"), JsValue::UNDEFINED).unwrap();
+    assert_eq!(get(&r, "verdict").as_string().as_deref(), Some("found"));
+    let sols = Array::from(&get(&r, "solutions"));
+    let cols: Vec<usize> = Array::from(&sols.get(0))
+        .iter()
+        .map(|v| v.as_f64().unwrap() as usize)
+        .collect();
+    check_placement(8, &cols).unwrap();
+
+    let opts = js_sys::JSON::parse(r#"{"mode":"count","maxMs":10000}"#).unwrap();
+    let r = api::solve_once(js("queens"), js("queens:8"), opts).unwrap();
+    assert_eq!(num(&get(&r, "stats"), "solutions"), 92.0); // OEIS A000170
+
+    let r = api::solve_once(js("towers"), js("4://///1/3///4/////3/"), JsValue::NULL).unwrap();
+    assert_eq!(get(&r, "verdict").as_string().as_deref(), Some("unique"));
+
+    // A node budget of 1 ends the search at once, with the verdict saying so.
+    let opts = js_sys::JSON::parse(r#"{"maxNodes":1,"mode":"count"}"#).unwrap();
+    let r = api::solve_once(js("queens"), js("queens:12"), opts).unwrap();
+    assert_eq!(get(&r, "verdict").as_string().as_deref(), Some("budget"));
+
+    for bad in [
+        r#"{"maxMs":"soon"}"#,
+        r#"{"algorithm":7}"#,
+        r#"{"colour":"red"}"#,
+        "5",
+    ] {
+        let opts = js_sys::JSON::parse(bad).unwrap();
+        let e = api::solve_once(js("queens"), js("queens:8"), opts)
+            .err()
+            .unwrap();
+        assert!(!error_message(e.into()).is_empty(), "{bad}");
+    }
+}
