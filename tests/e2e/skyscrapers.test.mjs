@@ -5,10 +5,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp, openPage, notSentences } from './harness.mjs';
+import { SIDES, bruteForce, checkSky, tathamClues } from './sky-oracle.mjs';
 
 const EXAMPLE = '4://///1/3///4/////3/';
 const ARTICLE_6 = '6:/3/2/2/3///3/2/1/2///2/3/2/1///1/2/2/3/';
-const SIDES = ['top', 'bottom', 'left', 'right'];
 
 let app;
 before(async () => {
@@ -17,92 +17,6 @@ before(async () => {
 after(async () => {
   await app?.close();
 });
-
-/** Clues of a Tatham Towers ID without givens: 4N slash-separated fields (top, bottom, left, right). */
-function tathamClues(id) {
-  const [size, body] = id.split(':');
-  const n = Number(size);
-  const fields = body.split('/');
-  assert.equal(fields.length, 4 * n, 'test fixture: clue count');
-  return { n, clues: [0, 1, 2, 3].map((s) => fields.slice(s * n, s * n + n).map((f) => (f === '' ? 0 : Number(f)))) };
-}
-
-function visible(line) {
-  let seen = 0;
-  let top = 0;
-  for (const v of line) {
-    if (v > top) {
-      seen++;
-      top = v;
-    }
-  }
-  return seen;
-}
-
-/** Independent rules check: a Latin square of 1..N whose lines see what every clue says. */
-function checkSky(n, clues, grid) {
-  if (grid.length !== n) return `expected ${n} rows, got ${grid.length}`;
-  for (let r = 0; r < n; r++) {
-    if (grid[r].length !== n) return `row ${r} has ${grid[r].length} cells`;
-    if ([...grid[r]].sort((a, b) => a - b).join() !== Array.from({ length: n }, (_, k) => k + 1).join()) {
-      return `row ${r} is not a permutation of 1..${n}: ${grid[r]}`;
-    }
-  }
-  for (let c = 0; c < n; c++) {
-    const col = grid.map((row) => row[c]);
-    if ([...col].sort((a, b) => a - b).join() !== Array.from({ length: n }, (_, k) => k + 1).join()) {
-      return `column ${c} is not a permutation of 1..${n}`;
-    }
-  }
-  for (let i = 0; i < n; i++) {
-    const col = grid.map((row) => row[i]);
-    const row = grid[i];
-    const lines = [col, [...col].reverse(), row, [...row].reverse()];
-    for (let s = 0; s < 4; s++) {
-      const clue = clues[s][i];
-      if (clue && visible(lines[s]) !== clue) return `${SIDES[s]} clue ${i} is ${clue}, but ${visible(lines[s])} towers are visible`;
-    }
-  }
-  return null;
-}
-
-/** Every solution by brute force (row permutations that fit their row clues, column checks), small N. */
-function bruteForce(n, clues, limit = 3) {
-  const perms = [];
-  const permute = (prefix, rest) => {
-    if (rest.length === 0) perms.push(prefix);
-    rest.forEach((v, k) => permute([...prefix, v], [...rest.slice(0, k), ...rest.slice(k + 1)]));
-  };
-  permute([], Array.from({ length: n }, (_, k) => k + 1));
-  const rowPerms = Array.from({ length: n }, (_, r) =>
-    perms.filter((p) => (!clues[2][r] || visible(p) === clues[2][r]) && (!clues[3][r] || visible([...p].reverse()) === clues[3][r])),
-  );
-  const found = [];
-  const grid = [];
-  const place = (r) => {
-    if (found.length >= limit) return;
-    if (r === n) {
-      if (checkSky(n, clues, grid) === null) found.push(grid.map((row) => [...row]));
-      return;
-    }
-    for (const p of rowPerms[r]) {
-      if (grid.some((row) => row.some((v, c) => v === p[c]))) continue;
-      grid.push(p);
-      // Seen from the top, a column can only gain towers: more than the clue already is hopeless.
-      // Once the column holds N its count from the top is final.
-      const ok = p.every((_, c) => {
-        if (!clues[0][c]) return true;
-        const col = grid.map((row) => row[c]);
-        const seen = visible(col);
-        return col.includes(n) ? seen === clues[0][c] : seen <= clues[0][c];
-      });
-      if (ok) place(r + 1);
-      grid.pop();
-    }
-  };
-  place(0);
-  return found;
-}
 
 function readGrid(attr) {
   return attr.split('/').map((row) => row.split(',').map(Number));
