@@ -416,3 +416,335 @@ fn option_values_outside_the_registry_ranges_are_refused() {
     )
     .unwrap();
 }
+
+// ---------------------------------------------------------------------------------------------
+// Hostile input (issue 13): bounded reading, one JSON line per bad batch line, failed writes,
+// strict parsing with messages that guess the mistake, and flags that do not apply.
+
+/// Runs the binary with raw bytes on stdin (written from a thread, so a child that stops reading
+/// early does not block or fail the test): (exit code, stdout, stderr).
+fn run_bytes(args: &[&str], stdin: Vec<u8>) -> (i32, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_solvescope"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn json_lines(out: &str) -> Vec<Value> {
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+/// Asserts `text` carries no raw control character (a terminal escape, a NUL, …) except newlines.
+fn assert_no_raw_controls(text: &str) {
+    let bad: Vec<char> = text
+        .chars()
+        .filter(|c| c.is_control() && *c != '\n')
+        .collect();
+    assert!(bad.is_empty(), "raw control characters {bad:?} in {text:?}");
+}
+
+#[test]
+fn batch_from_dev_zero_ends_quickly_with_a_message() {
+    // The old reader grew past 10 GB. The time bound only guards against a hang: the reader stops
+    // after 64 MiB at most, a fraction of a second even on a loaded machine.
+    let started = std::time::Instant::now();
+    let (code, out, err) = run(&["skyscrapers", "solve", "--batch", "/dev/zero"], "");
+    assert!(started.elapsed().as_secs() < 20, "took {:?}", started.elapsed());
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("/dev/zero"), "{err}");
+    assert!(err.len() < 2000, "{} bytes on stderr", err.len());
+    assert_no_raw_controls(&err);
+    // The one (endless) line is reported as too long, with its number.
+    let got = json_lines(&out);
+    assert!(!got.is_empty() && got.len() <= 2, "{out}");
+    assert_eq!(got[0]["line"], 1, "{out}");
+    assert_eq!(got[0]["status"], "error", "{out}");
+    assert!(got[0]["error"].as_str().unwrap().contains("longer than"), "{out}");
+    // The same through stdin.
+    let (code, out, err) = run_bytes(&["hashi", "format", "--batch", "-"], vec![0u8; 300_000]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert_eq!(json_lines(&out)[0]["line"], 1, "{out}");
+}
+
+#[test]
+fn huge_and_hostile_texts_are_quoted_short_and_escaped() {
+    // An argument over the 64 KiB a puzzle text may have (Linux passes at most 128 KiB in one
+    // argument): refused by size, and the message does not echo it.
+    let huge = "4:".to_string() + &"1".repeat(100_000);
+    let (code, out, err) = run(&["skyscrapers", "solve", &huge], "");
+    assert_eq!(code, 2);
+    assert!(err.len() + out.len() < 2000, "{} + {} bytes", err.len(), out.len());
+    assert!(err.contains("65536"), "{err}");
+    // A 10 MB line in a batch: reported as too long, not echoed.
+    let mut ten = b"4:".to_vec();
+    ten.extend(std::iter::repeat_n(b'1', 10_000_000));
+    let (code, out, err) = run_bytes(&["skyscrapers", "solve", "--batch", "-"], ten);
+    assert_eq!(code, 2);
+    assert!(err.len() + out.len() < 2000, "{} + {} bytes", err.len(), out.len());
+    // A long bad field is quoted by a short excerpt only.
+    let long = format!("4:{}{}", "x".repeat(5000), "/".repeat(15));
+    let (_, out, err) = run(&["skyscrapers", "solve", &long], "");
+    assert!(err.len() < 1000, "{err}");
+    assert!(!err.contains(&"x".repeat(41)), "{err}");
+    assert!(out.len() < 1000, "{out}");
+    // Terminal escapes and other control characters never reach the terminal raw, on stderr or
+    // in the JSON line.
+    for text in [
+        "4:\u{1b}[31m/////////////////",
+        "\u{1b}]0;owned\u{7}",
+        "p?skyscrapers/4/4/\u{9b}31m",
+        "4://///1/3///4/////3/,\u{1b}[2J",
+        "2.2/\u{0}../2.2",
+    ] {
+        for puzzle in ["skyscrapers", "hashi"] {
+            let (code, out, err) = run(&[puzzle, "solve", text], "");
+            assert_eq!(code, 2, "{text:?}");
+            assert_no_raw_controls(&err);
+            assert_no_raw_controls(&out);
+            assert!(err.contains("\\u{"), "{puzzle} {text:?}: {err}");
+        }
+    }
+    // Non-ASCII is shown as itself, not as the escape of one of its bytes.
+    let err = refused_line(&["skyscrapers", "solve", "4://///1/3///4/////3/,é"]);
+    assert!(err.contains("'é'"), "{err}");
+    assert!(!err.contains("\\u{c3}"), "{err}");
+    let err = refused_line(&["hashi", "solve", "3x3m2:2a2cé2"]);
+    assert!(err.contains("'é'") && err.contains("character 11"), "{err}");
+}
+
+/// A command whose only puzzle does not read: exit 2, the puzzle's JSON error line; returns the
+/// message (stderr and the line's `error` agree).
+fn refused_line(args: &[&str]) -> String {
+    let (code, out, err) = run(args, "");
+    assert_eq!(code, 2, "{args:?}: {out}{err}");
+    let got = json_lines(&out);
+    assert_eq!(got.len(), 1, "{out}");
+    assert_eq!(got[0]["status"], "error", "{out}");
+    let message = got[0]["error"].as_str().unwrap().to_string();
+    assert!(err.contains(&message), "{err} / {message}");
+    message
+}
+
+#[test]
+fn every_batch_reports_each_bad_line_as_json_and_goes_on() {
+    let cases: [(&str, &str, &[&str]); 4] = [
+        ("skyscrapers", "solve", &[SKY, "4:1", "#c", "", "4:/3///3////////2///2,i1f", "nope"]),
+        ("hashi", "solve", &["3x3m2:2a2c2a2", "3x3m2:2a2c2a2a", "2.2/.../2.2", "x", ARTICLE]),
+        ("hashi", "format", &["bad", "3x3m2:2a2c2a2", "p?hashi/3/3/..", ARTICLE, "1.2/.."]),
+        ("queens", "format", &["queens:8", "queens:x", "8", "#skip", "queens:8#y"]),
+    ];
+    for (puzzle, command, batch) in cases {
+        let text = batch.join("\n");
+        let (code, out, err) = run(&[puzzle, command, "--batch", "-"], &text);
+        let got = json_lines(&out);
+        let mut expected_bad = Vec::new();
+        let mut k = 0;
+        for (i, line) in batch.iter().enumerate() {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let v = &got[k];
+            k += 1;
+            let game = solvescope::puzzles::lookup(puzzle).unwrap();
+            if game.parses(line) {
+                assert_eq!(v["id"], *line, "{puzzle} {command}: {v}");
+                match (puzzle, command) {
+                    ("skyscrapers", "solve") => {
+                        let p = skyscrapers::parse_any(line).unwrap();
+                        skyscrapers::check_solution(&p, &sky_solution(&v["solution"])).unwrap();
+                    }
+                    ("hashi", "solve") => assert_hashi_unique(v, line),
+                    _ => assert!(v["plain"].is_string(), "{v}"),
+                }
+            } else {
+                expected_bad.push(i + 1);
+                assert_eq!(v["status"], "error", "{puzzle} {command}: {v}");
+                assert_eq!(v["line"], i + 1, "{v}");
+                let message = v["error"].as_str().unwrap();
+                assert!(message.starts_with(puzzle), "{message}");
+                assert!(err.contains(&format!("- line {}: {message}", i + 1)), "{err}");
+            }
+        }
+        assert_eq!(k, got.len(), "{puzzle} {command}: {out}");
+        assert_eq!(code, 2, "{puzzle} {command}: {out}{err}");
+        assert!(
+            err.contains(&format!("{} puzzle(s) could not be read", expected_bad.len())),
+            "{err}"
+        );
+        // Only the good lines: exit 0, nothing on stderr.
+        let good: Vec<&str> = batch
+            .iter()
+            .copied()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .filter(|l| solvescope::puzzles::lookup(puzzle).unwrap().parses(l))
+            .collect();
+        let (code, out, err) = run(&[puzzle, command, "--batch", "-"], &good.join("\n"));
+        assert_eq!((code, err.as_str()), (0, ""), "{puzzle} {command}");
+        assert_eq!(out.lines().count(), good.len());
+    }
+    // Lines that are not UTF-8 or too long are bad lines like any other, with their numbers.
+    let mut bytes = format!("{SKY}\n").into_bytes();
+    bytes.extend_from_slice(b"4:\xff\xfe////\n");
+    bytes.extend(std::iter::repeat_n(b'/', 300_000));
+    bytes.extend_from_slice(format!("\n{SKY}\n").as_bytes());
+    let (code, out, err) = run_bytes(&["skyscrapers", "solve", "--batch", "-"], bytes);
+    assert_eq!(code, 2, "{err}");
+    let got = json_lines(&out);
+    assert_eq!(got.len(), 4, "{out}");
+    assert_sky_unique(&got[0], SKY);
+    assert_eq!((got[1]["line"].clone(), got[1]["status"].clone()), (2.into(), "error".into()));
+    assert!(got[1]["error"].as_str().unwrap().contains("UTF-8"), "{out}");
+    assert_eq!(got[2]["line"], 3);
+    assert!(got[2]["error"].as_str().unwrap().contains("longer than"), "{out}");
+    assert_sky_unique(&got[3], SKY);
+    assert!(err.contains("2 puzzle(s) could not be read"), "{err}");
+}
+
+#[test]
+fn failed_writes_are_reported_and_closed_pipes_are_quiet() {
+    use std::process::{Command, Stdio};
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    for args in [
+        &["queens", "count", "8"][..],
+        &["skyscrapers", "solve", SKY],
+        &["list"],
+        &["help"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_solvescope"))
+            .args(args)
+            .stdout(full())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.starts_with("solvescope: ") && err.contains("write"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // `| head -1`: the reader goes away after one line; the program stops without a word.
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_solvescope"))
+        .args(["skyscrapers", "generate", "3", "--seed", "1", "--count", "100000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.contains("\"seed\":1"), "{first}");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
+}
+
+#[test]
+fn strict_parsing_refuses_what_the_grammar_does_not_say() {
+    for (puzzle, text, says) in [
+        ("skyscrapers", "4:+1///////////////", "field 1"),
+        ("skyscrapers", "4:01///////////////", "leading zero"),
+        ("skyscrapers", "4://///1/3///4/////3/,1_c", "'_'"),
+        ("skyscrapers", "4://///1/3///4/////3/,p_", "'_'"),
+        ("skyscrapers", "4dq://///1/3///4/////3/", "'4dq'"),
+        ("skyscrapers", "p?skyscrapers/4/4/-+1", "hex"),
+        ("hashi", "p?hashi/3/3/-+1", "hex"),
+        ("skyscrapers", "p?skyscrapers/+4/4/", "'+4'"),
+        ("hashi", "p?hashi/+3/3/2g2i2g2", "'+3'"),
+        ("skyscrapers", "javascript:alert(1)//?skyscrapers/4/4/", "javascript"),
+        ("hashi", "javascript:alert(1)//?hashi/3/3/2g2i2g2", "javascript"),
+        ("skyscrapers", "data:text/html,?skyscrapers/4/4/", "http"),
+        ("skyscrapers", "https://puzz.link/p?skyscrapers/4/4/k13h4j3gz123", "character 48"),
+        ("skyscrapers", "https://puzz.link/p?skyscrapers/4/4/k13h4j3gz1", "after"),
+        ("queens", "queens:+8", "'+8'"),
+    ] {
+        let err = refused_line(&[puzzle, "format", text]);
+        assert!(err.contains(says), "{puzzle} {text}: {err}");
+    }
+    // What the grammar does say still reads: bare queries, p?, pzv.jp, https, upper-case scheme.
+    for url in [
+        "?skyscrapers/4/4/k13h4j3g",
+        "p?skyscrapers/4/4/k13h4j3g",
+        "http://pzv.jp/p.html?building/4/4/k13h4j3g",
+        "HTTPS://puzz.link:443/p?skyscrapers/4/4/k13h4j3g",
+    ] {
+        let v = line(&["skyscrapers", "format", url]);
+        assert_eq!(v["tatham"], SKY, "{url}");
+    }
+}
+
+#[test]
+fn messages_guess_the_likely_mistake() {
+    let err = refused_line(&["skyscrapers", "solve", "-4://///1/3///4/////3/"]);
+    assert!(err.contains("'-4'") && err.contains("sign"), "{err}");
+    assert!(!err.contains("'?'"), "{err}");
+    let err = refused_line(&["hashi", "solve", "-3x3m2:2a2c2a2"]);
+    assert!(err.contains("sign"), "{err}");
+    let err = refused_line(&["queens", "format", "queens:-8"]);
+    assert!(err.contains("sign"), "{err}");
+    let err = refused_line(&["skyscrapers", "solve", "４://///1/3///4/////3/"]);
+    assert!(err.contains("'４'") && err.contains("full-width"), "{err}");
+    assert!(err.contains("'4'"), "{err}");
+    let err = refused_line(&["hashi", "solve", "3x3m2:２a2c2a2"]);
+    assert!(err.contains("full-width") && err.contains("character 7"), "{err}");
+    // One leading byte-order mark (as Windows editors write) is dropped; anywhere else it is named.
+    let v = line(&["skyscrapers", "solve", "\u{feff}4://///1/3///4/////3/"]);
+    assert_sky_unique(&v, SKY);
+    let v = line(&["hashi", "solve", "\u{feff}3x3m2:2a2c2a2"]);
+    assert_hashi_unique(&v, "3x3m2:2a2c2a2");
+    let (code, out, err) = run_bytes(
+        &["skyscrapers", "solve", "--batch", "-"],
+        format!("\u{feff}{SKY}\n").into_bytes(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_sky_unique(&json_lines(&out)[0], SKY);
+    let err = refused_line(&["skyscrapers", "solve", "4://///1/3///4/////3/,\u{feff}p"]);
+    assert!(err.contains("byte-order mark"), "{err}");
+}
+
+#[test]
+fn flags_that_do_not_apply_are_refused() {
+    let err = refused(&["queens", "repair", "8", "--print=1"]);
+    assert!(err.contains("--print") && err.contains("takes no value"), "{err}");
+    assert!(!err.contains("unknown option"), "{err}");
+    for args in [
+        &["skyscrapers", "solve", "--seed", "3", SKY][..],
+        &["queens", "solve", "8", "--seed", "3"],
+        &["queens", "count", "8", "--print"],
+        &["queens", "count", "8", "--noise", "0.5"],
+        &["queens", "solve", "8", "--tabu", "3"],
+        &["queens", "repair", "8", "--threads", "2"],
+        &["skyscrapers", "generate", "4", "--batch", "x"],
+        &["hashi", "format", "--heuristic", "ratio", ARTICLE],
+    ] {
+        let err = refused(args);
+        let flag = args.iter().find(|a| a.starts_with("--")).unwrap();
+        let flag = flag.split('=').next().unwrap();
+        assert!(err.contains(flag), "{args:?}: {err}");
+        assert!(err.contains(args[1]), "{args:?} should name the command: {err}");
+    }
+    let err = refused(&["queens", "count", "queens:8#5"]);
+    assert!(err.contains("count") && err.contains("seed"), "{err}");
+    // The flags that do apply still work.
+    let v = line(&["queens", "repair", "8", "--seed", "3", "--print"]);
+    let columns: Vec<usize> = serde_json::from_value(v["columns"].clone()).unwrap();
+    solvescope::puzzles::queens::check_placement(8, &columns).unwrap();
+}

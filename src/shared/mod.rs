@@ -1,8 +1,10 @@
 //! Pieces every puzzle shares: the clock, the seeded random generator, Latin-square and
-//! all-different helpers, union-find with cut-edge detection, and the puzz.link URL codec.
+//! all-different helpers, union-find with cut-edge detection, the puzz.link URL codec, and how
+//! puzzle text is bounded and quoted in messages.
 
 pub mod clock;
 pub mod dsf;
 pub mod latin;
 pub mod puzzlink;
 pub mod rng;
+pub mod text;

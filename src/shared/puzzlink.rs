@@ -6,6 +6,11 @@
 //! puzzle and are skipped. Anything else next to a `&` is refused with a message, so a mangled URL
 //! is not silently read as some other puzzle.
 //!
+//! What may stand before the `?`: nothing (`?skyscrapers/4/4/…`), `p` or `p.html`, or an address
+//! with or without `http://` / `https://` whose path ends in `/p` or `/p.html` (puzz.link, pzv.jp
+//! and their mirrors). Any other scheme (`javascript:`, `data:`, `file:`) is refused: the text is
+//! only ever parsed, but a link that looks like it runs something should not read as a puzzle.
+//!
 //! number16 (pzprjs' `decodeNumber16`): `0`-`9`, `a`-`f` is one hex digit, `-` and two hex digits
 //! or `+` and three give larger numbers, `.` is an unknown number, `g`-`z` skip 1 to 20 empty
 //! cells. What a number means (a clue, an island) and which are allowed is the puzzle's business.
@@ -23,6 +28,62 @@ pub struct Header<'a> {
     pub body_at: usize,
 }
 
+use crate::shared::text::{decimal, describe, not_decimal, quote};
+
+/// Checks the part of a URL before its `?` (see the module documentation).
+fn check_address(name: &str, before: &str) -> Result<(), String> {
+    let lower = before.to_ascii_lowercase();
+    let rest = if let Some((scheme, _)) = before.split_once(':') {
+        let Some(rest) = ["https://", "http://"]
+            .iter()
+            .find_map(|s| lower.strip_prefix(s))
+        else {
+            if matches!(scheme.to_ascii_lowercase().as_str(), "http" | "https") {
+                return Err(format!(
+                    "{name}: the address {} should start with {scheme}://",
+                    quote(before)
+                ));
+            }
+            return Err(format!(
+                "{name}: only http:// and https:// addresses (or a bare '?TYPE/…') are read, not {}",
+                quote(&format!("{scheme}:"))
+            ));
+        };
+        // After a scheme there must be a host and a path.
+        if !rest.contains('/') {
+            return Err(format!(
+                "{name}: the address {} has no path; puzz.link addresses end in /p?… or /p.html?…",
+                quote(before)
+            ));
+        }
+        &before[before.len() - rest.len()..]
+    } else {
+        before
+    };
+    if rest.is_empty() {
+        return Ok(());
+    }
+    let url_safe = |b: u8| b.is_ascii_alphanumeric() || b"-._~/:@%".contains(&b);
+    if let Some((i, c)) = rest
+        .char_indices()
+        .find(|&(_, c)| !c.is_ascii() || !url_safe(c as u8))
+    {
+        return Err(format!(
+            "{name}: {} at character {} cannot stand in the address before '?'",
+            describe(c),
+            before.len() - rest.len() + rest[..i].chars().count() + 1
+        ));
+    }
+    let last = rest.rsplit('/').next().unwrap_or(rest);
+    if last != "p" && last != "p.html" {
+        return Err(format!(
+            "{name}: the address {} should end in /p or /p.html before '?' (as puzz.link and pzv.jp links do)",
+            quote(before)
+        ));
+    }
+    Ok(())
+}
+
 /// True for a `key=value` item (the key made of letters, digits, `_` or `-`; the value free).
 fn is_parameter(item: &str) -> bool {
     matches!(item.split_once('='), Some((k, _)) if !k.is_empty()
@@ -38,6 +99,7 @@ pub fn parse_header<'a>(text: &'a str, name: &str, pids: &[&str]) -> Result<Head
     let q = t.find('?').ok_or_else(|| {
         format!("{name}: a puzz.link URL needs '?' before the puzzle (…/p?{first}/COLS/ROWS/…)")
     })?;
+    check_address(name, &t[..q])?;
     let query = &t[q + 1..];
     let (head, rest) = query.split_once('/').unwrap_or((query, ""));
     // Before the first '/': the type, possibly among `key=value` parameters joined by '&'.
@@ -48,7 +110,8 @@ pub fn parse_header<'a>(text: &'a str, name: &str, pids: &[&str]) -> Result<Head
         }
         if pid.is_some() || item.is_empty() || item.contains('=') {
             return Err(format!(
-                "{name}: '{head}' should be the puzzle type, with only key=value parameters next to it after '&'"
+                "{name}: {} should be the puzzle type, with only key=value parameters next to it after '&'",
+                quote(head)
             ));
         }
         pid = Some(item);
@@ -60,7 +123,8 @@ pub fn parse_header<'a>(text: &'a str, name: &str, pids: &[&str]) -> Result<Head
         .unwrap_or(pid);
     if !pids.contains(&pid) {
         return Err(format!(
-            "{name}: the URL is for '{pid}', expected one of {}",
+            "{name}: the URL is for {}, expected one of {}",
+            quote(pid),
             pids.join(", ")
         ));
     }
@@ -70,12 +134,13 @@ pub fn parse_header<'a>(text: &'a str, name: &str, pids: &[&str]) -> Result<Head
             "{name}: the URL needs COLS/ROWS after the puzzle type"
         ));
     };
-    let cols: usize = cols
-        .parse()
-        .map_err(|_| format!("{name}: the column count '{cols}' is not a number"))?;
-    let rows: usize = rows
-        .parse()
-        .map_err(|_| format!("{name}: the row count '{rows}' is not a number"))?;
+    let count = |s: &str, what: &str| {
+        decimal(s)
+            .map(|v| usize::try_from(v).unwrap_or(usize::MAX))
+            .ok_or_else(|| format!("{name}: {}", not_decimal(what, s)))
+    };
+    let cols = count(cols, "the column count")?;
+    let rows = count(rows, "the row count")?;
     let full = fields.next().unwrap_or("");
     let body_at = t.len() - full.len();
     // After the body: only `&key=value` parameters.
@@ -84,7 +149,9 @@ pub fn parse_header<'a>(text: &'a str, name: &str, pids: &[&str]) -> Result<Head
         Some((body, params)) => {
             if let Some(bad) = params.split('&').find(|p| !is_parameter(p)) {
                 return Err(format!(
-                    "{name}: after the body '{body}' only &key=value parameters may follow, not '&{bad}'"
+                    "{name}: after the body {} only &key=value parameters may follow, not {}",
+                    quote(body),
+                    quote(&format!("&{bad}"))
                 ));
             }
             body
@@ -119,18 +186,18 @@ pub fn read_token(s: &str, i: usize, at: usize) -> Result<(Token, usize), String
         b'0'..=b'9' | b'a'..=b'f' => Ok((Token::Number((c as char).to_digit(16).unwrap_or(0)), 1)),
         b'-' | b'+' => {
             let w = if c == b'-' { 2 } else { 3 };
-            let hex = s.get(i + 1..i + 1 + w).ok_or_else(|| {
-                format!(
-                    "'{}' at character {at} needs {w} hex digits after it",
-                    c as char
-                )
-            })?;
             // from_str_radix alone would also take a sign: only hex digits are a number here.
-            if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-                return Err(format!(
-                    "'{hex}' after character {at} is not {w} hex digits"
-                ));
-            }
+            let hex = s
+                .get(i + 1..i + 1 + w)
+                .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
+                .ok_or_else(|| {
+                    let found: String = s[i + 1..].chars().take(w).collect();
+                    format!(
+                        "'{}' at character {at} must be followed by {w} hex digits (0-9, a-f), found {}",
+                        c as char,
+                        if found.is_empty() { "the end".to_string() } else { quote(&found) }
+                    )
+                })?;
             let v = u32::from_str_radix(hex, 16).unwrap_or(0);
             Ok((Token::Number(v), 1 + w))
         }
@@ -139,8 +206,8 @@ pub fn read_token(s: &str, i: usize, at: usize) -> Result<(Token, usize), String
         _ => {
             let ch = s[i..].chars().next().unwrap_or('?');
             Err(format!(
-                "character {at} '{}' is not part of a number16 stream",
-                ch.escape_default()
+                "character {at} {} is not part of a number16 stream",
+                describe(ch)
             ))
         }
     }
@@ -236,6 +303,46 @@ mod tests {
         assert!(e.contains("column count 'x'"), "{e}");
         let e = parse_header("p?bridges/3/y/", "hashi", &PIDS).unwrap_err();
         assert!(e.contains("row count 'y'"), "{e}");
+    }
+
+    #[test]
+    fn only_puzzlink_style_addresses_stand_before_the_query() {
+        for url in [
+            "?bridges/3/3/2g",
+            "p?bridges/3/3/2g",
+            "p.html?bridges/3/3/2g",
+            "puzz.link/p?bridges/3/3/2g",
+            "https://puzz.link/p?bridges/3/3/2g",
+            "HTTP://pzv.jp/p.html?bridges/3/3/2g",
+            "https://example.org:8080/mirror/p?bridges/3/3/2g",
+        ] {
+            assert_eq!(parse_header(url, "hashi", &PIDS).unwrap().body, "2g", "{url}");
+        }
+        for (url, says) in [
+            ("javascript:alert(1)//?bridges/3/3/2g", "'javascript:'"),
+            ("data:text/html,?bridges/3/3/2g", "'data:'"),
+            ("file:///p?bridges/3/3/2g", "'file:'"),
+            ("https:p?bridges/3/3/2g", "should start with https://"),
+            ("https://puzz.link?bridges/3/3/2g", "no path"),
+            ("https://puzz.link/list.html?bridges/3/3/2g", "/p.html"),
+            ("https://puzz.link/p x?bridges/3/3/2g", "' ' at character 20"),
+            ("https://puzz.link/\u{1b}p?bridges/3/3/2g", "control"),
+        ] {
+            let e = parse_header(url, "hashi", &PIDS).unwrap_err();
+            assert!(e.starts_with("hashi: ") && e.contains(says), "{url}: {e}");
+        }
+    }
+
+    #[test]
+    fn sizes_are_plain_decimal_numbers() {
+        for (url, says) in [
+            ("p?bridges/+3/3/2g", "'+3' has a sign"),
+            ("p?bridges/3/03/2g", "leading zero"),
+            ("p?bridges/３/3/2g", "full-width"),
+        ] {
+            let e = parse_header(url, "hashi", &PIDS).unwrap_err();
+            assert!(e.contains(says), "{url}: {e}");
+        }
     }
 
     #[test]

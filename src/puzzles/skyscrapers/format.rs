@@ -4,9 +4,15 @@
 
 use super::{Puzzle, Side, MAX_N};
 use crate::shared::puzzlink::{self, write_number16, Token};
+use crate::shared::text::{decimal, describe_at, not_decimal, prepare, quote};
+
+const NAME: &str = "skyscrapers";
 
 /// Reads whichever format `text` is in: a Tatham ID (`N:...` on one line), a URL (anything else
-/// with `?` or `://`), or a plain grid.
+/// with `?` or `://`), or a plain grid. What stands before the first `:` decides between a Tatham
+/// ID and a URL: a URL's scheme is letters only (`https`), so anything else there (`4`, `6dx`, and
+/// also the mistyped `-4` or a full-width `４`) is read as a Tatham size, whose reader then says
+/// what is wrong with it.
 ///
 /// ```
 /// use solvescope::puzzles::skyscrapers::parse_any;
@@ -15,14 +21,17 @@ use crate::shared::puzzlink::{self, write_number16, Token};
 /// assert_eq!(a, b);
 /// ```
 pub fn parse_any(text: &str) -> Result<Puzzle, String> {
-    let t = text.trim();
+    let t = prepare(NAME, text)?;
     if t.is_empty() {
         return Err("skyscrapers: the puzzle text is empty".into());
     }
     // A Tatham ID starts with its size and ':' (and may contain "://" when clues are missing).
     if !t.contains('\n') {
         if let Some((params, _)) = t.split_once(':') {
-            if params.starts_with(|c: char| c.is_ascii_digit()) {
+            if !params.is_empty()
+                && !params.contains(['?', '/'])
+                && !params.bytes().all(|b| b.is_ascii_alphabetic())
+            {
                 return parse_tatham(t);
             }
         }
@@ -46,22 +55,31 @@ fn check_n(n: usize, what: &str) -> Result<(), String> {
 // Tatham Towers IDs
 
 /// Reads a Tatham Towers ID `N:clues[,givens]` (docs/FORMATS.md §1). The parameter part may carry
-/// a generation suffix such as `7dx`, which is ignored.
+/// one of Tatham's difficulty suffixes (`de`, `dh`, `dx`, `du`, as in `7dx`), which is ignored.
 pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
-    let t = text.trim();
+    let t = prepare(NAME, text)?;
     let (params, desc) = t
         .split_once(':')
         .ok_or("skyscrapers: a Tatham ID needs 'N:' before the clues (e.g. 4:/1//…)")?;
-    let digits: String = params.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let digits = &params[..params.bytes().take_while(u8::is_ascii_digit).count()];
     let rest = &params[digits.len()..];
-    if digits.is_empty() || !(rest.is_empty() || (rest.len() == 2 && rest.starts_with('d'))) {
+    let n = match decimal(digits) {
+        Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
+        None => {
+            // Say what is wrong with the number the size should be (a sign, a full-width digit).
+            let word = if digits.is_empty() { params } else { digits };
+            return Err(format!(
+                "skyscrapers: {} before ':' (a Tatham ID starts with its size, e.g. 4:…)",
+                not_decimal("the size", word)
+            ));
+        }
+    };
+    if !(rest.is_empty() || matches!(rest, "de" | "dh" | "dx" | "du")) {
         return Err(format!(
-            "skyscrapers: the size '{params}' before ':' should be a number like 6 (or 6dx)"
+            "skyscrapers: the size {} before ':' should be a number like 6, or 6 with one of Tatham's difficulties de, dh, dx, du (6dx)",
+            quote(params)
         ));
     }
-    let n: usize = digits
-        .parse()
-        .map_err(|_| format!("skyscrapers: the size '{digits}' is too large"))?;
     check_n(n, "the size")?;
     let mut puzzle = Puzzle::empty(n)?;
     let (clues, givens) = match desc.split_once(',') {
@@ -80,16 +98,23 @@ pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
         if f.is_empty() {
             continue;
         }
-        let v: usize = f
-            .parse()
-            .ok()
-            .filter(|v| (1..=n).contains(v))
-            .ok_or_else(|| {
-                format!(
-                    "skyscrapers: clue field {} is '{f}', expected empty or a number from 1 to {n}",
-                    k + 1
-                )
-            })?;
+        let v = match decimal(f) {
+            Some(v) if (1..=n as u64).contains(&v) => v,
+            Some(_) => {
+                return Err(format!(
+                    "skyscrapers: clue field {} is {}, expected empty or a number from 1 to {n}",
+                    k + 1,
+                    quote(f)
+                ))
+            }
+            None => {
+                return Err(format!(
+                    "skyscrapers: clue field {}: {}; expected empty or a number from 1 to {n}",
+                    k + 1,
+                    not_decimal("the clue", f)
+                ))
+            }
+        };
         puzzle.clues[k / n][k % n] = v as u8;
     }
     if let Some(g) = givens {
@@ -98,6 +123,12 @@ pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
         let bytes = g.as_bytes();
         let mut cell = 0usize;
         let mut i = 0usize;
+        let misplaced_underscore = |at: usize| {
+            format!(
+                "skyscrapers: the '_' at character {} of the givens must stand between two numbers",
+                base + at + 1
+            )
+        };
         while i < bytes.len() {
             let b = bytes[i];
             if b.is_ascii_lowercase() {
@@ -108,11 +139,17 @@ pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
                 while i < bytes.len() && bytes[i].is_ascii_digit() {
                     i += 1;
                 }
-                let v: usize = g[start..i].parse().unwrap_or(usize::MAX);
-                if !(1..=n).contains(&v) {
+                let v = decimal(&g[start..i]).ok_or_else(|| {
+                    format!(
+                        "skyscrapers: the given {} at character {} has a leading zero",
+                        quote(&g[start..i]),
+                        base + start + 1
+                    )
+                })?;
+                if !(1..=n as u64).contains(&v) {
                     return Err(format!(
-                        "skyscrapers: the given '{}' at character {} is not a height from 1 to {n}",
-                        &g[start..i],
+                        "skyscrapers: the given {} at character {} is not a height from 1 to {n}",
+                        quote(&g[start..i]),
                         base + start + 1
                     ));
                 }
@@ -126,12 +163,17 @@ pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
                 puzzle.givens[cell] = v as u8;
                 cell += 1;
                 if i < bytes.len() && bytes[i] == b'_' {
+                    if !bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
+                        return Err(misplaced_underscore(i));
+                    }
                     i += 1;
                 }
+            } else if b == b'_' {
+                return Err(misplaced_underscore(i));
             } else {
                 return Err(format!(
-                    "skyscrapers: unexpected '{}' at character {} in the givens (expected a-z, digits or _)",
-                    char::from(b).escape_default(),
+                    "skyscrapers: unexpected {} at character {} in the givens (expected a-z, digits or _)",
+                    describe_at(g, i).unwrap_or_default(),
                     base + i + 1
                 ));
             }
@@ -215,7 +257,9 @@ pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
     let (body, base) = (h.body, h.body_at);
     if let Some((_, more)) = body.split_once('/') {
         return Err(format!(
-            "skyscrapers: unexpected text after the body: '{more}'"
+            "skyscrapers: unexpected text after the body at character {}: {}",
+            base + body.len() - more.len() + 1,
+            quote(more)
         ));
     }
     let mut puzzle = Puzzle::empty(n)?;
@@ -225,8 +269,15 @@ pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
         puzzle.clues[k / n][k % n] = v;
     }
     let rest = &body[used..];
-    if !rest.is_empty() {
-        decode_number16(rest, &mut puzzle.givens, n, base + used, "given")?;
+    // The cell stream ends where the grid does: anything after it (stray digits) is refused
+    // rather than dropped, since it means the URL is not what its writer meant.
+    let cells_used = decode_number16(rest, &mut puzzle.givens, n, base + used, "given")?;
+    if cells_used < rest.len() {
+        return Err(format!(
+            "skyscrapers: unexpected text after the {n}x{n} cells at character {}: {}",
+            base + used + cells_used + 1,
+            quote(&rest[cells_used..])
+        ));
     }
     puzzle.validate()?;
     Ok(puzzle)
@@ -290,7 +341,7 @@ pub fn to_puzzlink_url(puzzle: &Puzzle) -> String {
 /// A row is either one character per cell (heights 10..16 as `a`..`g`) or whitespace-separated
 /// numbers.
 pub fn parse_plain(text: &str) -> Result<Puzzle, String> {
-    let rows: Vec<&str> = text
+    let rows: Vec<&str> = prepare(NAME, text)?
         .split(['\n', '/'])
         .map(str::trim)
         .filter(|r| !r.is_empty())
@@ -323,13 +374,19 @@ pub fn parse_plain(text: &str) -> Result<Puzzle, String> {
                 s if s.len() == 1 && matches!(s.as_bytes()[0].to_ascii_lowercase(), b'a'..=b'g') => {
                     (s.as_bytes()[0].to_ascii_lowercase() - b'a' + 10) as usize
                 }
-                s => s.parse::<usize>().map_err(|_| {
-                    format!(
-                        "skyscrapers: '{s}' at row {}, column {} of the plain grid is not a number or '.'",
-                        r + 1,
-                        c + 1
-                    )
-                })?,
+                s => decimal(s)
+                    .map(|v| usize::try_from(v).unwrap_or(usize::MAX))
+                    .ok_or_else(|| {
+                        let what = match s.chars().count() {
+                            1 => describe_at(s, 0).unwrap_or_default(),
+                            _ => quote(s),
+                        };
+                        format!(
+                            "skyscrapers: {what} at row {}, column {} of the plain grid is not a number or '.'",
+                            r + 1,
+                            c + 1
+                        )
+                    })?,
             };
             if v > n {
                 return Err(format!(
@@ -489,5 +546,71 @@ mod tests {
         let e = parse_plain("1..\n...\n...").unwrap_err();
         assert!(e.contains("corner"), "{e}");
         assert!(parse_tatham("17:").unwrap_err().contains("out of range"));
+    }
+
+    #[test]
+    fn only_the_written_grammar_is_accepted() {
+        let sky = parse_tatham("4://///1/3///4/////3/").unwrap();
+        for (text, says) in [
+            ("4:+1///////////////", "clue field 1: the clue '+1' has a sign"),
+            ("4:01///////////////", "leading zero"),
+            ("4:1 ///////////////", "' ' at character 2"),
+            ("04://///1/3///4/////3/", "leading zero"),
+            ("4dq://///1/3///4/////3/", "'4dq'"),
+            ("4d://///1/3///4/////3/", "'4d'"),
+            ("4://///1/3///4/////3/,1_c", "'_' at character 24"),
+            ("4://///1/3///4/////3/,p_", "'_' at character 24"),
+            ("4://///1/3///4/////3/,_1o", "'_' at character 23"),
+            ("4://///1/3///4/////3/,01o", "leading zero"),
+            ("p?skyscrapers/4/4/k13h4j3gz123", "at character 28: '123'"),
+            ("p?skyscrapers/4/4/k13h4j3g12341234123412341", "after the 4x4 cells at character 43"),
+            ("p?skyscrapers/4/4/k13h4j3g/x", "after the body at character 28"),
+            ("....../....../4...../.....3/....../..+1..", "'+'"),
+            ("... ... ...\n. +1 .\n...", "'+1'"),
+        ] {
+            let e = parse_any(text).unwrap_err();
+            assert!(e.contains(says), "{text}: {e}");
+        }
+        // The difficulty suffixes Tatham writes, and `_` between two numbers, still read.
+        for suffix in ["de", "dh", "dx", "du"] {
+            assert_eq!(parse_any(&format!("4{suffix}://///1/3///4/////3/")).unwrap(), sky);
+        }
+        let q = parse_tatham("4:/3///3////////2///2,i1_2e").unwrap();
+        assert_eq!((q.givens[9], q.givens[10]), (1, 2));
+    }
+
+    #[test]
+    fn messages_guess_signs_full_width_digits_and_marks() {
+        let e = parse_any("-4://///1/3///4/////3/").unwrap_err();
+        assert!(e.contains("the size '-4' has a sign"), "{e}");
+        let e = parse_any("\u{2212}4://///1/3///4/////3/").unwrap_err();
+        assert!(e.contains("sign"), "{e}");
+        let e = parse_any("４://///1/3///4/////3/").unwrap_err();
+        assert!(e.contains("'４' (a full-width character; type '4')"), "{e}");
+        let e = parse_any("4://///1/3///4/////3/,é").unwrap_err();
+        assert!(e.contains("'é' at character 23"), "{e}");
+        let e = parse_any("4://///1/3///4/////3/,\u{feff}").unwrap_err();
+        assert!(e.contains("byte-order mark"), "{e}");
+        let e = parse_any("4:\u{1b}[2J///////////////").unwrap_err();
+        assert!(e.contains("\\u{1b}") && !e.contains('\u{1b}'), "{e}");
+        // One leading BOM is dropped by every reader.
+        let sky = parse_tatham("4://///1/3///4/////3/").unwrap();
+        assert_eq!(parse_any("\u{feff}4://///1/3///4/////3/").unwrap(), sky);
+        assert_eq!(parse_any("\u{feff}p?skyscrapers/4/4/k13h4j3g").unwrap(), sky);
+        assert_eq!(parse_any("\u{feff}....../....../4...../.....3/....../..13..").unwrap(), sky);
+    }
+
+    #[test]
+    fn texts_are_bounded_and_quoted_short() {
+        // The page's paste box and the command line both come here: a 5 MB paste is refused by
+        // its size before it is read, and no message carries more than a short excerpt.
+        let huge = format!("4:{}", "7".repeat(5_000_000));
+        let e = parse_any(&huge).unwrap_err();
+        assert!(e.contains("65536") && e.len() < 200, "{e}");
+        let long = format!("4:{}{}", "9".repeat(60_000), "/".repeat(15));
+        let e = parse_any(&long).unwrap_err();
+        assert!(e.len() < 300 && e.contains("60000 characters"), "{e}");
+        let e = parse_any(&format!("p?skyscrapers/4/4/{}", "x".repeat(60_000))).unwrap_err();
+        assert!(e.len() < 300, "{e}");
     }
 }
