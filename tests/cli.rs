@@ -284,24 +284,35 @@ fn hashi_batch_reports_a_bad_line_and_solves_the_rest() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    let ids: Vec<&str> = got.iter().map(|v| v["id"].as_str().unwrap()).collect();
+    // The bad line has its own line, in its place, with its line number.
+    assert_eq!(got.len(), 4, "{out}");
+    assert_eq!(got[1]["line"], 2, "{out}");
+    assert_eq!(got[1]["status"], "error", "{out}");
+    let ids: Vec<&str> = [&got[0], &got[2], &got[3]]
+        .iter()
+        .map(|v| v["id"].as_str().unwrap())
+        .collect();
     assert_eq!(
         ids,
         ["3x3m2:2a2c2a2", "2.2/.../2.2", "7x7m2:2g1d3g5e6h2a3b33c2b"]
     );
-    for v in &got {
+    for v in [&got[0], &got[2], &got[3]] {
         assert_hashi_unique(v, v["id"].as_str().unwrap());
     }
     // The same for IDs given as arguments, and for Skyscrapers.
     let (code, out, err) = run(&["hashi", "solve", "2.2/.../2.2", "x", ARTICLE], "");
     assert_eq!(code, 2);
     assert!(err.contains("argument 2"), "{err}");
-    assert_eq!(out.lines().count(), 2);
+    let got: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(got.len(), 3);
+    assert_eq!(got[1]["argument"], 2, "{out}");
+    assert_hashi_unique(&got[2], ARTICLE);
     let (code, out, err) = run(&["skyscrapers", "solve", "4:1", SKY], "");
     assert_eq!(code, 2);
     assert!(err.contains("argument 1"), "{err}");
-    let v: Value = serde_json::from_str(out.trim()).unwrap();
-    assert_sky_unique(&v, SKY);
+    let got: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(got[0]["argument"], 1, "{out}");
+    assert_sky_unique(&got[1], SKY);
 }
 
 #[test]
@@ -341,7 +352,8 @@ fn format_forms_parse_back_to_the_same_puzzle() {
     );
     assert_eq!(code, 2);
     assert!(err.contains("- line 1"), "{err}");
-    assert_eq!(out.lines().count(), 1);
+    assert_eq!(out.lines().count(), 2);
+    assert!(out.starts_with("{\"error\":\"hashi: "), "{out}");
 }
 
 #[test]
@@ -508,20 +520,30 @@ fn huge_and_hostile_texts_are_quoted_short_and_escaped() {
     // Terminal escapes and other control characters never reach the terminal raw, on stderr or
     // in the JSON line.
     for text in [
-        "4:\u{1b}[31m/////////////////",
+        "4:\u{1b}[31m///////////////",
         "\u{1b}]0;owned\u{7}",
         "p?skyscrapers/4/4/\u{9b}31m",
         "4://///1/3///4/////3/,\u{1b}[2J",
-        "2.2/\u{0}../2.2",
+        "2.2/\u{7f}../2.2",
     ] {
         for puzzle in ["skyscrapers", "hashi"] {
             let (code, out, err) = run(&[puzzle, "solve", text], "");
             assert_eq!(code, 2, "{text:?}");
             assert_no_raw_controls(&err);
             assert_no_raw_controls(&out);
-            assert!(err.contains("\\u{"), "{puzzle} {text:?}: {err}");
         }
     }
+    // A NUL cannot be an argument, but it can be a batch line.
+    let (code, out, err) = run_bytes(&["hashi", "solve", "--batch", "-"], b"2.2/\0../2.2\n".to_vec());
+    assert_eq!(code, 2);
+    assert_no_raw_controls(&err);
+    assert!(err.contains("'\\u{0}'"), "{err}");
+    assert_eq!(json_lines(&out)[0]["line"], 1);
+    // Where the message quotes the bad character, it shows its escape.
+    let err = refused_line(&["skyscrapers", "solve", "4:\u{1b}[31m///////////////"]);
+    assert!(err.contains("'\\u{1b}[31m'"), "{err}");
+    let err = refused_line(&["hashi", "solve", "2.2/\u{9b}../2.2"]);
+    assert!(err.contains("'\\u{9b}' (a control character)"), "{err}");
     // Non-ASCII is shown as itself, not as the escape of one of its bytes.
     let err = refused_line(&["skyscrapers", "solve", "4://///1/3///4/////3/,é"]);
     assert!(err.contains("'é'"), "{err}");
@@ -672,7 +694,7 @@ fn strict_parsing_refuses_what_the_grammar_does_not_say() {
         ("skyscrapers", "javascript:alert(1)//?skyscrapers/4/4/", "javascript"),
         ("hashi", "javascript:alert(1)//?hashi/3/3/2g2i2g2", "javascript"),
         ("skyscrapers", "data:text/html,?skyscrapers/4/4/", "http"),
-        ("skyscrapers", "https://puzz.link/p?skyscrapers/4/4/k13h4j3gz123", "character 48"),
+        ("skyscrapers", "https://puzz.link/p?skyscrapers/4/4/k13h4j3gz123", "character 46"),
         ("skyscrapers", "https://puzz.link/p?skyscrapers/4/4/k13h4j3gz1", "after"),
         ("queens", "queens:+8", "'+8'"),
     ] {

@@ -103,6 +103,24 @@ pub fn printable(message: &str) -> String {
     out
 }
 
+/// `json` (compact JSON as serde_json writes it) with every hidden character escaped as `\uXXXX`.
+/// serde_json escapes C0 controls but writes DEL, C1 controls (U+009B starts a terminal escape)
+/// and bidirectional overrides raw; outside strings compact JSON has none of them, so the result
+/// is the same JSON value.
+pub fn escape_hidden_json(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        if hidden(c) {
+            for unit in c.encode_utf16(&mut [0; 2]) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A bad character for a message: quoted, with a guess at the mistake where there is a likely
 /// one (a full-width digit or letter from an East Asian keyboard, a minus sign or dash pasted from
 /// a document, a byte-order mark, a control character).
@@ -134,7 +152,7 @@ pub fn describe_at(s: &str, at: usize) -> Option<String> {
 }
 
 /// A decimal number written the strict way: ASCII digits only, no sign, no leading zero (except
-/// `0` itself). Absurdly long numbers saturate at `u64::MAX`, so callers report them as too big.
+/// `0` itself), and at most `u64::MAX` (beyond, `None`, which [`not_decimal`] calls too large).
 ///
 /// ```
 /// use solvescope::shared::text::decimal;
@@ -148,9 +166,9 @@ pub fn decimal(s: &str) -> Option<u64> {
     if b.is_empty() || !b.iter().all(u8::is_ascii_digit) || (b.len() > 1 && b[0] == b'0') {
         return None;
     }
-    Some(b.iter().fold(0u64, |v, &d| {
-        v.saturating_mul(10).saturating_add(u64::from(d - b'0'))
-    }))
+    b.iter().try_fold(0u64, |v, &d| {
+        v.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+    })
 }
 
 /// Why `s` is not a [`decimal`] number, as a clause for a message about `what` (e.g. "the size"),
@@ -174,7 +192,7 @@ pub fn not_decimal(what: &str, s: &str) -> String {
             describe(c),
             s[..i].chars().count() + 1
         ),
-        None => format!("{what} {q} is not a whole number"),
+        None => format!("{what} {q} is too large"),
     }
 }
 
@@ -205,6 +223,15 @@ mod tests {
     }
 
     #[test]
+    fn json_keeps_its_value_without_hidden_characters() {
+        let v = serde_json::json!({"id": "7x7#\u{9b}31m\u{202e}\u{e0041}é", "n": 1});
+        let safe = escape_hidden_json(&v.to_string());
+        assert!(safe.chars().all(|c| !hidden(c)), "{safe}");
+        assert!(safe.contains("\\u009b") && safe.contains("\\udb40\\udc41") && safe.contains('é'), "{safe}");
+        assert_eq!(serde_json::from_str::<serde_json::Value>(&safe).unwrap(), v);
+    }
+
+    #[test]
     fn prepare_trims_one_bom_and_caps_the_size() {
         assert_eq!(prepare("x", "  a b \n"), Ok("a b"));
         assert_eq!(prepare("x", "\u{feff}\u{feff}a"), Ok("\u{feff}a"));
@@ -223,7 +250,9 @@ mod tests {
         assert!(not_decimal("the size", "04").contains("leading zero"));
         let e = not_decimal("the size", "1２");
         assert!(e.contains("full-width") && e.contains("character 2"), "{e}");
-        assert_eq!(decimal("99999999999999999999999"), Some(u64::MAX));
+        assert_eq!(decimal("18446744073709551615"), Some(u64::MAX));
+        assert_eq!(decimal("18446744073709551616"), None);
+        assert!(not_decimal("the seed", "18446744073709551616").contains("too large"));
         assert_eq!(decimal("0"), Some(0));
     }
 }

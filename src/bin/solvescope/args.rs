@@ -1,4 +1,9 @@
-//! A very small argument reader: positional words plus `--flag` and `--flag VALUE` options.
+//! A very small argument reader: positional words plus `--flag` and `--flag VALUE` options, and
+//! the bounded reader of `--batch` files (docs/FORMATS.md §6.3, Appendix A).
+
+use std::io::BufRead;
+
+use solvescope::shared::text::quote;
 
 use crate::Failure;
 
@@ -8,8 +13,16 @@ pub struct Args {
 }
 
 impl Args {
-    /// Splits `argv`; `valued` lists the flags that take a value.
-    pub fn parse(argv: &[String], valued: &[&str], switches: &[&str]) -> Result<Self, Failure> {
+    /// Splits `argv` for `command` (e.g. "queens count", named in messages); `valued` lists the
+    /// flags that take a value, `switches` those that take none. Any other flag is refused with
+    /// the list of flags the command does take, so a flag meant for another command is never
+    /// silently ignored.
+    pub fn parse(
+        argv: &[String],
+        command: &str,
+        valued: &[&str],
+        switches: &[&str],
+    ) -> Result<Self, Failure> {
         let mut positional = Vec::new();
         let mut flags = Vec::new();
         let mut i = 0;
@@ -31,10 +44,30 @@ impl Args {
                         }
                     };
                     flags.push((name.to_string(), Some(value)));
-                } else if switches.contains(&name) && inline.is_none() {
+                } else if switches.contains(&name) {
+                    if inline.is_some() {
+                        return Err(Failure::input(format!(
+                            "--{name} is a switch and takes no value: write {}, not {}",
+                            quote(&format!("--{name}")),
+                            quote(a)
+                        )));
+                    }
                     flags.push((name.to_string(), None));
                 } else {
-                    return Err(Failure::input(format!("unknown option --{name}")));
+                    let known: Vec<String> = valued
+                        .iter()
+                        .chain(switches)
+                        .map(|f| format!("--{f}"))
+                        .collect();
+                    return Err(Failure::input(format!(
+                        "{command} has no option {}{}",
+                        quote(&format!("--{name}")),
+                        if known.is_empty() {
+                            " (it takes none)".to_string()
+                        } else {
+                            format!(" (its options: {})", known.join(", "))
+                        }
+                    )));
                 }
             } else {
                 positional.push(a.clone());
@@ -56,14 +89,19 @@ impl Args {
             .and_then(|(_, v)| v.as_deref())
     }
 
-    /// A numeric flag, with a message naming the flag when it does not parse.
+    /// A numeric flag, with a message naming the flag when it does not parse (a sign `+` is
+    /// refused too, as in every number Solvescope reads).
     pub fn number<T: std::str::FromStr>(&self, name: &str) -> Result<Option<T>, Failure> {
         match self.value(name) {
             None => Ok(None),
             Some(v) => v
                 .parse()
+                .ok()
+                .filter(|_| !v.starts_with('+'))
                 .map(Some)
-                .map_err(|_| Failure::input(format!("--{name}: '{v}' is not a valid number"))),
+                .ok_or_else(|| {
+                    Failure::input(format!("--{name}: {} is not a valid number", quote(v)))
+                }),
         }
     }
 }
@@ -88,7 +126,8 @@ pub fn techniques(
             }
             other => {
                 return Err(Failure::input(format!(
-                    "--techniques: unknown technique '{other}' (known: {}, all, none)",
+                    "--techniques: unknown technique {} (known: {}, all, none)",
+                    quote(other),
                     known.join(", ")
                 )))
             }
@@ -97,38 +136,154 @@ pub fn techniques(
     Ok(Some(on))
 }
 
-/// The puzzles of a `solve` command: the IDs given as arguments, then the lines of `--batch FILE`
-/// (`-` reads stdin; blank lines and `#` comments skipped), each with where it came from
-/// ("argument 2", "file.txt line 7") for error messages. A line with tab-separated columns (the
-/// fixture files) stands for its first field that `parses`; failing that, the whole line, whose
-/// error is then reported.
-pub fn puzzle_jobs(
+/// The longest line a `--batch` file may have, in bytes: a few tab-separated columns of puzzle
+/// texts (each at most [`solvescope::shared::text::MAX_TEXT_BYTES`]).
+pub const MAX_LINE_BYTES: usize = 256 * 1024;
+/// The most a `--batch` file may hold, in bytes and in lines (comments and blank lines included).
+pub const MAX_BATCH_BYTES: u64 = 64 * 1024 * 1024;
+pub const MAX_BATCH_LINES: usize = 1_000_000;
+
+/// Where a puzzle came from: its 1-based argument number or batch line number.
+#[derive(Clone, Copy)]
+pub enum Place {
+    Argument(usize),
+    Line(usize),
+}
+
+/// One puzzle of a `solve` or `format` command: where it came from, how messages name that place
+/// ("argument 2", "file.txt line 7", "- line 7" for stdin), and its text, or why the line could
+/// not be read as text (too long, not UTF-8).
+pub struct Job {
+    pub place: Place,
+    pub label: String,
+    pub text: Result<String, String>,
+}
+
+/// Hands `each` the puzzles of a command, as they are read: the IDs given as arguments, then the
+/// lines of `--batch FILE` (`-` reads stdin; blank lines and `#` comments skipped, one leading
+/// byte-order mark dropped). A line with tab-separated columns (the fixture files) stands for its
+/// first field that `parses`; failing that, the whole line, whose error is then reported.
+///
+/// The file is read line by line with a cap on each read, never whole: a line over
+/// [`MAX_LINE_BYTES`] is a bad line like one that does not parse (reported, then skipped to its
+/// end), and a file over [`MAX_BATCH_BYTES`] or [`MAX_BATCH_LINES`] ends the command with exit 2
+/// after the lines before. Returns how many puzzles there were.
+pub fn for_each_job(
     ids: &[&str],
     batch: Option<&str>,
+    puzzle: &str,
     parses: impl Fn(&str) -> bool,
-) -> Result<Vec<(String, String)>, Failure> {
-    let mut jobs: Vec<(String, String)> = ids
-        .iter()
-        .enumerate()
-        .map(|(k, id)| (format!("argument {}", k + 1), id.to_string()))
-        .collect();
-    if let Some(file) = batch {
-        let text = if file == "-" {
-            let mut s = String::new();
-            std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut s)
-                .map_err(|e| Failure::input(format!("--batch -: cannot read stdin: {e}")))?;
-            s
-        } else {
-            std::fs::read_to_string(file)
-                .map_err(|e| Failure::input(format!("--batch {file}: {e}")))?
-        };
-        for (k, line) in text.lines().enumerate() {
-            let t = line.trim();
-            if !t.is_empty() && !t.starts_with('#') {
-                let id = t.split('\t').find(|f| parses(f)).unwrap_or(t);
-                jobs.push((format!("{file} line {}", k + 1), id.to_string()));
-            }
-        }
+    mut each: impl FnMut(Job) -> Result<(), Failure>,
+) -> Result<usize, Failure> {
+    let mut count = 0;
+    for (k, id) in ids.iter().enumerate() {
+        count += 1;
+        each(Job {
+            place: Place::Argument(k + 1),
+            label: format!("argument {}", k + 1),
+            text: Ok(id.to_string()),
+        })?;
     }
-    Ok(jobs)
+    let Some(file) = batch else {
+        return Ok(count);
+    };
+    let cannot = |e: std::io::Error| Failure::input(format!("--batch {}: {e}", quote(file)));
+    let mut reader: Box<dyn BufRead> = if file == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::io::BufReader::new(
+            std::fs::File::open(file).map_err(cannot)?,
+        ))
+    };
+    let mut total = 0u64;
+    let mut buf = Vec::new();
+    let too_big = || {
+        Failure::input(format!(
+            "--batch {}: the file is larger than {MAX_BATCH_BYTES} bytes, the most a batch may hold; split it",
+            quote(file)
+        ))
+    };
+    for k in 1.. {
+        buf.clear();
+        let read = std::io::Read::take(&mut reader, MAX_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut buf)
+            .map_err(cannot)?;
+        if read == 0 {
+            break;
+        }
+        if k > MAX_BATCH_LINES {
+            return Err(Failure::input(format!(
+                "--batch {}: the file has more than {MAX_BATCH_LINES} lines, the most a batch may hold; split it",
+                quote(file)
+            )));
+        }
+        total += read as u64;
+        if total > MAX_BATCH_BYTES {
+            return Err(too_big());
+        }
+        let place = Place::Line(k);
+        let label = format!("{file} line {k}");
+        if buf.len() > MAX_LINE_BYTES {
+            count += 1;
+            each(Job {
+                place,
+                label,
+                text: Err(format!(
+                    "{puzzle}: the line is longer than {MAX_LINE_BYTES} bytes, the most a batch line may have"
+                )),
+            })?;
+            // Skip to the end of the line, still counting towards the file's limit.
+            loop {
+                let chunk = reader.fill_buf().map_err(cannot)?;
+                if chunk.is_empty() {
+                    break;
+                }
+                let (used, ended) = match chunk.iter().position(|&b| b == b'\n') {
+                    Some(p) => (p + 1, true),
+                    None => (chunk.len(), false),
+                };
+                reader.consume(used);
+                total += used as u64;
+                if total > MAX_BATCH_BYTES {
+                    return Err(too_big());
+                }
+                if ended {
+                    break;
+                }
+            }
+            continue;
+        }
+        let line = match std::str::from_utf8(&buf) {
+            Ok(line) => line,
+            Err(e) => {
+                count += 1;
+                each(Job {
+                    place,
+                    label,
+                    text: Err(format!(
+                        "{puzzle}: the line is not UTF-8 text (byte {} is not valid)",
+                        e.valid_up_to() + 1
+                    )),
+                })?;
+                continue;
+            }
+        };
+        let line = if k == 1 {
+            line.strip_prefix('\u{feff}').unwrap_or(line)
+        } else {
+            line
+        };
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let id = t.split('\t').find(|f| parses(f)).unwrap_or(t);
+        count += 1;
+        each(Job {
+            place,
+            label,
+            text: Ok(id.to_string()),
+        })?;
+    }
+    Ok(count)
 }

@@ -3,8 +3,8 @@
 //! - `solve ID… | --batch FILE|-`: one JSON line per puzzle, `{"id", "status", "solution",
 //!   "nodes", "micros"}`; `status` is the run's verdict (`unique`, `multiple`, `none`, `budget`,
 //!   and `found`, `counted`, `gaveUp` for algorithms that prove nothing more). A puzzle that does
-//!   not parse is reported on stderr with where it came from, the others are still solved, and the
-//!   exit status is 2 at the end.
+//!   not parse gets its own line, `{"line" | "argument", "status": "error", "error"}`, and a
+//!   message on stderr; the others are still solved, and the exit status is 2 at the end.
 //! - `generate SIZE [--seed S] [--count K]`: generated puzzles with their solution.
 //! - `format ID…`: every text form of each puzzle.
 //!
@@ -16,8 +16,8 @@ use solvescope::puzzles::contract::{OptionInfo, OptionKind};
 use solvescope::puzzles::{AnyGame, REGISTRY};
 use solvescope::session::{Session, DEFAULT_MAX_MICROS, DEFAULT_MAX_NODES};
 
-use crate::args::Args;
-use crate::{emit, Failure};
+use crate::args::{Args, Job, Place};
+use crate::{emit, warn, Failure};
 
 /// The help text, made from the registry.
 pub fn usage() -> String {
@@ -174,7 +174,7 @@ fn solve(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
     valued.extend(["batch", "max-nodes", "max-ms", "algorithm"].map(String::from));
     let valued: Vec<&str> = valued.iter().map(String::as_str).collect();
     let switches: Vec<&str> = switches.iter().map(String::as_str).collect();
-    let args = Args::parse(argv, &valued, &switches)?;
+    let args = Args::parse(argv, &format!("{} solve", info.name), &valued, &switches)?;
     let algorithm = args.value("algorithm").unwrap_or(info.algorithms[0].name);
     let max_nodes: u64 = args.number("max-nodes")?.unwrap_or(DEFAULT_MAX_NODES);
     let max_micros: u64 = args
@@ -185,44 +185,44 @@ fn solve(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
     // example, so a bad option is one clear error rather than one per puzzle.
     Session::new(info.name, info.example, algorithm, &options)?;
     let ids: Vec<&str> = args.positional.iter().map(String::as_str).collect();
-    let jobs = crate::args::puzzle_jobs(&ids, args.value("batch"), |f| game.parses(f))?;
-    if jobs.is_empty() {
-        return Err(Failure::input(format!(
-            "{} solve: no puzzle given",
-            info.name
-        )));
-    }
     let mut bad = 0;
-    for (place, id) in jobs {
-        let mut session = match Session::new(info.name, &id, algorithm, &options) {
-            Ok(s) => s,
-            Err(e) => {
-                bad += 1;
-                eprintln!("solvescope: {place}: {e}");
-                continue;
+    let count = crate::args::for_each_job(
+        &ids,
+        args.value("batch"),
+        info.name,
+        |f| game.parses(f),
+        |job| {
+            let Job { place, label, text } = job;
+            let session =
+                text.and_then(|id| Ok((Session::new(info.name, &id, algorithm, &options)?, id)));
+            match session {
+                Ok((mut session, id)) => solve_one(&mut session, &id, max_nodes, max_micros),
+                Err(e) => {
+                    bad += 1;
+                    report_bad(place, &label, &e);
+                    Ok(())
+                }
             }
-        };
-        let r = session.solve(max_nodes, max_micros).map_err(|e| Failure {
-            code: 1,
-            message: e,
-        })?;
-        let status = serde_json::to_value(r.verdict).unwrap_or(Value::Null);
-        let proved = matches!(status.as_str(), Some("unique" | "multiple" | "found"));
-        let solution = match r.solutions.first() {
-            Some(s) if proved => serde_json::to_value(s).unwrap_or(Value::Null),
-            _ => Value::Null,
-        };
-        let mut line = json!({
-            "id": id,
-            "status": status,
-            "solution": solution,
-            "nodes": r.stats.nodes,
-            "micros": r.stats.elapsed_micros,
-        });
-        if let Some(seed) = r.seed {
-            line["seed"] = json!(seed);
-        }
-        emit(&line);
+        },
+    )?;
+    finish(info.name, "solve", count, bad)
+}
+
+/// The line of a puzzle that could not be read: on stdout in the place of its answer (so a
+/// script reading the output sees every input), and on stderr for a person.
+fn report_bad(place: Place, label: &str, message: &str) {
+    let (key, k) = match place {
+        Place::Argument(k) => ("argument", k),
+        Place::Line(k) => ("line", k),
+    };
+    emit(&json!({key: k, "status": "error", "error": message}));
+    warn(&format!("{label}: {message}"));
+}
+
+/// The end of a `solve` or `format`: exit 2 when no puzzle was given or one did not read.
+fn finish(name: &str, command: &str, count: usize, bad: usize) -> Result<(), Failure> {
+    if count == 0 {
+        return Err(Failure::input(format!("{name} {command}: no puzzle given")));
     }
     if bad > 0 {
         return Err(Failure::input(format!("{bad} puzzle(s) could not be read")));
@@ -230,9 +230,40 @@ fn solve(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Solves one puzzle and prints its line.
+fn solve_one(
+    session: &mut Session,
+    id: &str,
+    max_nodes: u64,
+    max_micros: u64,
+) -> Result<(), Failure> {
+    let r = session.solve(max_nodes, max_micros).map_err(|e| Failure {
+        code: 1,
+        message: e,
+    })?;
+    let status = serde_json::to_value(r.verdict).unwrap_or(Value::Null);
+    let proved = matches!(status.as_str(), Some("unique" | "multiple" | "found"));
+    let solution = match r.solutions.first() {
+        Some(s) if proved => serde_json::to_value(s).unwrap_or(Value::Null),
+        _ => Value::Null,
+    };
+    let mut line = json!({
+        "id": id,
+        "status": status,
+        "solution": solution,
+        "nodes": r.stats.nodes,
+        "micros": r.stats.elapsed_micros,
+    });
+    if let Some(seed) = r.seed {
+        line["seed"] = json!(seed);
+    }
+    emit(&line);
+    Ok(())
+}
+
 fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
     let name = game.info().name;
-    let args = Args::parse(argv, &["seed", "count"], &[])?;
+    let args = Args::parse(argv, &format!("{name} generate"), &["seed", "count"], &[])?;
     let [size] = args.positional.as_slice() else {
         return Err(Failure::input(format!(
             "{name} generate: expected one SIZE (a number, or WxH for rectangular boards)"
@@ -268,32 +299,31 @@ fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
 }
 
 fn format(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
-    let args = Args::parse(argv, &["batch"], &[])?;
+    let name = game.info().name;
+    let args = Args::parse(argv, &format!("{name} format"), &["batch"], &[])?;
     let ids: Vec<&str> = args.positional.iter().map(String::as_str).collect();
-    let jobs = crate::args::puzzle_jobs(&ids, args.value("batch"), |f| game.parses(f))?;
-    if jobs.is_empty() {
-        return Err(Failure::input(format!(
-            "{} format: no puzzle given",
-            game.info().name
-        )));
-    }
     let mut bad = 0;
-    for (place, id) in jobs {
-        match game.parse(&id) {
-            Ok(parsed) => {
-                let e = &parsed["exports"];
-                emit(
-                    &json!({"id": id, "tatham": e["tatham"], "puzzlink": e["puzzlink"], "plain": e["plain"]}),
-                );
+    let count = crate::args::for_each_job(
+        &ids,
+        args.value("batch"),
+        name,
+        |f| game.parses(f),
+        |job| {
+            let Job { place, label, text } = job;
+            match text.and_then(|id| Ok((game.parse(&id)?, id))) {
+                Ok((parsed, id)) => {
+                    let e = &parsed["exports"];
+                    emit(
+                        &json!({"id": id, "tatham": e["tatham"], "puzzlink": e["puzzlink"], "plain": e["plain"]}),
+                    );
+                }
+                Err(e) => {
+                    bad += 1;
+                    report_bad(place, &label, &e);
+                }
             }
-            Err(e) => {
-                bad += 1;
-                eprintln!("solvescope: {place}: {e}");
-            }
-        }
-    }
-    if bad > 0 {
-        return Err(Failure::input(format!("{bad} puzzle(s) could not be read")));
-    }
-    Ok(())
+            Ok(())
+        },
+    )?;
+    finish(name, "format", count, bad)
 }

@@ -1,7 +1,10 @@
 //! `solvescope`: the native command line (docs/FORMATS.md §6).
 //!
 //! stdout carries exactly one JSON object per answer (JSON lines) and nothing else; messages go to
-//! stderr. Exit status: 0 success, 2 bad input (with a one-line reason), 1 an internal failure.
+//! stderr. Exit status: 0 success, 2 bad input (with a one-line reason; for `solve` and `format`,
+//! any puzzle that did not read), 1 an internal failure or output that could not be written.
+//! Everything printed passes through `solvescope::shared::text`, so input echoed in a message or a
+//! JSON line never reaches the terminal as a raw control character.
 //! Arguments are parsed by hand: the grammar is tiny and a parser crate would dominate build time.
 //!
 //! The first word names a puzzle (any registry name or alias). The generic commands of
@@ -40,7 +43,7 @@ fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.first().map(String::as_str) {
         Some("-h") | Some("--help") | Some("help") => {
-            print!("{}", commands::usage());
+            write_out(&commands::usage());
             Ok(())
         }
         Some("list") => commands::list(),
@@ -53,21 +56,48 @@ fn main() -> ExitCode {
         },
         None => Err(Failure::input(commands::usage().trim_end().to_string())),
     };
+    // Whatever is still buffered must reach its reader too, or the failure is reported.
+    write_result(std::io::Write::flush(&mut std::io::stdout()));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
-            eprintln!("solvescope: {}", f.message);
+            warn(&f.message);
             ExitCode::from(f.code)
         }
     }
 }
 
-/// Prints one JSON line on stdout. When the reader has gone (`| head`), stop quietly: that is
-/// not an error of ours, and `println!` would panic.
+/// Prints one JSON line on stdout, with hidden characters escaped (see [`write_out`]).
 pub fn emit(value: &serde_json::Value) {
+    write_out(&format!(
+        "{}\n",
+        solvescope::shared::text::escape_hidden_json(&value.to_string())
+    ));
+}
+
+/// Writes `text` on stdout. When the reader has gone (`| head -1`), stop quietly with status 0:
+/// that is not an error of ours. Any other failure (a full disk, `>/dev/full`) is reported and
+/// ends the program with status 1, since the answers did not arrive.
+pub fn write_out(text: &str) {
     use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    if writeln!(out, "{value}").is_err() {
-        std::process::exit(0);
+    write_result(std::io::stdout().lock().write_all(text.as_bytes()));
+}
+
+fn write_result(result: std::io::Result<()>) {
+    match result {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => {
+            warn(&format!("cannot write the output: {e}"));
+            std::process::exit(1);
+        }
     }
+}
+
+/// One message on stderr, prefixed `solvescope: `, with control characters escaped. A failure to
+/// write it is ignored: there is nowhere left to say so.
+pub fn warn(message: &str) {
+    use std::io::Write;
+    let text = solvescope::shared::text::printable(message);
+    let _ = writeln!(std::io::stderr().lock(), "solvescope: {text}");
 }

@@ -6,8 +6,12 @@
 
 use super::{Puzzle, MAX_SIDE, ROCK, WATER};
 use crate::shared::puzzlink::{self, write_number16, Token};
+use crate::shared::text::{describe, describe_at, not_decimal, prepare, quote};
 
-/// Reads any supported form: a URL (contains `?`), a Tatham ID (contains `:`), else a plain grid.
+const NAME: &str = "hashi";
+
+/// Reads any supported form: a URL (contains `?` or `://`), a Tatham ID (contains `:`), else a
+/// plain grid.
 ///
 /// ```
 /// use solvescope::puzzles::hashi::parse_any;
@@ -18,11 +22,11 @@ use crate::shared::puzzlink::{self, write_number16, Token};
 /// assert_eq!(a, c);
 /// ```
 pub fn parse_any(text: &str) -> Result<Puzzle, String> {
-    let t = text.trim();
+    let t = prepare(NAME, text)?;
     if t.is_empty() {
         return Err("hashi: empty puzzle text".to_string());
     }
-    if t.contains('?') {
+    if t.contains('?') || t.contains("://") {
         parse_puzzlink(t)
     } else if t.contains(':') || looks_like_seed_id(t) {
         parse_tatham(t)
@@ -58,7 +62,7 @@ fn number_at(s: &[u8], mut i: usize) -> (Option<usize>, usize) {
 /// the same puzzle everywhere, but not Tatham's puzzle for that seed). A seed that is not a number
 /// is hashed.
 pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
-    let t = text.trim();
+    let t = prepare(NAME, text)?;
     if !t.contains(':') {
         if let Some((params, seed)) = t.split_once('#') {
             let (w, h, k, no_loops) = parse_params(params)?;
@@ -73,7 +77,12 @@ pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
     }
     let (params, desc) = t
         .split_once(':')
-        .ok_or_else(|| format!("hashi: '{t}' is not a Tatham ID (expected PARAMS:DESC)"))?;
+        .ok_or_else(|| {
+            format!(
+                "hashi: {} is not a Tatham ID (expected PARAMS:DESC)",
+                quote(t)
+            )
+        })?;
     let (w, h, k, no_loops) = parse_params(params)?;
     let offset = params.len() + 1;
     let mut cells = Vec::with_capacity(w * h);
@@ -85,7 +94,8 @@ pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
             'a'..='z' => cells.extend(std::iter::repeat_n(WATER, (ch as u8 - b'a' + 1) as usize)),
             _ => {
                 return Err(format!(
-                    "hashi: character {at} '{ch}' is not an island (1-9, A-G) or a water run (a-z)"
+                    "hashi: character {at} {} is not an island (1-9, A-G) or a water run (a-z)",
+                    describe(ch)
                 ))
             }
         }
@@ -118,7 +128,14 @@ pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
 fn parse_params(params: &str) -> Result<(usize, usize, u8, bool), String> {
     let p = params.as_bytes();
     let (w, mut i) = number_at(p, 0);
-    let w = w.ok_or("hashi: Tatham ID parameters must start with the width (e.g. 7x7m2)")?;
+    let w = w.ok_or_else(|| {
+        // Say what is wrong with the width (a sign, a full-width digit) where one was meant.
+        let word = params.split(['x', 'm', 'L']).next().unwrap_or(params);
+        format!(
+            "hashi: {} (Tatham ID parameters start with the width, e.g. 7x7m2)",
+            not_decimal("the width", word)
+        )
+    })?;
     let mut h = w;
     if i < p.len() && p[i] == b'x' {
         let (hh, j) = number_at(p, i + 1);
@@ -152,11 +169,12 @@ fn parse_params(params: &str) -> Result<(usize, usize, u8, bool), String> {
                 }
                 i = j;
             }
-            other => {
+            _ => {
                 return Err(format!(
-                    "hashi: unknown parameter '{}' at character {} of '{params}'",
-                    other as char,
-                    i + 1
+                    "hashi: unknown parameter {} at character {} of {}",
+                    describe_at(params, i).unwrap_or_default(),
+                    i + 1,
+                    quote(params)
                 ))
             }
         }
@@ -217,7 +235,7 @@ pub fn to_tatham_id(p: &Puzzle) -> Result<String, String> {
 /// Reads a puzz.link / pzv.jp URL for `hashikake`, `hashi` or `bridges` (docs/FORMATS.md §2; header
 /// and `&` parameters as in [`crate::shared::puzzlink`]).
 pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
-    let h = puzzlink::parse_header(text, "hashi", &["hashikake", "hashi", "bridges"])?;
+    let h = puzzlink::parse_header(prepare(NAME, text)?, NAME, &["hashikake", "hashi", "bridges"])?;
     let (cols, rows) = (h.cols, h.rows);
     check_size(cols, rows)?;
     let (body, body_offset) = (h.body, h.body_at);
@@ -292,8 +310,7 @@ pub fn to_puzzlink_url(p: &Puzzle) -> Result<String, String> {
 /// Reads the plain grid: `.` water, `1`-`9`/`A`-`G` islands, `#` rock; rows split by newlines or
 /// `/`; all rows the same length. Default rules (2 per pair, loops allowed).
 pub fn parse_plain(text: &str) -> Result<Puzzle, String> {
-    let rows: Vec<&str> = text
-        .trim()
+    let rows: Vec<&str> = prepare(NAME, text)?
         .split(['\n', '/'])
         .map(|r| r.trim())
         .filter(|r| !r.is_empty())
@@ -320,9 +337,10 @@ pub fn parse_plain(text: &str) -> Result<Puzzle, String> {
                 'A'..='G' => ch as u8 - b'A' + 10,
                 _ => {
                     return Err(format!(
-                        "hashi: row {}, column {}: '{ch}' is not '.', '#', 1-9 or A-G",
+                        "hashi: row {}, column {}: {} is not '.', '#', 1-9 or A-G",
                         r + 1,
-                        c + 1
+                        c + 1,
+                        describe(ch)
                     ))
                 }
             });
@@ -418,6 +436,33 @@ mod tests {
         assert!(e.contains("nurikabe"), "{e}");
         let e = parse_any("7x7m9#12345").unwrap_err();
         assert!(e.contains("m9"), "{e}");
+    }
+
+    #[test]
+    fn messages_quote_short_escape_and_guess() {
+        for (text, says) in [
+            ("-3x3m2:2a2c2a2", "the width '-3' has a sign"),
+            ("３x3m2:2a2c2a2", "'３' (a full-width character; type '3')"),
+            ("3x3m2:２a2c2a2", "character 7 '２' (a full-width character; type '2')"),
+            ("3x3é:2a2c2a2", "unknown parameter 'é' at character 4"),
+            ("3x3m2:2a2c\u{1b}[2J", "'\\u{1b}'"),
+            ("2.2/\u{feff}../2.2", "row 2, column 1: '\\u{feff}' (a byte-order mark"),
+            ("javascript:alert(1)//?hashi/3/3/2g2i2g2", "'javascript:'"),
+            ("https://puzz.link/hashi/3/3/2g2i2g2", "'?'"),
+            ("p?hashi/3/3/-+1", "'-' at character 13 must be followed by 2 hex digits"),
+        ] {
+            let e = parse_any(text).unwrap_err();
+            assert!(e.contains(says), "{text}: {e}");
+            assert!(!e.contains('\u{1b}'), "{e}");
+        }
+        let e = parse_any(&format!("{}x", "7".repeat(60_000))).unwrap_err();
+        assert!(e.len() < 300, "{e}");
+        assert!(parse_any(&"7".repeat(70_000)).unwrap_err().contains("65536"));
+        // One leading byte-order mark is dropped.
+        let p = parse_any("3x3m2:2a2c2a2").unwrap();
+        for text in ["\u{feff}3x3m2:2a2c2a2", "\u{feff}2.2/.../2.2", "\u{feff}p?hashi/3/3/2g2i2g2"] {
+            assert_eq!(parse_any(text).unwrap(), p, "{text}");
+        }
     }
 
     #[test]

@@ -24,6 +24,8 @@ pub use game::Queens;
 
 use serde::{Deserialize, Serialize};
 
+use crate::shared::text::{decimal, not_decimal};
+
 /// Largest board the bitmask backtracking accepts (one `u64` per row of attacks).
 pub const MAX_BACKTRACK_N: usize = 64;
 
@@ -45,21 +47,24 @@ pub struct QueensId {
 /// assert!(parse_id("queens:x").unwrap_err().contains("'x'"));
 /// ```
 pub fn parse_id(text: &str) -> Result<QueensId, String> {
-    let text = text.trim();
+    let text = crate::shared::text::prepare("queens", text)?;
     let body = text.strip_prefix("queens:").unwrap_or(text);
     let (size, seed) = match body.split_once('#') {
         Some((size, seed)) => (size, Some(seed)),
         None => (body, None),
     };
-    let n = size
-        .trim()
-        .parse::<usize>()
-        .map_err(|_| format!("queens: the board size '{size}' is not a whole number (expected queens:N, e.g. queens:8)"))?;
+    let number = |s: &str, what: &str, example: &str| {
+        decimal(s).ok_or_else(|| format!("queens: {} ({example})", not_decimal(what, s)))
+    };
+    let n = number(size, "the board size", "expected queens:N, e.g. queens:8")?;
+    let n = usize::try_from(n).unwrap_or(usize::MAX);
     let seed = match seed {
         None => None,
-        Some(s) => Some(s.trim().parse::<u64>().map_err(|_| {
-            format!("queens: the seed '{s}' after '#' is not a whole number from 0 to 18446744073709551615")
-        })?),
+        Some(s) => Some(number(
+            s,
+            "the seed after '#'",
+            "a whole number from 0 to 18446744073709551615",
+        )?),
     };
     Ok(QueensId { n, seed })
 }

@@ -566,7 +566,7 @@ mod tests {
             ("p?skyscrapers/4/4/k13h4j3g12341234123412341", "after the 4x4 cells at character 43"),
             ("p?skyscrapers/4/4/k13h4j3g/x", "after the body at character 28"),
             ("....../....../4...../.....3/....../..+1..", "'+'"),
-            ("... ... ...\n. +1 .\n...", "'+1'"),
+            (". . .\n. +1 .\n. . .", "'+1' at row 2, column 2"),
         ] {
             let e = parse_any(text).unwrap_err();
             assert!(e.contains(says), "{text}: {e}");

@@ -38,32 +38,45 @@ pub fn run(argv: &[String]) -> Option<Result<(), Failure>> {
     Some(run_own(argv))
 }
 
+/// The flags of each command (valued, switches). Each command has its own table, so a flag meant
+/// for another one (`queens count 8 --print`, `queens solve 8 --seed 3`) is refused, not ignored.
+fn flags(command: &str) -> (&'static [&'static str], &'static [&'static str]) {
+    const REPAIR: &[&str] = &[
+        "seed",
+        "tabu",
+        "noise",
+        "max-steps",
+        "max-restarts",
+        "strategy",
+    ];
+    const STATS: &[&str] = &[
+        "trials",
+        "sizes",
+        "seed",
+        "tabu",
+        "noise",
+        "max-steps",
+        "max-restarts",
+        "strategy",
+    ];
+    match command {
+        "count" => (&["algorithm", "threads", "max-nodes", "max-ms"], &[]),
+        "solve" => (&["limit", "max-nodes", "max-ms"], &["all"]),
+        "repair" => (REPAIR, &["print", "greedy", "conflict-set"]),
+        _ => (STATS, &["greedy", "conflict-set"]),
+    }
+}
+
 fn run_own(argv: &[String]) -> Result<(), Failure> {
-    let args = Args::parse(
-        argv,
-        &[
-            "limit",
-            "threads",
-            "seed",
-            "tabu",
-            "noise",
-            "max-steps",
-            "max-restarts",
-            "strategy",
-            "trials",
-            "sizes",
-            "algorithm",
-            "max-nodes",
-            "max-ms",
-        ],
-        &["all", "print", "greedy", "conflict-set"],
-    )?;
+    let command = argv[0].as_str();
+    let (valued, switches) = flags(command);
+    let args = Args::parse(&argv[1..], &format!("queens {command}"), valued, switches)?;
     let words: Vec<&str> = args.positional.iter().map(String::as_str).collect();
-    match words.as_slice() {
-        ["count", n] => count(n, &args),
-        ["solve", n] => solve(n, &args),
-        ["repair", n] => repair(n, &args),
-        ["repair-stats"] => repair_stats(&args),
+    match (command, words.as_slice()) {
+        ("count", [n]) => count(n, &args),
+        ("solve", [n]) => solve(n, &args),
+        ("repair", [n]) => repair(n, &args),
+        ("repair-stats", []) => repair_stats(&args),
         _ => Err(Failure::input(
             "queens: expected 'count N', 'solve N', 'repair N' or 'repair-stats' (see solvescope --help)",
         )),
@@ -73,7 +86,14 @@ fn run_own(argv: &[String]) -> Result<(), Failure> {
 /// `queens count N [--algorithm bitmask|naive] [--threads T] [--max-nodes K] [--max-ms M]`: one
 /// line with `status` `counted`, or `budget` with the figures reached when a limit ended it.
 fn count(n: &str, args: &Args) -> Result<(), Failure> {
-    let n = s_n(n)?;
+    let id = solvescope::puzzles::queens::parse_id(n)?;
+    if id.seed.is_some() {
+        return Err(Failure::input(format!(
+            "queens count takes N, not a seeded ID like {} (a seed only applies to repair)",
+            solvescope::shared::text::quote(n)
+        )));
+    }
+    let n = id.n;
     let max_nodes: u64 = args.number("max-nodes")?.unwrap_or(u64::MAX);
     let max_micros: u64 = args
         .number::<u64>("max-ms")?
