@@ -180,7 +180,7 @@ pub fn not_decimal(what: &str, s: &str) -> String {
     }
     if let Some(rest) = s.strip_prefix(['-', '+', '\u{2212}']) {
         if rest.starts_with(|c: char| c.is_ascii_digit()) {
-            return format!("{what} {q} has a sign; write a whole number without '+' or '-'");
+            return format!("{what} {q} has a sign");
         }
     }
     if s.len() > 1 && s.starts_with('0') && s.bytes().all(|b| b.is_ascii_digit()) {

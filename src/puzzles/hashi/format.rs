@@ -47,14 +47,24 @@ fn looks_like_seed_id(t: &str) -> bool {
     }
 }
 
-fn number_at(s: &[u8], mut i: usize) -> (Option<usize>, usize) {
+/// The decimal number starting at byte `i` of the parameters (saturating, so an absurd size is
+/// reported as too big) and where it ends; `None` when no digit stands there. A leading zero is
+/// refused, as in every number Solvescope reads.
+fn number_at(s: &[u8], mut i: usize) -> Result<(Option<usize>, usize), String> {
     let start = i;
     let mut v: usize = 0;
     while i < s.len() && s[i].is_ascii_digit() {
         v = v.saturating_mul(10).saturating_add((s[i] - b'0') as usize);
         i += 1;
     }
-    ((i > start).then_some(v.min(1 << 20)), i)
+    if i > start + 1 && s[start] == b'0' {
+        return Err(format!(
+            "hashi: the number '{}' at character {} has a leading zero",
+            String::from_utf8_lossy(&s[start..i]),
+            start + 1
+        ));
+    }
+    Ok(((i > start).then_some(v.min(1 << 20)), i))
 }
 
 /// Reads a Tatham Bridges game ID `PARAMS:DESC` (docs/FORMATS.md §1), or `PARAMS#SEED`, which builds
@@ -127,7 +137,7 @@ pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
 /// `W`, `WxH`, then `m<k>`, `L`, and the generator's `i`/`e`/`d` (read and ignored).
 fn parse_params(params: &str) -> Result<(usize, usize, u8, bool), String> {
     let p = params.as_bytes();
-    let (w, mut i) = number_at(p, 0);
+    let (w, mut i) = number_at(p, 0)?;
     let w = w.ok_or_else(|| {
         // Say what is wrong with the width (a sign, a full-width digit) where one was meant.
         let word = params.split(['x', 'm', 'L']).next().unwrap_or(params);
@@ -138,21 +148,30 @@ fn parse_params(params: &str) -> Result<(usize, usize, u8, bool), String> {
     })?;
     let mut h = w;
     if i < p.len() && p[i] == b'x' {
-        let (hh, j) = number_at(p, i + 1);
+        let (hh, j) = number_at(p, i + 1)?;
         h = hh.ok_or(format!("hashi: no height after 'x' at character {}", i + 2))?;
         i = j;
     }
     let mut k = 2u8;
     let mut no_loops = false;
+    let mut seen = Vec::new();
     while i < p.len() {
         let letter = p[i];
+        if seen.contains(&letter) {
+            return Err(format!(
+                "hashi: the parameter '{}' at character {} is given twice",
+                letter as char,
+                i + 1
+            ));
+        }
+        seen.push(letter);
         match letter {
             b'L' => {
                 no_loops = true;
                 i += 1;
             }
             b'm' | b'i' | b'e' | b'd' => {
-                let (v, j) = number_at(p, i + 1);
+                let (v, j) = number_at(p, i + 1)?;
                 let v = v.ok_or(format!(
                     "hashi: parameter '{}' at character {} needs a number",
                     letter as char,
@@ -450,6 +469,9 @@ mod tests {
             ("javascript:alert(1)//?hashi/3/3/2g2i2g2", "'javascript:'"),
             ("https://puzz.link/hashi/3/3/2g2i2g2", "'?'"),
             ("p?hashi/3/3/-+1", "'-' at character 13 must be followed by 2 hex digits"),
+            ("07x7m2:2a2c2a2", "'07' at character 1 has a leading zero"),
+            ("3x3m2m3:2a2c2a2", "'m' at character 6 is given twice"),
+            ("3x3LL:2a2c2a2", "'L' at character 5 is given twice"),
         ] {
             let e = parse_any(text).unwrap_err();
             assert!(e.contains(says), "{text}: {e}");

@@ -69,7 +69,7 @@ pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
             // Say what is wrong with the number the size should be (a sign, a full-width digit).
             let word = if digits.is_empty() { params } else { digits };
             return Err(format!(
-                "skyscrapers: {} before ':' (a Tatham ID starts with its size, e.g. 4:…)",
+                "skyscrapers: {} (a Tatham ID starts with its size, from 1 to {MAX_N}, and ':', e.g. 4:…)",
                 not_decimal("the size", word)
             ));
         }
@@ -109,7 +109,7 @@ pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
             }
             None => {
                 return Err(format!(
-                    "skyscrapers: clue field {}: {}; expected empty or a number from 1 to {n}",
+                    "skyscrapers: clue field {}: {}, expected empty or a number from 1 to {n}",
                     k + 1,
                     not_decimal("the clue", f)
                 ))
