@@ -96,7 +96,11 @@ pub fn lookup(name: &str) -> Result<&'static dyn AnyGame, String> {
         .find(|g| g.info().name == wanted || g.info().aliases.contains(&wanted.as_str()))
         .ok_or_else(|| {
             let known: Vec<&str> = REGISTRY.iter().map(|p| p.name).collect();
-            format!("unknown puzzle '{name}' (known: {})", known.join(", "))
+            format!(
+                "unknown puzzle {} (known: {})",
+                crate::shared::text::quote(name),
+                known.join(", ")
+            )
         })
 }
 
