@@ -303,14 +303,20 @@ fn hashi_batch_reports_a_bad_line_and_solves_the_rest() {
     let (code, out, err) = run(&["hashi", "solve", "2.2/.../2.2", "x", ARTICLE], "");
     assert_eq!(code, 2);
     assert!(err.contains("argument 2"), "{err}");
-    let got: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let got: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(got.len(), 3);
     assert_eq!(got[1]["argument"], 2, "{out}");
     assert_hashi_unique(&got[2], ARTICLE);
     let (code, out, err) = run(&["skyscrapers", "solve", "4:1", SKY], "");
     assert_eq!(code, 2);
     assert!(err.contains("argument 1"), "{err}");
-    let got: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let got: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(got[0]["argument"], 1, "{out}");
     assert_sky_unique(&got[1], SKY);
 }
@@ -479,7 +485,11 @@ fn batch_from_dev_zero_ends_quickly_with_a_message() {
     // after 64 MiB at most, a fraction of a second even on a loaded machine.
     let started = std::time::Instant::now();
     let (code, out, err) = run(&["skyscrapers", "solve", "--batch", "/dev/zero"], "");
-    assert!(started.elapsed().as_secs() < 20, "took {:?}", started.elapsed());
+    assert!(
+        started.elapsed().as_secs() < 20,
+        "took {:?}",
+        started.elapsed()
+    );
     assert_eq!(code, 2, "{out}{err}");
     assert!(err.contains("/dev/zero"), "{err}");
     assert!(err.len() < 2000, "{} bytes on stderr", err.len());
@@ -489,7 +499,10 @@ fn batch_from_dev_zero_ends_quickly_with_a_message() {
     assert!(!got.is_empty() && got.len() <= 2, "{out}");
     assert_eq!(got[0]["line"], 1, "{out}");
     assert_eq!(got[0]["status"], "error", "{out}");
-    assert!(got[0]["error"].as_str().unwrap().contains("longer than"), "{out}");
+    assert!(
+        got[0]["error"].as_str().unwrap().contains("longer than"),
+        "{out}"
+    );
     // The same through stdin.
     let (code, out, err) = run_bytes(&["hashi", "format", "--batch", "-"], vec![0u8; 300_000]);
     assert_eq!(code, 2, "{out}{err}");
@@ -503,14 +516,24 @@ fn huge_and_hostile_texts_are_quoted_short_and_escaped() {
     let huge = "4:".to_string() + &"1".repeat(100_000);
     let (code, out, err) = run(&["skyscrapers", "solve", &huge], "");
     assert_eq!(code, 2);
-    assert!(err.len() + out.len() < 2000, "{} + {} bytes", err.len(), out.len());
+    assert!(
+        err.len() + out.len() < 2000,
+        "{} + {} bytes",
+        err.len(),
+        out.len()
+    );
     assert!(err.contains("65536"), "{err}");
     // A 10 MB line in a batch: reported as too long, not echoed.
     let mut ten = b"4:".to_vec();
     ten.extend(std::iter::repeat_n(b'1', 10_000_000));
     let (code, out, err) = run_bytes(&["skyscrapers", "solve", "--batch", "-"], ten);
     assert_eq!(code, 2);
-    assert!(err.len() + out.len() < 2000, "{} + {} bytes", err.len(), out.len());
+    assert!(
+        err.len() + out.len() < 2000,
+        "{} + {} bytes",
+        err.len(),
+        out.len()
+    );
     // A long bad field is quoted by a short excerpt only.
     let long = format!("4:{}{}", "x".repeat(5000), "/".repeat(15));
     let (_, out, err) = run(&["skyscrapers", "solve", &long], "");
@@ -534,7 +557,10 @@ fn huge_and_hostile_texts_are_quoted_short_and_escaped() {
         }
     }
     // A NUL cannot be an argument, but it can be a batch line.
-    let (code, out, err) = run_bytes(&["hashi", "solve", "--batch", "-"], b"2.2/\0../2.2\n".to_vec());
+    let (code, out, err) = run_bytes(
+        &["hashi", "solve", "--batch", "-"],
+        b"2.2/\0../2.2\n".to_vec(),
+    );
     assert_eq!(code, 2);
     assert_no_raw_controls(&err);
     assert!(err.contains("'\\u{0}'"), "{err}");
@@ -568,10 +594,32 @@ fn refused_line(args: &[&str]) -> String {
 #[test]
 fn every_batch_reports_each_bad_line_as_json_and_goes_on() {
     let cases: [(&str, &str, &[&str]); 4] = [
-        ("skyscrapers", "solve", &[SKY, "4:1", "#c", "", "4:/3///3////////2///2,i1f", "nope"]),
-        ("hashi", "solve", &["3x3m2:2a2c2a2", "3x3m2:2a2c2a2a", "2.2/.../2.2", "x", ARTICLE]),
-        ("hashi", "format", &["bad", "3x3m2:2a2c2a2", "p?hashi/3/3/..", ARTICLE, "1.2/.."]),
-        ("queens", "format", &["queens:8", "queens:x", "8", "#skip", "queens:8#y"]),
+        (
+            "skyscrapers",
+            "solve",
+            &[SKY, "4:1", "#c", "", "4:/3///3////////2///2,i1f", "nope"],
+        ),
+        (
+            "hashi",
+            "solve",
+            &[
+                "3x3m2:2a2c2a2",
+                "3x3m2:2a2c2a2a",
+                "2.2/.../2.2",
+                "x",
+                ARTICLE,
+            ],
+        ),
+        (
+            "hashi",
+            "format",
+            &["bad", "3x3m2:2a2c2a2", "p?hashi/3/3/..", ARTICLE, "1.2/.."],
+        ),
+        (
+            "queens",
+            "format",
+            &["queens:8", "queens:x", "8", "#skip", "queens:8#y"],
+        ),
     ];
     for (puzzle, command, batch) in cases {
         let text = batch.join("\n");
@@ -602,13 +650,19 @@ fn every_batch_reports_each_bad_line_as_json_and_goes_on() {
                 assert_eq!(v["line"], i + 1, "{v}");
                 let message = v["error"].as_str().unwrap();
                 assert!(message.starts_with(puzzle), "{message}");
-                assert!(err.contains(&format!("- line {}: {message}", i + 1)), "{err}");
+                assert!(
+                    err.contains(&format!("- line {}: {message}", i + 1)),
+                    "{err}"
+                );
             }
         }
         assert_eq!(k, got.len(), "{puzzle} {command}: {out}");
         assert_eq!(code, 2, "{puzzle} {command}: {out}{err}");
         assert!(
-            err.contains(&format!("{} puzzle(s) could not be read", expected_bad.len())),
+            err.contains(&format!(
+                "{} puzzle(s) could not be read",
+                expected_bad.len()
+            )),
             "{err}"
         );
         // Only the good lines: exit 0, nothing on stderr.
@@ -632,10 +686,16 @@ fn every_batch_reports_each_bad_line_as_json_and_goes_on() {
     let got = json_lines(&out);
     assert_eq!(got.len(), 4, "{out}");
     assert_sky_unique(&got[0], SKY);
-    assert_eq!((got[1]["line"].clone(), got[1]["status"].clone()), (2.into(), "error".into()));
+    assert_eq!(
+        (got[1]["line"].clone(), got[1]["status"].clone()),
+        (2.into(), "error".into())
+    );
     assert!(got[1]["error"].as_str().unwrap().contains("UTF-8"), "{out}");
     assert_eq!(got[2]["line"], 3);
-    assert!(got[2]["error"].as_str().unwrap().contains("longer than"), "{out}");
+    assert!(
+        got[2]["error"].as_str().unwrap().contains("longer than"),
+        "{out}"
+    );
     assert_sky_unique(&got[3], SKY);
     assert!(err.contains("2 puzzle(s) could not be read"), "{err}");
 }
@@ -643,7 +703,12 @@ fn every_batch_reports_each_bad_line_as_json_and_goes_on() {
 #[test]
 fn failed_writes_are_reported_and_closed_pipes_are_quiet() {
     use std::process::{Command, Stdio};
-    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
     for args in [
         &["queens", "count", "8"][..],
         &["skyscrapers", "solve", SKY],
@@ -658,13 +723,24 @@ fn failed_writes_are_reported_and_closed_pipes_are_quiet() {
             .unwrap();
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
-        assert!(err.starts_with("solvescope: ") && err.contains("write"), "{args:?}: {err}");
+        assert!(
+            err.starts_with("solvescope: ") && err.contains("write"),
+            "{args:?}: {err}"
+        );
         assert!(!err.contains("panicked"), "{err}");
     }
     // `| head -1`: the reader goes away after one line; the program stops without a word.
     use std::io::BufRead;
     let mut child = Command::new(env!("CARGO_BIN_EXE_solvescope"))
-        .args(["skyscrapers", "generate", "3", "--seed", "1", "--count", "100000"])
+        .args([
+            "skyscrapers",
+            "generate",
+            "3",
+            "--seed",
+            "1",
+            "--count",
+            "100000",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -691,11 +767,27 @@ fn strict_parsing_refuses_what_the_grammar_does_not_say() {
         ("hashi", "p?hashi/3/3/-+1", "hex"),
         ("skyscrapers", "p?skyscrapers/+4/4/", "'+4'"),
         ("hashi", "p?hashi/+3/3/2g2i2g2", "'+3'"),
-        ("skyscrapers", "javascript:alert(1)//?skyscrapers/4/4/", "javascript"),
-        ("hashi", "javascript:alert(1)//?hashi/3/3/2g2i2g2", "javascript"),
+        (
+            "skyscrapers",
+            "javascript:alert(1)//?skyscrapers/4/4/",
+            "javascript",
+        ),
+        (
+            "hashi",
+            "javascript:alert(1)//?hashi/3/3/2g2i2g2",
+            "javascript",
+        ),
         ("skyscrapers", "data:text/html,?skyscrapers/4/4/", "http"),
-        ("skyscrapers", "https://puzz.link/p?skyscrapers/4/4/k13h4j3gz123", "character 46"),
-        ("skyscrapers", "https://puzz.link/p?skyscrapers/4/4/k13h4j3gz1", "after"),
+        (
+            "skyscrapers",
+            "https://puzz.link/p?skyscrapers/4/4/k13h4j3gz123",
+            "character 46",
+        ),
+        (
+            "skyscrapers",
+            "https://puzz.link/p?skyscrapers/4/4/k13h4j3gz1",
+            "after",
+        ),
         ("queens", "queens:+8", "'+8'"),
     ] {
         let err = refused_line(&[puzzle, "format", text]);
@@ -726,7 +818,10 @@ fn messages_guess_the_likely_mistake() {
     assert!(err.contains("'４'") && err.contains("full-width"), "{err}");
     assert!(err.contains("'4'"), "{err}");
     let err = refused_line(&["hashi", "solve", "3x3m2:２a2c2a2"]);
-    assert!(err.contains("full-width") && err.contains("character 7"), "{err}");
+    assert!(
+        err.contains("full-width") && err.contains("character 7"),
+        "{err}"
+    );
     // One leading byte-order mark (as Windows editors write) is dropped; anywhere else it is named.
     let v = line(&["skyscrapers", "solve", "\u{feff}4://///1/3///4/////3/"]);
     assert_sky_unique(&v, SKY);
@@ -745,7 +840,10 @@ fn messages_guess_the_likely_mistake() {
 #[test]
 fn flags_that_do_not_apply_are_refused() {
     let err = refused(&["queens", "repair", "8", "--print=1"]);
-    assert!(err.contains("--print") && err.contains("takes no value"), "{err}");
+    assert!(
+        err.contains("--print") && err.contains("takes no value"),
+        "{err}"
+    );
     assert!(!err.contains("unknown option"), "{err}");
     for args in [
         &["skyscrapers", "solve", "--seed", "3", SKY][..],
@@ -761,7 +859,10 @@ fn flags_that_do_not_apply_are_refused() {
         let flag = args.iter().find(|a| a.starts_with("--")).unwrap();
         let flag = flag.split('=').next().unwrap();
         assert!(err.contains(flag), "{args:?}: {err}");
-        assert!(err.contains(args[1]), "{args:?} should name the command: {err}");
+        assert!(
+            err.contains(args[1]),
+            "{args:?} should name the command: {err}"
+        );
     }
     let err = refused(&["queens", "count", "queens:8#5"]);
     assert!(err.contains("count") && err.contains("seed"), "{err}");

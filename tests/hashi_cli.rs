@@ -75,7 +75,10 @@ fn batch_from_stdin_budget_and_bad_input() {
     assert_eq!(code, 2);
     // The puzzle that does not read has its own JSON line (docs/FORMATS.md §6.4).
     assert_eq!(out.lines().count(), 1, "{out}");
-    assert!(out.contains(r#""argument":1"#) && out.contains(r#""status":"error""#), "{out}");
+    assert!(
+        out.contains(r#""argument":1"#) && out.contains(r#""status":"error""#),
+        "{out}"
+    );
     assert!(err.contains("side by side"), "{err}");
     let (code, _, err) = run(&["hashi", "solve", "--bogus"], "");
     assert_eq!(code, 2);

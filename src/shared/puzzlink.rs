@@ -316,7 +316,11 @@ mod tests {
             "HTTP://pzv.jp/p.html?bridges/3/3/2g",
             "https://example.org:8080/mirror/p?bridges/3/3/2g",
         ] {
-            assert_eq!(parse_header(url, "hashi", &PIDS).unwrap().body, "2g", "{url}");
+            assert_eq!(
+                parse_header(url, "hashi", &PIDS).unwrap().body,
+                "2g",
+                "{url}"
+            );
         }
         for (url, says) in [
             ("javascript:alert(1)//?bridges/3/3/2g", "'javascript:'"),
@@ -325,7 +329,10 @@ mod tests {
             ("https:p?bridges/3/3/2g", "should start with https://"),
             ("https://puzz.link?bridges/3/3/2g", "no path"),
             ("https://puzz.link/list.html?bridges/3/3/2g", "/p.html"),
-            ("https://puzz.link/p x?bridges/3/3/2g", "' ' at character 20"),
+            (
+                "https://puzz.link/p x?bridges/3/3/2g",
+                "' ' at character 20",
+            ),
             ("https://puzz.link/\u{1b}p?bridges/3/3/2g", "control"),
         ] {
             let e = parse_header(url, "hashi", &PIDS).unwrap_err();

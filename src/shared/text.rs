@@ -227,7 +227,10 @@ mod tests {
         let v = serde_json::json!({"id": "7x7#\u{9b}31m\u{202e}\u{e0041}é", "n": 1});
         let safe = escape_hidden_json(&v.to_string());
         assert!(safe.chars().all(|c| !hidden(c)), "{safe}");
-        assert!(safe.contains("\\u009b") && safe.contains("\\udb40\\udc41") && safe.contains('é'), "{safe}");
+        assert!(
+            safe.contains("\\u009b") && safe.contains("\\udb40\\udc41") && safe.contains('é'),
+            "{safe}"
+        );
         assert_eq!(serde_json::from_str::<serde_json::Value>(&safe).unwrap(), v);
     }
 
@@ -235,7 +238,10 @@ mod tests {
     fn prepare_trims_one_bom_and_caps_the_size() {
         assert_eq!(prepare("x", "  a b \n"), Ok("a b"));
         assert_eq!(prepare("x", "\u{feff}\u{feff}a"), Ok("\u{feff}a"));
-        assert_eq!(prepare("x", &"a".repeat(MAX_TEXT_BYTES)).unwrap().len(), MAX_TEXT_BYTES);
+        assert_eq!(
+            prepare("x", &"a".repeat(MAX_TEXT_BYTES)).unwrap().len(),
+            MAX_TEXT_BYTES
+        );
         let e = prepare("x", &"a".repeat(MAX_TEXT_BYTES + 1)).unwrap_err();
         assert!(e.starts_with("x: ") && e.len() < 200, "{e}");
     }

@@ -85,14 +85,12 @@ pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
             return super::generate::random_unique(w, h, k, no_loops, seed);
         }
     }
-    let (params, desc) = t
-        .split_once(':')
-        .ok_or_else(|| {
-            format!(
-                "hashi: {} is not a Tatham ID (expected PARAMS:DESC)",
-                quote(t)
-            )
-        })?;
+    let (params, desc) = t.split_once(':').ok_or_else(|| {
+        format!(
+            "hashi: {} is not a Tatham ID (expected PARAMS:DESC)",
+            quote(t)
+        )
+    })?;
     let (w, h, k, no_loops) = parse_params(params)?;
     let offset = params.len() + 1;
     let mut cells = Vec::with_capacity(w * h);
@@ -254,7 +252,11 @@ pub fn to_tatham_id(p: &Puzzle) -> Result<String, String> {
 /// Reads a puzz.link / pzv.jp URL for `hashikake`, `hashi` or `bridges` (docs/FORMATS.md §2; header
 /// and `&` parameters as in [`crate::shared::puzzlink`]).
 pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
-    let h = puzzlink::parse_header(prepare(NAME, text)?, NAME, &["hashikake", "hashi", "bridges"])?;
+    let h = puzzlink::parse_header(
+        prepare(NAME, text)?,
+        NAME,
+        &["hashikake", "hashi", "bridges"],
+    )?;
     let (cols, rows) = (h.cols, h.rows);
     check_size(cols, rows)?;
     let (body, body_offset) = (h.body, h.body_at);
@@ -462,13 +464,22 @@ mod tests {
         for (text, says) in [
             ("-3x3m2:2a2c2a2", "the width '-3' has a sign"),
             ("３x3m2:2a2c2a2", "'３' (a full-width character; type '3')"),
-            ("3x3m2:２a2c2a2", "character 7 '２' (a full-width character; type '2')"),
+            (
+                "3x3m2:２a2c2a2",
+                "character 7 '２' (a full-width character; type '2')",
+            ),
             ("3x3é:2a2c2a2", "unknown parameter 'é' at character 4"),
             ("3x3m2:2a2c\u{1b}[2J", "'\\u{1b}'"),
-            ("2.2/\u{feff}../2.2", "row 2, column 1: '\\u{feff}' (a byte-order mark"),
+            (
+                "2.2/\u{feff}../2.2",
+                "row 2, column 1: '\\u{feff}' (a byte-order mark",
+            ),
             ("javascript:alert(1)//?hashi/3/3/2g2i2g2", "'javascript:'"),
             ("https://puzz.link/hashi/3/3/2g2i2g2", "'?'"),
-            ("p?hashi/3/3/-+1", "'-' at character 13 must be followed by 2 hex digits"),
+            (
+                "p?hashi/3/3/-+1",
+                "'-' at character 13 must be followed by 2 hex digits",
+            ),
             ("07x7m2:2a2c2a2", "'07' at character 1 has a leading zero"),
             ("3x3m2m3:2a2c2a2", "'m' at character 6 is given twice"),
             ("3x3LL:2a2c2a2", "'L' at character 5 is given twice"),
@@ -479,10 +490,16 @@ mod tests {
         }
         let e = parse_any(&format!("{}x", "7".repeat(60_000))).unwrap_err();
         assert!(e.len() < 300, "{e}");
-        assert!(parse_any(&"7".repeat(70_000)).unwrap_err().contains("65536"));
+        assert!(parse_any(&"7".repeat(70_000))
+            .unwrap_err()
+            .contains("65536"));
         // One leading byte-order mark is dropped.
         let p = parse_any("3x3m2:2a2c2a2").unwrap();
-        for text in ["\u{feff}3x3m2:2a2c2a2", "\u{feff}2.2/.../2.2", "\u{feff}p?hashi/3/3/2g2i2g2"] {
+        for text in [
+            "\u{feff}3x3m2:2a2c2a2",
+            "\u{feff}2.2/.../2.2",
+            "\u{feff}p?hashi/3/3/2g2i2g2",
+        ] {
             assert_eq!(parse_any(text).unwrap(), p, "{text}");
         }
     }

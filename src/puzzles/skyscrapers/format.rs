@@ -552,7 +552,10 @@ mod tests {
     fn only_the_written_grammar_is_accepted() {
         let sky = parse_tatham("4://///1/3///4/////3/").unwrap();
         for (text, says) in [
-            ("4:+1///////////////", "clue field 1: the clue '+1' has a sign"),
+            (
+                "4:+1///////////////",
+                "clue field 1: the clue '+1' has a sign",
+            ),
             ("4:01///////////////", "leading zero"),
             ("4:1 ///////////////", "' ' at character 2"),
             ("04://///1/3///4/////3/", "leading zero"),
@@ -563,8 +566,14 @@ mod tests {
             ("4://///1/3///4/////3/,_1o", "'_' at character 23"),
             ("4://///1/3///4/////3/,01o", "leading zero"),
             ("p?skyscrapers/4/4/k13h4j3gz123", "at character 28: '123'"),
-            ("p?skyscrapers/4/4/k13h4j3g12341234123412341", "after the 4x4 cells at character 43"),
-            ("p?skyscrapers/4/4/k13h4j3g/x", "after the body at character 28"),
+            (
+                "p?skyscrapers/4/4/k13h4j3g12341234123412341",
+                "after the 4x4 cells at character 43",
+            ),
+            (
+                "p?skyscrapers/4/4/k13h4j3g/x",
+                "after the body at character 28",
+            ),
             ("....../....../4...../.....3/....../..+1..", "'+'"),
             (". . .\n. +1 .\n. . .", "'+1' at row 2, column 2"),
         ] {
@@ -573,7 +582,10 @@ mod tests {
         }
         // The difficulty suffixes Tatham writes, and `_` between two numbers, still read.
         for suffix in ["de", "dh", "dx", "du"] {
-            assert_eq!(parse_any(&format!("4{suffix}://///1/3///4/////3/")).unwrap(), sky);
+            assert_eq!(
+                parse_any(&format!("4{suffix}://///1/3///4/////3/")).unwrap(),
+                sky
+            );
         }
         let q = parse_tatham("4:/3///3////////2///2,i1_2e").unwrap();
         assert_eq!((q.givens[9], q.givens[10]), (1, 2));
@@ -596,8 +608,14 @@ mod tests {
         // One leading BOM is dropped by every reader.
         let sky = parse_tatham("4://///1/3///4/////3/").unwrap();
         assert_eq!(parse_any("\u{feff}4://///1/3///4/////3/").unwrap(), sky);
-        assert_eq!(parse_any("\u{feff}p?skyscrapers/4/4/k13h4j3g").unwrap(), sky);
-        assert_eq!(parse_any("\u{feff}....../....../4...../.....3/....../..13..").unwrap(), sky);
+        assert_eq!(
+            parse_any("\u{feff}p?skyscrapers/4/4/k13h4j3g").unwrap(),
+            sky
+        );
+        assert_eq!(
+            parse_any("\u{feff}....../....../4...../.....3/....../..13..").unwrap(),
+            sky
+        );
     }
 
     #[test]
