@@ -26,6 +26,7 @@
 pub mod format;
 mod game;
 pub mod generate;
+pub mod grade;
 pub mod hint;
 pub mod solve;
 

@@ -48,6 +48,7 @@
 
 mod events;
 mod lines;
+pub mod probe;
 mod rules;
 mod search;
 
