@@ -23,7 +23,6 @@ use super::Puzzle;
 use crate::engine::{Budget, Machine, NoEvents, Status};
 
 /// A difficulty level, from easiest.
-#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Difficulty {
