@@ -37,6 +37,10 @@ export interface CountResult {
  *  a worker reports in time. The naive counter spends much longer per node. */
 const CHUNK_NODES: Record<CountAlgorithm, number> = { bitmask: 1 << 20, naive: 1 << 16 };
 
+/** Batches per worker: one message round trip per task would dominate small N (a few thousand
+ *  nodes per task), while a handful per worker still lets a fast worker take more of them. */
+const BATCHES_PER_WORKER = 8;
+
 const zero = (): Counts => ({ solutions: 0, unique: 0, nodes: 0 });
 
 function add(a: Counts, b: Counts): void {
@@ -66,8 +70,12 @@ export class CountPool {
     const plan: Plan =
       algorithm === 'naive' ? { n, base: zero(), tasks: [{ n, columns: [] }] } : await this.client(0).call<Plan>('queensCountPlan', n);
     const workers = Math.min(this.size, plan.tasks.length) || 1;
+    // Contiguous batches, the same few tasks each (their order is the plan's).
+    const per = Math.max(1, Math.ceil(plan.tasks.length / (workers * BATCHES_PER_WORKER)));
+    const batches: CountTask[][] = [];
+    for (let i = 0; i < plan.tasks.length; i += per) batches.push(plan.tasks.slice(i, i + per));
     const done = plan.base;
-    const running = new Map<number, { counts: Counts; fraction: number | null }>();
+    const running = new Map<number, { counts: Counts; tasksDone: number; fraction: number | null }>();
     let next = 0;
     let tasksDone = 0;
     const report = (): void => {
@@ -75,24 +83,25 @@ export class CountPool {
       let partial = 0;
       for (const r of running.values()) {
         add(counts, r.counts);
-        partial += r.fraction ?? 0;
+        partial += r.tasksDone + (r.fraction ?? 0);
       }
       const tasks = plan.tasks.length;
-      progress({ tasks, tasksDone, counts, elapsedMs: performance.now() - started, fraction: tasks ? (tasksDone + partial) / tasks : 1 });
+      progress({ tasks, tasksDone: tasksDone + Math.floor(partial), counts, elapsedMs: performance.now() - started, fraction: tasks ? (tasksDone + partial) / tasks : 1 });
     };
     let failure: unknown = null;
     const work = async (k: number): Promise<void> => {
       const client = this.client(k);
-      while (next < plan.tasks.length && failure === null) {
+      while (next < batches.length && failure === null) {
         const i = next++;
-        running.set(i, { counts: zero(), fraction: 0 });
-        const counts = await client.count(algorithm, plan.tasks[i]!, CHUNK_NODES[algorithm], (c, fraction) => {
-          running.set(i, { counts: c, fraction });
+        const batch = batches[i]!;
+        running.set(i, { counts: zero(), tasksDone: 0, fraction: 0 });
+        const counts = await client.count(algorithm, batch, CHUNK_NODES[algorithm], (c, inBatch, fraction) => {
+          running.set(i, { counts: c, tasksDone: inBatch, fraction });
           report();
         });
         running.delete(i);
         add(done, counts);
-        tasksDone++;
+        tasksDone += batch.length;
         report();
       }
     };
@@ -110,6 +119,12 @@ export class CountPool {
     );
     if (failure !== null) throw failure instanceof Error ? failure : new Error(String(failure));
     return { n, algorithm, workers, counts: done, elapsedMs: performance.now() - started };
+  }
+
+  /** Starts the workers (each loads its wasm instance) before the first count, so the first
+   *  run's time is the count's, not the module's start-up. */
+  warm(): void {
+    for (let k = 0; k < this.size; k++) void this.client(k).call('queensCountPlan', 1).catch(() => undefined);
   }
 
   /** Stops every worker at once; a running `count` rejects with a CancelledError. */

@@ -68,8 +68,9 @@ export type Request =
   | { type: 'step'; req: number; session: number; maxEvents: number }
   | { type: 'solve'; req: number; session: number; maxNodes: number; maxMs: number }
   | { type: 'call'; req: number; fn: string; args: unknown[] }
-  /** Counts one task to its end, `chunkNodes` at a time (naive: the whole search of `task.n`). */
-  | { type: 'count'; req: number; algorithm: CountAlgorithm; task: CountTask; chunkNodes: number }
+  /** Counts a batch of tasks to their end, `chunkNodes` at a time, and answers with their sum
+   *  (naive: one task, the whole search of `task.n`). */
+  | { type: 'count'; req: number; algorithm: CountAlgorithm; tasks: CountTask[]; chunkNodes: number }
   | { type: 'dispose'; req: number; session: number };
 
 /** Worker → page. */
@@ -81,9 +82,9 @@ export type Response =
   | { type: 'progress'; req: number; stats: Stats }
   | { type: 'solved'; req: number; report: Report }
   | { type: 'called'; req: number; value: unknown }
-  /** A count still running (every COUNT_PROGRESS_MS): its figures so far; `fraction` (0 to 1) is
-   *  the naive counter's estimate of how far it is, null for a bitmask task. */
-  | { type: 'counting'; req: number; counts: Counts; fraction: number | null }
+  /** A batch still running (every COUNT_PROGRESS_MS): its figures so far, its tasks done, and
+   *  `fraction` (0 to 1), the naive counter's estimate of how far its task is (null: bitmask). */
+  | { type: 'counting'; req: number; counts: Counts; tasksDone: number; fraction: number | null }
   | { type: 'counted'; req: number; counts: Counts }
   | { type: 'disposed'; req: number }
   /** `fatal`: the module trapped or failed to load; the page must start a new worker. */

@@ -127,15 +127,16 @@ export class SolverClient {
     return r.report;
   }
 
-  /** Counts one N-Queens task in this client's worker; `progress` hears its figures meanwhile. */
+  /** Counts a batch of N-Queens tasks in this client's worker and answers with their sum;
+   *  `progress` hears the batch's figures and tasks done meanwhile. */
   async count(
     algorithm: CountAlgorithm,
-    task: CountTask,
+    tasks: CountTask[],
     chunkNodes: number,
-    progress?: (counts: Counts, fraction: number | null) => void,
+    progress?: (counts: Counts, tasksDone: number, fraction: number | null) => void,
   ): Promise<Counts> {
-    const r = await this.request({ type: 'count', algorithm, task, chunkNodes }, (m) => {
-      if (m.type === 'counting') progress?.(m.counts, m.fraction);
+    const r = await this.request({ type: 'count', algorithm, tasks, chunkNodes }, (m) => {
+      if (m.type === 'counting') progress?.(m.counts, m.tasksDone, m.fraction);
     });
     if (r.type !== 'counted') throw new Error('unexpected answer');
     return r.counts;

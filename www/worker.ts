@@ -86,22 +86,31 @@ function handle(msg: Request): void {
       return;
     }
     case 'count': {
-      // One task at a time, in chunks: the page adds the tasks' counts (every worker has its own
-      // wasm instance) and cancels by terminating the workers.
-      const counter = msg.algorithm === 'naive' ? new wasm.QueensNaiveCount(msg.task.n) : new wasm.QueensCountTask(msg.task);
-      try {
-        let reported = performance.now();
-        while (!counter.run(msg.chunkNodes)) {
-          const now = performance.now();
-          if (now - reported < COUNT_PROGRESS_MS) continue;
-          reported = now;
-          const fraction = counter instanceof wasm.QueensNaiveCount ? counter.fraction() : null;
-          post({ type: 'counting', req: msg.req, counts: counter.counts(), fraction });
+      // A batch of tasks, each in chunks: the page adds the batches' sums (every worker has its
+      // own wasm instance) and cancels by terminating the workers.
+      const sum = { solutions: 0, unique: 0, nodes: 0 };
+      const add = (c: { solutions: number; unique: number; nodes: number }) => ({
+        solutions: sum.solutions + c.solutions,
+        unique: sum.unique + c.unique,
+        nodes: sum.nodes + c.nodes,
+      });
+      let reported = performance.now();
+      for (const [done, task] of msg.tasks.entries()) {
+        const counter = msg.algorithm === 'naive' ? new wasm.QueensNaiveCount(task.n) : new wasm.QueensCountTask(task);
+        try {
+          while (!counter.run(msg.chunkNodes)) {
+            const now = performance.now();
+            if (now - reported < COUNT_PROGRESS_MS) continue;
+            reported = now;
+            const fraction = counter instanceof wasm.QueensNaiveCount ? counter.fraction() : null;
+            post({ type: 'counting', req: msg.req, counts: add(counter.counts()), tasksDone: done, fraction });
+          }
+          Object.assign(sum, add(counter.counts()));
+        } finally {
+          counter.free();
         }
-        post({ type: 'counted', req: msg.req, counts: counter.counts() });
-      } finally {
-        counter.free();
       }
+      post({ type: 'counted', req: msg.req, counts: sum });
       return;
     }
     case 'dispose':

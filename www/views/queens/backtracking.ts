@@ -150,6 +150,7 @@ export function mountQueens(client: SolverClient): Feature {
   /** The count mode shows with the goal "count" (so `#queens/16?opts=find:count` opens it). */
   function showCounting(): void {
     counting.element.hidden = mode.value !== 'count';
+    if (!counting.element.hidden) counting.warm();
     counting.redraw();
   }
 

@@ -35,6 +35,8 @@ function timeLeft(p: CountProgress): string {
 export interface CountPanel {
   element: HTMLElement;
   redraw(): void;
+  /** Starts the pool's workers (the view calls it when the count mode shows). */
+  warm(): void;
 }
 
 /** `n()` is the tab's N field; `algorithm()` the tab's algorithm (bitmask backtracking or naive). */
@@ -154,5 +156,14 @@ export function countPanel(n: () => string, algorithm: () => CountAlgorithm): Co
     );
   }
 
-  return { element, redraw };
+  let warmed = false;
+  return {
+    element,
+    redraw,
+    warm() {
+      if (warmed) return;
+      warmed = true;
+      pool.warm();
+    },
+  };
 }
