@@ -121,6 +121,21 @@ test('a size the counter does not take is a sentence, and nothing runs', async (
   assert.deepEqual(problems, []);
 });
 
+test('algo= in a link picks the machine; an unknown one is reported, and a link without it means bitmask', async () => {
+  const { page, problems } = await openPage(app, '#queens/7?algo=naive');
+  await page.waitForSelector('#queens-board');
+  assert.equal(await page.inputValue('#queens-algo'), 'naive');
+  await page.goto(`${app.url}#queens/7?algo=quick&opts=find:count`);
+  await page.locator('#link-error').waitFor({ state: 'visible' });
+  assert.match(await page.textContent('#link-error-text'), /There is no N-Queens algorithm "quick": the algorithms are backtrack and naive\./);
+  assert.equal(await page.inputValue('#queens-algo'), 'naive', 'a bad name changes nothing');
+  await page.goto(`${app.url}#queens/7`);
+  await page.waitForFunction(() => document.querySelector('#queens-algo').value === 'backtrack');
+  assert.equal(await page.isHidden('#queens-count'), true, 'the goal came back to "first": no count mode');
+  assert.deepEqual(await notSentences(page), []);
+  assert.deepEqual(problems, []);
+});
+
 // Timings, not a pass/fail bound (speed lives in benchmarks): SOLVESCOPE_COUNT_TIMES=1 counts
 // N = 16, 17, 18 (or the sizes listed, e.g. =16,17) with the bitmask counter on the page's pool and
 // prints the times; the counts are still checked against OEIS.

@@ -194,12 +194,14 @@ export function mountQueens(client: SolverClient): Feature {
   });
   algorithm.addEventListener('change', () => void run.reset());
 
-  // algo=naive picks the naive machine (docs/FORMATS.md §7); the bitmask machine is the default.
+  // algo=naive picks the naive machine (docs/FORMATS.md §7); a link without algo means the
+  // default, the bitmask machine, so it opens what its writer saw (a bad name changes nothing).
   function open(param: string | null, settings: Settings): void {
-    if (settings.algo !== undefined) {
-      if ([...algorithm.options].some((o) => o.value === settings.algo)) algorithm.value = settings.algo;
-      else addLinkProblem(`There is no N-Queens algorithm "${settings.algo}": the algorithms are backtrack and naive.`);
-    }
+    const algo = settings.algo ?? 'backtrack';
+    if ([...algorithm.options].some((o) => o.value === algo)) algorithm.value = algo;
+    else addLinkProblem(`There is no N-Queens algorithm "${algo}": the algorithms are backtrack and naive.`);
+    // Likewise a link without find: means the first solution (opts= then sets it, if there).
+    mode.value = 'first';
     link.open(param, settings);
     showCounting();
   }
