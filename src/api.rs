@@ -329,3 +329,46 @@ impl QueensCountTask {
         to_js(&self.inner.counts())
     }
 }
+
+/// The article's naive counter (record array, every square checked against every queen above),
+/// counted in chunks in one worker: one sequential search, as the article wrote it, so it has no
+/// plan. `run` and `counts` work as in `QueensCountTask`.
+#[wasm_bindgen]
+pub struct QueensNaiveCount {
+    inner: crate::puzzles::queens::naive::NaiveCounter,
+}
+
+#[wasm_bindgen]
+impl QueensNaiveCount {
+    /// A count of `n` queens, N from 1 to 64.
+    #[wasm_bindgen(constructor)]
+    pub fn new(n: f64) -> Result<QueensNaiveCount, JsError> {
+        let max = crate::puzzles::queens::MAX_BACKTRACK_N as u64;
+        let n = whole_from_js(n, "N", 1..=max)? as usize;
+        crate::puzzles::queens::naive::NaiveCounter::new(n)
+            .map(|inner| QueensNaiveCount { inner })
+            .map_err(|e| js_error(&e))
+    }
+
+    /// Counts about `max_nodes` more nodes (`Infinity`: to the end); true when the count is done.
+    pub fn run(&mut self, max_nodes: f64) -> bool {
+        let more = if max_nodes.is_finite() && max_nodes >= 0.0 {
+            (max_nodes as u64).max(1)
+        } else {
+            u64::MAX
+        };
+        let limit = self.inner.counts().nodes.saturating_add(more);
+        self.inner.run(limit)
+    }
+
+    /// What the count found so far.
+    #[wasm_bindgen(unchecked_return_type = "{ solutions: number; unique: number; nodes: number }")]
+    pub fn counts(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.counts())
+    }
+
+    /// How far the search is, 0 to 1 (an estimate from the first rows, for the time left).
+    pub fn fraction(&self) -> f64 {
+        self.inner.fraction()
+    }
+}
