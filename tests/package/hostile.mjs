@@ -64,6 +64,9 @@ function calls(api) {
     ['new QueensCountTask', [plan.tasks[0]], (a) => new api.QueensCountTask(...a).free()],
     ['QueensCountTask.run', [1000], (a) => withTask(api, plan, (t) => t.run(...a))],
     ['QueensCountTask.counts', [], (a) => withTask(api, plan, (t) => t.counts(...a))],
+    ['new QueensNaiveCount', [6], (a) => new api.QueensNaiveCount(...a).free()],
+    ['QueensNaiveCount.run', [1000], (a) => withNaive(api, (t) => t.run(...a))],
+    ['QueensNaiveCount.counts', [], (a) => withNaive(api, (t) => t.counts(...a))],
   ];
 }
 
@@ -78,6 +81,15 @@ function withSession(api, f) {
 
 function withTask(api, plan, f) {
   const t = new api.QueensCountTask(plan.tasks[0]);
+  try {
+    return f(t);
+  } finally {
+    t.free();
+  }
+}
+
+function withNaive(api, f) {
+  const t = new api.QueensNaiveCount(6);
   try {
     return f(t);
   } finally {
