@@ -59,10 +59,14 @@ fn registry_round_trip(puzzle: &str, text: &str, plain: Option<&Value>) -> Value
     );
     for form in ["tatham", "puzzlink", "plain"] {
         if let Some(t) = parsed["exports"][form].as_str() {
-            let again = game
-                .parse(t)
-                .unwrap_or_else(|e| panic!("the {form} export {t:?} of {text:?} does not parse: {e}"));
-            let want = if form == "plain" { plain.unwrap_or(&data) } else { &data };
+            let again = game.parse(t).unwrap_or_else(|e| {
+                panic!("the {form} export {t:?} of {text:?} does not parse: {e}")
+            });
+            let want = if form == "plain" {
+                plain.unwrap_or(&data)
+            } else {
+                &data
+            };
             assert_eq!(&again["puzzle"], want, "{form} export {t:?} of {text:?}");
         }
     }
@@ -151,16 +155,36 @@ fn skyscrapers_property(grid: &[Vec<u8>], clue_mask: &[bool], given_mask: &[bool
 
     // Every writer's text reads back as the same puzzle, by its own reader and by parse_any.
     let forms = [
-        ("tatham", skyscrapers::to_tatham_id(&p), skyscrapers::parse_tatham as fn(&str) -> _),
-        ("puzzlink", skyscrapers::to_puzzlink_url(&p), skyscrapers::parse_puzzlink),
+        (
+            "tatham",
+            skyscrapers::to_tatham_id(&p),
+            skyscrapers::parse_tatham as fn(&str) -> _,
+        ),
+        (
+            "puzzlink",
+            skyscrapers::to_puzzlink_url(&p),
+            skyscrapers::parse_puzzlink,
+        ),
         ("plain", skyscrapers::to_plain(&p), skyscrapers::parse_plain),
-        ("plain, one line", skyscrapers::to_plain(&p).replace('\n', "/"), skyscrapers::parse_plain),
+        (
+            "plain, one line",
+            skyscrapers::to_plain(&p).replace('\n', "/"),
+            skyscrapers::parse_plain,
+        ),
     ];
     for (form, text, read) in &forms {
         assert_eq!(read(text).as_ref(), Ok(&p), "{form} {text:?}");
-        assert_eq!(skyscrapers::parse_any(text).as_ref(), Ok(&p), "{form} {text:?} via parse_any");
+        assert_eq!(
+            skyscrapers::parse_any(text).as_ref(),
+            Ok(&p),
+            "{form} {text:?} via parse_any"
+        );
         // Surrounding whitespace is trimmed by every reader.
-        assert_eq!(skyscrapers::parse_any(&format!(" \n{text}\t")).as_ref(), Ok(&p), "{form}");
+        assert_eq!(
+            skyscrapers::parse_any(&format!(" \n{text}\t")).as_ref(),
+            Ok(&p),
+            "{form}"
+        );
     }
     let data = registry_round_trip("skyscrapers", &forms[0].1, None);
     assert_eq!(data, serde_json::to_value(&p).unwrap());
@@ -177,7 +201,10 @@ fn skyscrapers_property(grid: &[Vec<u8>], clue_mask: &[bool], given_mask: &[bool
             assert_eq!(found.len(), 2);
             assert_ne!(found[0], found[1]);
         }
-        v => panic!("{}: verdict {v:?} for a puzzle made from a solution", forms[0].1),
+        v => panic!(
+            "{}: verdict {v:?} for a puzzle made from a solution",
+            forms[0].1
+        ),
     }
     if p.n <= 5 {
         let brute = skyscrapers::brute_force(&p, 2);
@@ -254,7 +281,12 @@ fn grow(
             continue;
         }
         let (r1, c1) = (r1 as usize, c1 as usize);
-        let between = (1..len).map(|s| ((r0 as isize + dr * s) as usize, (c0 as isize + dc * s) as usize));
+        let between = (1..len).map(|s| {
+            (
+                (r0 as isize + dr * s) as usize,
+                (c0 as isize + dc * s) as usize,
+            )
+        });
         if between.clone().any(|(r, c)| cell[r * w + c] != EMPTY) {
             continue;
         }
@@ -276,7 +308,11 @@ fn grow(
             cell[r * w + c] = SPAN;
         }
         let n = count % k + 1;
-        bridges.push(Bridge { a: a.min(b), b: a.max(b), n });
+        bridges.push(Bridge {
+            a: a.min(b),
+            b: a.max(b),
+            n,
+        });
     }
     for &(r, c) in rocks {
         let (r, c) = (r % h, c % w);
@@ -295,14 +331,27 @@ fn grow(
     }
     bridges.sort();
     Layout {
-        puzzle: hashi::Puzzle { width: w, height: h, cells, max_bridges: k, no_loops },
+        puzzle: hashi::Puzzle {
+            width: w,
+            height: h,
+            cells,
+            max_bridges: k,
+            no_loops,
+        },
         bridges,
     }
 }
 
 #[allow(clippy::type_complexity)]
 fn hashi_case() -> impl Strategy<
-    Value = ((usize, usize), (usize, usize), u8, bool, Vec<Grow>, Vec<(usize, usize)>),
+    Value = (
+        (usize, usize),
+        (usize, usize),
+        u8,
+        bool,
+        Vec<Grow>,
+        Vec<(usize, usize)>,
+    ),
 > {
     (
         (2usize..=9, 2usize..=9),
@@ -334,7 +383,8 @@ fn hashi_solutions(report: &solvescope::session::Report) -> Vec<Vec<Bridge>> {
 
 fn hashi_property(layout: &Layout) {
     let p = &layout.puzzle;
-    p.validate().unwrap_or_else(|e| panic!("the generated board is invalid: {e}: {p:?}"));
+    p.validate()
+        .unwrap_or_else(|e| panic!("the generated board is invalid: {e}: {p:?}"));
     hashi::check_solution(p, &layout.bridges).unwrap();
     let has_rocks = p.cells.contains(&hashi::ROCK);
 
@@ -343,7 +393,11 @@ fn hashi_property(layout: &Layout) {
         Ok(id) => {
             assert!(!has_rocks);
             assert_eq!(hashi::format::parse_tatham(&id).as_ref(), Ok(p), "{id}");
-            assert_eq!(hashi::format::parse_any(&id).as_ref(), Ok(p), "{id} via parse_any");
+            assert_eq!(
+                hashi::format::parse_any(&id).as_ref(),
+                Ok(p),
+                "{id} via parse_any"
+            );
         }
         Err(e) => assert!(has_rocks, "no Tatham ID without rocks: {e}"),
     }
@@ -353,26 +407,52 @@ fn hashi_property(layout: &Layout) {
         Ok(url) => {
             assert!(fits_url, "{url} written for a board it cannot hold");
             assert_eq!(hashi::format::parse_puzzlink(&url).as_ref(), Ok(p), "{url}");
-            assert_eq!(hashi::format::parse_any(&url).as_ref(), Ok(p), "{url} via parse_any");
+            assert_eq!(
+                hashi::format::parse_any(&url).as_ref(),
+                Ok(p),
+                "{url} via parse_any"
+            );
         }
         Err(e) => assert!(!fits_url, "no URL for a board that fits one: {e}"),
     }
     // The plain grid holds the cells; k is read from the numbers (FORMATS.md §3.2), no loops off.
     let plain = hashi::format::to_plain(p);
-    let largest = p.cells.iter().filter(|&&v| v != hashi::ROCK).max().copied().unwrap_or(0);
+    let largest = p
+        .cells
+        .iter()
+        .filter(|&&v| v != hashi::ROCK)
+        .max()
+        .copied()
+        .unwrap_or(0);
     let implied = hashi::Puzzle {
         max_bridges: if largest > 8 { largest.div_ceil(4) } else { 2 },
         no_loops: false,
         ..p.clone()
     };
-    assert_eq!(hashi::format::parse_plain(&plain).as_ref(), Ok(&implied), "{plain}");
-    assert_eq!(hashi::format::parse_any(&plain).as_ref(), Ok(&implied), "{plain} via parse_any");
+    assert_eq!(
+        hashi::format::parse_plain(&plain).as_ref(),
+        Ok(&implied),
+        "{plain}"
+    );
+    assert_eq!(
+        hashi::format::parse_any(&plain).as_ref(),
+        Ok(&implied),
+        "{plain} via parse_any"
+    );
     let multi_line = plain.replace('/', "\n");
-    assert_eq!(hashi::format::parse_plain(&multi_line).as_ref(), Ok(&implied), "{multi_line}");
+    assert_eq!(
+        hashi::format::parse_plain(&multi_line).as_ref(),
+        Ok(&implied),
+        "{multi_line}"
+    );
 
     let text = hashi::format::to_tatham_id(p).unwrap_or(plain);
     let solved = if has_rocks { &implied } else { p };
-    let data = registry_round_trip("hashi", &text, Some(&serde_json::to_value(&implied).unwrap()));
+    let data = registry_round_trip(
+        "hashi",
+        &text,
+        Some(&serde_json::to_value(&implied).unwrap()),
+    );
     assert_eq!(data, serde_json::to_value(solved).unwrap());
 
     // The solver: answers checked, the known layout among them when it is unique, the verdict
@@ -387,7 +467,11 @@ fn hashi_property(layout: &Layout) {
     let layout_fits = hashi::check_solution(solved, &layout.bridges).is_ok();
     match r.verdict {
         Verdict::Unique if layout_fits => {
-            assert_eq!(found, vec![layout.bridges.clone()], "{text}: unique, but not the layout")
+            assert_eq!(
+                found,
+                vec![layout.bridges.clone()],
+                "{text}: unique, but not the layout"
+            )
         }
         Verdict::Unique => assert_eq!(found.len(), 1),
         Verdict::Multiple => {
@@ -397,7 +481,11 @@ fn hashi_property(layout: &Layout) {
         Verdict::None => assert!(!layout_fits, "{text}: no solution, but the layout is one"),
         v => panic!("{text}: verdict {v:?}"),
     }
-    let islands = solved.cells.iter().filter(|&&v| v != 0 && v != hashi::ROCK).count();
+    let islands = solved
+        .cells
+        .iter()
+        .filter(|&&v| v != 0 && v != hashi::ROCK)
+        .count();
     if islands <= 7 {
         let brute = hashi_brute(solved, false, 2);
         assert_eq!(
@@ -414,7 +502,11 @@ fn hashi_property(layout: &Layout) {
         let game = puzzles::lookup("hashi").unwrap();
         let checked = game.check(&data, &json!(layout.bridges)).unwrap();
         assert_eq!(checked["solved"], json!(true), "{text}: {checked}");
-        assert_eq!(checked["solvability"], json!(r.verdict), "{text}: {checked}");
+        assert_eq!(
+            checked["solvability"],
+            json!(r.verdict),
+            "{text}: {checked}"
+        );
     }
 }
 
@@ -427,7 +519,7 @@ proptest! {
     ) {
         let layout = grow(size, start, k, no_loops, &steps, &rocks);
         // A board needs two islands: one alone has number 0, which is no island.
-        prop_assume!(layout.bridges.len() >= 1);
+        prop_assume!(!layout.bridges.is_empty());
         hashi_property(&layout);
     }
 }
@@ -440,9 +532,7 @@ proptest! {
 fn brute_count(n: usize) -> u64 {
     fn go(n: usize, cols: &mut Vec<usize>) -> u64 {
         if cols.len() == n {
-            let ok = (0..n).all(|i| {
-                (0..i).all(|j| cols[i].abs_diff(cols[j]) != i - j)
-            });
+            let ok = (0..n).all(|i| (0..i).all(|j| cols[i].abs_diff(cols[j]) != i - j));
             return ok as u64;
         }
         let mut total = 0;
