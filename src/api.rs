@@ -93,28 +93,23 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 /// unusable). serde_json then refuses anything nested deeper than its recursion limit.
 ///
 /// `JSON.stringify` runs the value's own code (`toJSON`, getters, a Proxy's traps); what that code
-/// throws is caught and quoted. Values with no JSON form (a function, a symbol) and values that
-/// make `JSON.stringify` throw (a BigInt, a cycle) are refused by name. The JSON text's length is
-/// checked before it is copied into wasm memory.
+/// throws is caught and quoted, and so is what `JSON.stringify` itself throws (a cycle). What it
+/// would quietly turn into `null` or leave out (NaN, ±Infinity, a function, a symbol; a BigInt,
+/// which it refuses without saying where) is refused by [`strict_replacer`], naming the key. The
+/// JSON text's length is checked before it is copied into wasm memory.
 fn json_from_js(value: JsValue, what: &str) -> Result<serde_json::Value, JsError> {
     if value.is_undefined() || value.is_null() {
         return Ok(serde_json::Value::Null);
     }
-    // `JSON.stringify` would write NaN and ±Infinity as `null`, which reads as "not given".
-    if value.as_f64().is_some_and(|x| !x.is_finite()) {
-        return Err(js_error(&format!(
-            "bad {what}: {} is not data (JSON has no such number)",
-            describe(&value)
-        )));
-    }
-    let text = js_sys::JSON::stringify(&value).map_err(|e| {
+    let replacer = strict_replacer();
+    let text = js_sys::JSON::stringify_with_replacer(&value, replacer.as_ref()).map_err(|e| {
         // `Reflect.get` is caught if the thrown value's `message` is a getter that throws too.
         let reason = js_sys::Reflect::get(&e, &JsValue::from_str("message"))
             .ok()
             .and_then(|m| m.as_string())
             .unwrap_or_else(|| describe(&e));
         js_error(&format!(
-            "bad {what}: not plain data (a BigInt, a circular reference, something nested too deeply, or code that throws): {reason}"
+            "bad {what}: {reason} (only plain objects, arrays, strings, finite numbers, true, false and null are data)"
         ))
     })?;
     // `JSON.stringify` gives `undefined` for what JSON cannot hold at the top level.
@@ -132,6 +127,30 @@ fn json_from_js(value: JsValue, what: &str) -> Result<serde_json::Value, JsError
     }
     let text = String::from(text);
     serde_json::from_str(&text).map_err(|e| js_error(&format!("bad {what}: {e}")))
+}
+
+/// The replacer [`json_from_js`] hands to `JSON.stringify`: it sees every value (after `toJSON`)
+/// and throws for those JSON cannot hold, so `{maxNodes: NaN}` is an error rather than "no
+/// budget given". It is called from JavaScript and returns to it, so its error is thrown in JS,
+/// never through Rust frames.
+fn strict_replacer() -> Closure<dyn FnMut(JsValue, JsValue) -> Result<JsValue, JsValue>> {
+    Closure::new(|key: JsValue, value: JsValue| {
+        let not_data = match value.as_f64() {
+            Some(x) => !x.is_finite(),
+            None => matches!(
+                value.js_typeof().as_string().as_deref(),
+                Some("function" | "symbol" | "bigint")
+            ),
+        };
+        if !not_data {
+            return Ok(value);
+        }
+        let at = match key.as_string() {
+            Some(k) if !k.is_empty() => format!(" at {k:?}"),
+            _ => String::new(),
+        };
+        Err(js_sys::Error::new(&format!("{}{at} is not data", describe(&value))).into())
+    })
 }
 
 /// Most JSON text one argument may hold, in UTF-16 units: a 100x100 board with every bridge is far

@@ -429,8 +429,21 @@ fn solve_in_one_call() {
 // a `JsValue` (or absent), the generated glue passes arguments through untouched, so these are the
 // same checks a call from JavaScript meets.
 
-/// The value a `make` descriptor of tests/hostile-values.json describes, built without `eval`.
+/// The value a `make` descriptor of tests/hostile-values.json describes, built without `eval`
+/// (with `set`: then one key of it replaced by NaN or a function).
 fn hostile(d: &serde_json::Value) -> JsValue {
+    let v = hostile_base(d);
+    if let Some(set) = d["set"].as_array() {
+        let inner = match set[1].as_str().unwrap() {
+            "NaN" => JsValue::from_f64(f64::NAN),
+            _ => js_sys::Function::new_no_args("return 1").into(),
+        };
+        Reflect::set(&v, &js(set[0].as_str().unwrap()), &inner).unwrap();
+    }
+    v
+}
+
+fn hostile_base(d: &serde_json::Value) -> JsValue {
     let thrower = |what: &str| js_sys::Function::new_no_args(&format!("throw new Error('{what}')"));
     let object = |pairs: &[(&str, &JsValue)]| {
         let o = js_sys::Object::new();
