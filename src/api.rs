@@ -466,23 +466,25 @@ pub struct QueensNaiveCount {
 impl QueensNaiveCount {
     /// A count of `n` queens, N from 1 to 64.
     #[wasm_bindgen(constructor)]
-    pub fn new(n: f64) -> Result<QueensNaiveCount, JsError> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    ) -> Result<QueensNaiveCount, JsError> {
         let max = crate::puzzles::queens::MAX_BACKTRACK_N as u64;
-        let n = whole_from_js(n, "N", 1..=max)? as usize;
+        let n = whole_from_js(&n, "N", 1..=max)? as usize;
         crate::puzzles::queens::naive::NaiveCounter::new(n)
             .map(|inner| QueensNaiveCount { inner })
             .map_err(|e| js_error(&e))
     }
 
     /// Counts about `max_nodes` more nodes (`Infinity`: to the end); true when the count is done.
-    pub fn run(&mut self, max_nodes: f64) -> bool {
-        let more = if max_nodes.is_finite() && max_nodes >= 0.0 {
-            (max_nodes as u64).max(1)
-        } else {
-            u64::MAX
-        };
+    /// NaN, a negative number or a non-number is an error, as in `QueensCountTask.run`.
+    pub fn run(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] max_nodes: JsValue,
+    ) -> Result<bool, JsError> {
+        let more = limit(amount_from_js(&max_nodes, "maxNodes")?, 1.0).max(1);
         let limit = self.inner.counts().nodes.saturating_add(more);
-        self.inner.run(limit)
+        Ok(self.inner.run(limit))
     }
 
     /// What the count found so far.

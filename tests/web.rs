@@ -570,6 +570,7 @@ fn call_export(call: &str, args: &[JsValue], session: &[JsValue]) -> Result<JsVa
         .unwrap()
     };
     let fresh_task = || api::QueensCountTask::new(plan_task(8.0)).unwrap();
+    let fresh_naive = || api::QueensNaiveCount::new(JsValue::from(6)).unwrap();
     let r = match call {
         "listPuzzles" => list_puzzles(),
         "start" => {
@@ -591,6 +592,9 @@ fn call_export(call: &str, args: &[JsValue], session: &[JsValue]) -> Result<JsVa
         "new QueensCountTask" => api::QueensCountTask::new(a(0)).map(|_| JsValue::TRUE),
         "QueensCountTask.run" => fresh_task().run(a(0)).map(JsValue::from_bool),
         "QueensCountTask.counts" => fresh_task().counts(),
+        "new QueensNaiveCount" => api::QueensNaiveCount::new(a(0)).map(|_| JsValue::TRUE),
+        "QueensNaiveCount.run" => fresh_naive().run(a(0)).map(JsValue::from_bool),
+        "QueensNaiveCount.counts" => fresh_naive().counts(),
         other => panic!("tests/hostile-values.json names an unknown call {other}"),
     };
     r.map_err(JsValue::from)

@@ -1,100 +1,134 @@
-// Every export of the package and every method of its classes, called with hostile values in each
-// argument position in turn (the others valid), the way a careless or malicious caller would. Run
-// unchanged in Node and in Chromium (hostile.test.mjs): returns what went wrong, as plain data.
+// Every export of the package and every method of its classes, called through the package's
+// real JavaScript glue with hostile values in each argument position in turn (the others valid).
+// The values and the calls are the ones tests/web.rs uses (tests/hostile-values.json: the one
+// list); this file builds them in JavaScript and runs unchanged in Node and in Chromium
+// (hostile.test.mjs), returning what went wrong as plain data.
 //
-// What counts as right: the call returns, or it throws an ordinary `Error` with a readable
-// message — never a WebAssembly trap (`WebAssembly.RuntimeError`), never a non-Error — and
-// afterwards the module still solves 8 queens correctly.
+// Right is: where the spec accepts the value for that argument's kind, the call returns; anywhere
+// else it throws an ordinary `Error` whose message is a sentence of at most 600 characters —
+// never a WebAssembly trap, never a non-Error. After every call the module still solves 8 queens.
+// Past the spec, through the glue only: an extra argument, a freed handle, a method called on
+// something that is no handle.
 
-/** The hostile values, by name: wrong types, extremes, deep, circular and huge structures. */
-export function hostileValues() {
-  let deep = [];
-  for (let k = 0; k < 10_000; k++) deep = [deep];
-  const circular = { n: 8 };
-  circular.self = circular;
-  const trap = new Proxy({}, { get() { throw new Error('a getter that throws'); }, ownKeys() { throw new Error('keys that throw'); } });
-  return {
-    'the number 42': 42,
-    NaN: NaN,
-    '2^53': 2 ** 53,
-    '-0': -0,
-    Infinity: Infinity,
-    '-Infinity': -Infinity,
-    '-1': -1,
-    '4294967296': 4294967296,
-    'a symbol': Symbol('hostile'),
-    'a BigInt': 10n,
-    'a function': () => 1,
-    true: true,
-    'a Date': new Date(0),
-    'an empty array': [],
-    'an empty object': {},
-    undefined: undefined,
-    null: null,
-    'an array nested 10,000 deep': deep,
-    'a circular object': circular,
-    'a proxy whose getters throw': trap,
-    'an object whose toJSON throws': { toJSON() { throw new Error('toJSON throws'); } },
-    'a 5 MB string': 'q'.repeat(5 << 20),
-    'a 5 MB array': new Array(5 << 20).fill(1),
-    'control characters': '\u001b[31m\u0000\u0007',
+/** The JavaScript value a `make` descriptor describes (see the spec's `about`). */
+function build(d) {
+  const thrower = (what) => () => {
+    throw new Error(what);
+  };
+  let v;
+  switch (d.make) {
+    case 'number':
+      v = typeof d.value === 'string' ? { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity, '-0': -0 }[d.value] : d.value;
+      break;
+    case 'json':
+      v = structuredClone(d.value);
+      break;
+    case 'undefined':
+      v = undefined;
+      break;
+    case 'symbol':
+      v = Symbol('hostile');
+      break;
+    case 'bigint':
+      v = BigInt(d.value);
+      break;
+    case 'function':
+      v = () => 1;
+      break;
+    case 'date':
+      v = new Date(0);
+      break;
+    case 'typedArray':
+      v = new Uint8Array(3);
+      break;
+    case 'string':
+      v = d.repeat.repeat(d.times);
+      break;
+    case 'utf16':
+      v = String.fromCharCode(...d.units);
+      break;
+    case 'deepArray':
+    case 'deepObject': {
+      v = [];
+      for (let k = 0; k < d.depth; k++) v = d.make === 'deepArray' ? [v] : { a: v };
+      break;
+    }
+    case 'circularObject':
+      v = {};
+      v.self = v;
+      break;
+    case 'circularArray':
+      v = [];
+      v.push(v);
+      break;
+    case 'throwingGetter':
+      v = Object.defineProperty({}, 'x', { get: thrower('the getter throws'), enumerable: true });
+      break;
+    case 'throwingToJSON':
+      v = { toJSON: thrower('toJSON throws') };
+      break;
+    case 'throwingProxy': {
+      const traps = ['get', 'set', 'has', 'ownKeys', 'getOwnPropertyDescriptor', 'getPrototypeOf', 'defineProperty'];
+      v = new Proxy({}, Object.fromEntries(traps.map((t) => [t, thrower('the proxy throws')])));
+      break;
+    }
+    case 'revokedProxy': {
+      const pair = Proxy.revocable({}, {});
+      pair.revoke();
+      v = pair.proxy;
+      break;
+    }
+    default:
+      throw new Error(`tests/hostile-values.json: unknown make ${d.make}`);
+  }
+  if (d.set) v[d.set[0]] = d.set[1] === 'NaN' ? NaN : () => 1;
+  return v;
+}
+
+/** Calls the export or method `name` with `args` (methods on a fresh, freed-after object). */
+function caller(api, spec) {
+  const fresh = (make, f) => {
+    const obj = make();
+    try {
+      return f(obj);
+    } finally {
+      obj.free();
+    }
+  };
+  const task = () => new api.QueensCountTask(api.queensCountPlan(8).tasks[0]);
+  const session = () => new api.Session(...spec.sessionArgs.map((a) => structuredClone(a)));
+  const table = {
+    listPuzzles: (a) => api.listPuzzles(...a),
+    start: () => undefined, // instantiation itself: the glue runs it once, not callable again
+    solve: (a) => api.solve(...a),
+    'new Session': (a) => new api.Session(...a).free(),
+    'Session.step': (a) => fresh(session, (s) => s.step(...a)),
+    'Session.solve': (a) => fresh(session, (s) => s.solve(...a)),
+    'Session.stats': (a) => fresh(session, (s) => s.stats(...a)),
+    parse: (a) => api.parse(...a),
+    format: (a) => api.format(...a),
+    hint: (a) => api.hint(...a),
+    check: (a) => api.check(...a),
+    layout: (a) => api.layout(...a),
+    generate: (a) => api.generate(...a),
+    queensCountPlan: (a) => api.queensCountPlan(...a),
+    'new QueensCountTask': (a) => new api.QueensCountTask(...a).free(),
+    'QueensCountTask.run': (a) => fresh(task, (t) => t.run(...a)),
+    'QueensCountTask.counts': (a) => fresh(task, (t) => t.counts(...a)),
+    'new QueensNaiveCount': (a) => new api.QueensNaiveCount(...a).free(),
+    'QueensNaiveCount.run': (a) => fresh(() => new api.QueensNaiveCount(6), (t) => t.run(...a)),
+    'QueensNaiveCount.counts': (a) => fresh(() => new api.QueensNaiveCount(6), (t) => t.counts(...a)),
+  };
+  return (name, args) => {
+    const f = table[name];
+    if (!f) throw new Error(`tests/hostile-values.json names an unknown call ${name}`);
+    return f(args);
   };
 }
 
-/** Valid arguments for every call, so one position at a time can be replaced. */
-function calls(api) {
-  const sky = '4://///1/3///4/////3/';
-  const skyData = api.parse('skyscrapers', sky).puzzle;
-  const hashiData = api.parse('hashi', '3x3:2a2c2a2').puzzle;
-  const plan = api.queensCountPlan(8);
-  return [
-    ['listPuzzles', [], (a) => api.listPuzzles(...a)],
-    ['solve', ['queens', 'queens:6', { maxMs: 2000 }], (a) => api.solve(...a)],
-    ['parse', ['skyscrapers', sky], (a) => api.parse(...a)],
-    ['format', ['skyscrapers', skyData], (a) => api.format(...a)],
-    ['hint', ['skyscrapers', skyData, [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]], (a) => api.hint(...a)],
-    ['check', ['hashi', hashiData, []], (a) => api.check(...a)],
-    ['layout', ['hashi', hashiData], (a) => api.layout(...a)],
-    ['generate', ['skyscrapers', { size: '4', seed: 1 }], (a) => api.generate(...a)],
-    ['new Session', ['queens', 'queens:6', 'backtrack', null], (a) => new api.Session(...a).free()],
-    ['Session.step', [5], (a) => withSession(api, (s) => s.step(...a))],
-    ['Session.solve', [1000, 2000], (a) => withSession(api, (s) => s.solve(...a))],
-    ['Session.stats', [], (a) => withSession(api, (s) => s.stats(...a))],
-    ['queensCountPlan', [6], (a) => api.queensCountPlan(...a)],
-    ['new QueensCountTask', [plan.tasks[0]], (a) => new api.QueensCountTask(...a).free()],
-    ['QueensCountTask.run', [1000], (a) => withTask(api, plan, (t) => t.run(...a))],
-    ['QueensCountTask.counts', [], (a) => withTask(api, plan, (t) => t.counts(...a))],
-    ['new QueensNaiveCount', [6], (a) => new api.QueensNaiveCount(...a).free()],
-    ['QueensNaiveCount.run', [1000], (a) => withNaive(api, (t) => t.run(...a))],
-    ['QueensNaiveCount.counts', [], (a) => withNaive(api, (t) => t.counts(...a))],
-  ];
-}
-
-function withSession(api, f) {
-  const s = new api.Session('queens', 'queens:6', 'backtrack', null);
-  try {
-    return f(s);
-  } finally {
-    s.free();
-  }
-}
-
-function withTask(api, plan, f) {
-  const t = new api.QueensCountTask(plan.tasks[0]);
-  try {
-    return f(t);
-  } finally {
-    t.free();
-  }
-}
-
-function withNaive(api, f) {
-  const t = new api.QueensNaiveCount(6);
-  try {
-    return f(t);
-  } finally {
-    t.free();
-  }
+/** A baseline argument as a value (`{planTask: N}`: the first task of queensCountPlan(N)). */
+function baseline(api, value) {
+  return value && typeof value === 'object' && 'planTask' in value ? api.queensCountPlan(value.planTask).tasks[0] : structuredClone(value);
 }
 
 /** Whether 8 queens still come out right (an independent check, written here). */
@@ -103,55 +137,66 @@ function stillWorks(api) {
   return cols.length === 8 && cols.every((c, r) => cols.every((d, s) => s === r || (c !== d && Math.abs(c - d) !== Math.abs(r - s))));
 }
 
-/** Judges one call: null when it returned or threw an ordinary Error, else what is wrong. */
-function judge(f) {
+const isSentence = (t) => /^[A-Z0-9"“'(]/.test(t) && /[.!?…]["”')]?$/.test(t);
+
+/** null when `f` behaved as `mustSucceed` says (undefined: either is fine), else what is wrong. */
+function judge(f, mustSucceed) {
   try {
     f();
-    return null;
+    return mustSucceed === false ? 'returned, but should have thrown an Error' : null;
   } catch (e) {
     if (typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError) return `trapped: ${e.message}`;
     if (!(e instanceof Error)) return `threw a non-Error: ${String(e)}`;
-    if (!e.message || e.message.length > 500) return `unreadable message (${e.message.length} characters)`;
+    if (mustSucceed === true) return `threw: ${e.message.slice(0, 200)}`;
+    if (e.message.length > 600) return `a message of ${e.message.length} characters`;
+    if (mustSucceed === false && !isSentence(e.message)) return `not a sentence: ${e.message.slice(0, 200)}`;
     return null;
   }
 }
 
-/** Runs every call with every hostile value in every position; returns { calls, problems }. */
-export function attack(api) {
-  const values = hostileValues();
+/** Runs every call of `spec` (tests/hostile-values.json) with every value in every position. */
+export function attack(api, spec) {
+  const call = caller(api, spec);
+  const values = spec.values.map((d) => ({ d, value: build(d) }));
   const problems = [];
   let count = 0;
-  for (const [name, valid, call] of calls(api)) {
-    // Every position, and one past the end (an extra argument must be harmless too).
-    for (let pos = 0; pos <= valid.length; pos++) {
-      for (const [label, value] of Object.entries(values)) {
-        const args = [...valid];
-        args[pos] = value;
+  const after = (label) => {
+    if (stillWorks(api)) return true;
+    problems.push(`${label}: the module no longer solves 8 queens`);
+    return false;
+  };
+  for (const { call: name, args } of spec.calls) {
+    const valid = args.map(([, v]) => baseline(api, v));
+    count++;
+    const base = judge(() => call(name, valid), true);
+    if (base) problems.push(`${name} with valid arguments: ${base}`);
+    for (let pos = 0; pos <= args.length; pos++) {
+      for (const { d, value } of values) {
+        const kind = args[pos]?.[0];
+        const label = `${name}, argument ${pos + 1} = ${d.name}`;
+        const list = valid.map((v, i) => (i === pos ? value : i < pos ? v : baseline(api, args[i][1])));
+        if (pos === args.length) list.push(value); // an extra argument: anything but a trap
         count++;
-        const wrong = judge(() => call(args));
-        if (wrong) problems.push(`${name}, argument ${pos + 1} = ${label}: ${wrong}`);
-        if (!stillWorks(api)) {
-          problems.push(`${name}, argument ${pos + 1} = ${label}: the module no longer solves 8 queens`);
-          return { calls: count, problems };
-        }
+        const wrong = judge(() => call(name, list), pos === args.length ? undefined : d.accepted.includes(kind));
+        if (wrong) problems.push(`${label}: ${wrong}`);
+        if (!after(label)) return { calls: count, problems };
       }
     }
   }
-  // Methods on a freed handle, and on something that is not a handle at all.
-  const s = new api.Session('queens', 'queens:6', 'backtrack', null);
+  // Only the glue can be asked these: a freed handle, and a method on something that is no handle.
+  const s = new api.Session(...spec.sessionArgs);
   s.free();
   for (const [label, f] of [
     ['step on a freed session', () => s.step(5)],
     ['solve on a freed session', () => s.solve(10, 10)],
+    ['a second free', () => s.free()],
     ['step on a plain object', () => api.Session.prototype.step.call({}, 5)],
+    ['counts on a plain object', () => api.QueensCountTask.prototype.counts.call({})],
   ]) {
     count++;
-    const wrong = judge(f);
+    const wrong = judge(f, undefined);
     if (wrong) problems.push(`${label}: ${wrong}`);
-    if (!stillWorks(api)) {
-      problems.push(`${label}: the module no longer solves 8 queens`);
-      break;
-    }
+    if (!after(label)) break;
   }
   return { calls: count, problems };
 }
