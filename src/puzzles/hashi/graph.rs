@@ -12,8 +12,11 @@ use super::{Puzzle, ROCK, WATER};
 /// An island: its cell and how many bridge ends it needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Island {
+    /// 0-based row of the island.
     pub row: usize,
+    /// 0-based column of the island.
     pub col: usize,
+    /// The island's number: how many bridge ends it needs.
     pub need: u8,
 }
 
@@ -21,16 +24,22 @@ pub struct Island {
 /// ever carry: min(k, need of a, need of b).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Edge {
+    /// Index of the left or upper island.
     pub a: u32,
+    /// Index of the right or lower island.
     pub b: u32,
+    /// Most bridges the edge can carry.
     pub cap: u8,
+    /// True for an edge along a row, false for one along a column.
     pub horizontal: bool,
 }
 
 /// Islands, candidate edges, and for each edge the edges it crosses.
 #[derive(Clone, Debug)]
 pub struct Graph {
+    /// Every island, numbered row by row (the order of their cells).
     pub islands: Vec<Island>,
+    /// Every candidate edge; an edge's index is the `edge` of the solver's events.
     pub edges: Vec<Edge>,
     /// For each island, its candidate edges (at most four).
     pub incident: Vec<Vec<u32>>,
@@ -38,8 +47,11 @@ pub struct Graph {
     pub crossings: Vec<Vec<u32>>,
     /// Island index of each cell, `u32::MAX` elsewhere.
     pub island_at: Vec<u32>,
+    /// Columns of the board (the row length of `island_at`).
     pub width: usize,
+    /// Most bridges one pair of islands may carry (the puzzle's k).
     pub max_bridges: u8,
+    /// The puzzle's "no loops" rule: the bridges must form a tree.
     pub no_loops: bool,
 }
 

@@ -51,6 +51,7 @@ pub struct Counts {
 }
 
 impl Counts {
+    /// Adds `other` to these counts, field by field.
     pub fn add(&mut self, other: &Counts) {
         self.solutions += other.solutions;
         self.unique += other.unique;
@@ -63,7 +64,9 @@ impl Counts {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Task {
+    /// The board size N (4..=[`MAX_COUNT_N`]).
     pub n: u32,
+    /// 0-based columns of the queens in rows 0, 1, … that the task fixes.
     pub columns: Vec<u32>,
 }
 
@@ -71,8 +74,11 @@ pub struct Task {
 /// the whole answer for N ≤ 3, where there is nothing to split).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Plan {
+    /// The board size N.
     pub n: u32,
+    /// What the split counted itself (see above).
     pub base: Counts,
+    /// The tasks; their counts added to `base` are the answer.
     pub tasks: Vec<Task>,
 }
 
@@ -557,10 +563,15 @@ pub struct Limits {
 /// holds what the tasks found up to there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
+    /// What was counted (the whole answer when `finished`).
     pub counts: Counts,
+    /// True when every task was counted to the end.
     pub finished: bool,
+    /// Tasks in the plan.
     pub tasks: usize,
+    /// Tasks counted to the end.
     pub tasks_done: usize,
+    /// Threads used (`limits.threads`, at least 1 and at most one per task).
     pub threads: usize,
 }
 

@@ -80,6 +80,7 @@ impl Default for Techniques {
 }
 
 impl Techniques {
+    /// Every technique on (the default).
     pub const ALL: Techniques = Techniques {
         visibility: true,
         lines: true,
@@ -102,6 +103,7 @@ impl Techniques {
 /// Solver options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
+    /// Which deductions run.
     pub techniques: Techniques,
     /// Stop after this many solutions (2 proves uniqueness).
     pub limit: u64,
@@ -169,8 +171,9 @@ pub struct Solver {
     changes: Vec<Change>,
     // Scratch tables of the line programme.
     tables: LineTables,
-    /// Line programme runs and sets visited (for benchmarks).
+    /// Line programme runs (for benchmarks).
     pub line_runs: u64,
+    /// Sets visited by the line programme (for benchmarks).
     pub line_sets: u64,
     /// Dead ends met per line: the search prefers cells on lines that failed often (dom/wdeg).
     weight: [u32; 32],
@@ -179,6 +182,7 @@ pub struct Solver {
 }
 
 impl Solver {
+    /// A solver for `puzzle` (checked with [`Puzzle::validate`]); a `limit` of 0 counts as 1.
     pub fn new(puzzle: &Puzzle, options: Options) -> Result<Self, String> {
         puzzle.validate()?;
         let n = puzzle.n;
@@ -236,6 +240,7 @@ impl Solver {
         })
     }
 
+    /// The puzzle being solved.
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle
     }
