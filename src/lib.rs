@@ -84,7 +84,7 @@
 //! let towers = puzzles::lookup("towers")?; // an alias
 //! assert_eq!(towers.info().name, "skyscrapers");
 //! // Every text form in, every text form out, as JSON values (the wasm boundary's shape).
-//! let parsed = towers.parse("https://puzz.link/p?skyscrapers/4/4/g1g3h4j3")?;
+//! let parsed = towers.parse("https://puzz.link/p?skyscrapers/4/4/k13h4j3g")?;
 //! assert_eq!(parsed["exports"]["tatham"], "4://///1/3///4/////3/");
 //!
 //! assert!(puzzles::queens::check_placement(4, &[1, 3, 0, 2]).is_ok());

@@ -35,6 +35,30 @@ pub struct Edge {
 }
 
 /// Islands, candidate edges, and for each edge the edges it crosses.
+///
+/// # Example
+///
+/// Four islands around a water cell, as a plain grid: the row and the column through the middle
+/// cross there.
+///
+/// ```
+/// use solvescope::puzzles::hashi::graph::{Edge, Graph};
+/// use solvescope::puzzles::hashi::parse_any;
+///
+/// let puzzle = parse_any(".1./1.1/.1.")?;
+/// let g = Graph::new(&puzzle);
+/// // Islands are numbered row by row: 0 = (0, 1), 1 = (1, 0), 2 = (1, 2), 3 = (2, 1).
+/// assert_eq!(g.islands.len(), 4);
+/// assert_eq!((g.islands[3].row, g.islands[3].col, g.islands[3].need), (2, 1, 1));
+/// // Edges are found looking right and down from each island in that order.
+/// assert_eq!(g.edges, [
+///     Edge { a: 0, b: 3, cap: 1, horizontal: false },
+///     Edge { a: 1, b: 2, cap: 1, horizontal: true },
+/// ]);
+/// assert_eq!(g.crossings, [vec![1], vec![0]]);
+/// assert_eq!(g.incident[0], [0]);
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Graph {
     /// Every island, numbered row by row (the order of their cells).

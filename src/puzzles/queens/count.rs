@@ -26,6 +26,29 @@
 //! the tasks' [`Counts`] plus the plan's own are the answer. The inner loop uses an explicit stack
 //! of fixed arrays (no allocation, no recursion), handles the last two rows without pushing, and
 //! can stop at a node budget and resume exactly where it stopped.
+//!
+//! # Example
+//!
+//! ```
+//! use solvescope::puzzles::queens::count::{count, plan, TaskCounter};
+//!
+//! // Split N = 8 by its first two rows; every task could go to another thread or worker.
+//! let p = plan(8, 2)?;
+//! let mut total = p.base;
+//! for task in &p.tasks {
+//!     let mut counter = TaskCounter::new(task)?;
+//!     // A task can pause at a node limit and continue from there.
+//!     if !counter.run(5) {
+//!         assert!(counter.run(u64::MAX));
+//!     }
+//!     total.add(&counter.counts());
+//! }
+//! assert_eq!((total.solutions, total.unique), (92, 12)); // OEIS A000170, A002562
+//! // The same on this thread in one call (with the default split, so other node counts).
+//! let again = count(8)?;
+//! assert_eq!((again.solutions, again.unique), (92, 12));
+//! # Ok::<(), String>(())
+//! ```
 
 use serde::{Deserialize, Serialize};
 

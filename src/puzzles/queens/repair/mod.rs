@@ -323,6 +323,29 @@ pub enum Event {
 }
 
 /// The repair machine (see the module header).
+///
+/// # Example
+///
+/// The article's algorithm with two of its improvements, then the swap path of large boards:
+///
+/// ```
+/// use solvescope::engine::{Budget, Machine, NoEvents, Status};
+/// use solvescope::puzzles::queens::check_placement;
+/// use solvescope::puzzles::queens::repair::{Options, Repair, Strategy};
+///
+/// let options = Options { tabu: 3, greedy: true, ..Options::default() };
+/// let mut run = Repair::new(64, 7, options)?; // 64 queens from seed 7
+/// assert_eq!(run.strategy(), Strategy::MinConflicts); // what `auto` picks for n <= 4096
+/// assert_eq!(run.run(&mut Budget::unlimited(), &mut NoEvents), Status::LimitReached);
+/// let columns: Vec<usize> = run.solutions()[0].iter().map(|&c| c as usize).collect();
+/// assert!(check_placement(64, &columns).is_ok()); // the independent checker
+///
+/// // Above 4096 queens `auto` takes the swap path, which has no tabu, greedy or noise options.
+/// assert_eq!(Repair::new(5000, 1, Options::default())?.strategy(), Strategy::Swap);
+/// let err = Repair::new(5000, 1, Options { greedy: true, ..Options::default() }).unwrap_err();
+/// assert!(err.contains("minConflicts"), "{err}");
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Repair {
     n: usize,

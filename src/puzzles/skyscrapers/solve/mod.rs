@@ -148,6 +148,33 @@ struct Dead;
 type Res = Result<(), Dead>;
 
 /// The solving machine.
+///
+/// # Example
+///
+/// Parse a puzzle, solve it to the end, then watch the first steps of the same search:
+///
+/// ```
+/// use solvescope::engine::{Budget, Machine, NoEvents, Status, Trace};
+/// use solvescope::puzzles::skyscrapers::solve::{Event, Options, Reason, Solver};
+/// use solvescope::puzzles::skyscrapers::{check_solution, parse_any};
+///
+/// // A Tatham Towers ID: the clues top, bottom, left, right.
+/// let puzzle = parse_any("4:2/2/1/4/2/3/3/1/3/2/1/2/2/3/2/1")?;
+///
+/// // The default solution limit is 2: `Exhausted` with one solution proves it unique.
+/// let mut solver = Solver::new(&puzzle, Options::default())?;
+/// assert_eq!(solver.run(&mut Budget::unlimited(), &mut NoEvents), Status::Exhausted);
+/// assert_eq!(solver.solutions().len(), 1);
+/// let grid = &solver.solutions()[0]; // grid[row][col], heights 1..=4
+/// assert!(check_solution(&puzzle, grid).is_ok()); // the independent checker
+///
+/// // One node with a recording sink: the clue rules come first, each with its reason.
+/// let mut watched = Solver::new(&puzzle, Options::default())?;
+/// let mut trace = Trace::default();
+/// watched.run(&mut Budget::nodes(1), &mut trace);
+/// assert!(trace.events.iter().any(|e| matches!(e, Event::SkyDeduce { reason: Reason::ClueOne, .. })));
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Solver {
     puzzle: Puzzle,
