@@ -3,7 +3,7 @@
 //! It is deliberately thin and names no puzzle: [`Session`] wraps [`crate::session::Session`] (which
 //! is tested natively), and the free functions (`parse`, `format`, `hint`, `check`, `layout`,
 //! `generate`) take the puzzle's registry name and forward to its [`puzzles::AnyGame`]. Structured values cross through
-//! serde-wasm-bindgen with one serializer setting ([`to_js`]), so numbers, `null` and objects look the
+//! serde-wasm-bindgen with one serializer setting (`to_js`), so numbers, `null` and objects look the
 //! same in every message. Every fallible call returns `Result<_, JsError>`: bad input becomes a JS
 //! exception with the solver's readable message. The solvers never panic on any input; should a bug
 //! panic anyway, the hook installed at start-up logs it to the console before the module traps; the

@@ -123,6 +123,8 @@
 //! # Ok::<(), String>(())
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod engine;
 pub mod puzzles;
 pub mod session;

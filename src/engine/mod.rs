@@ -121,6 +121,7 @@ impl<E> Sink<E> for NoEvents {
 /// The sink of `step`: keeps every event in order.
 #[derive(Clone, Debug)]
 pub struct Trace<E> {
+    /// Every event recorded so far, oldest first.
     pub events: Vec<E>,
 }
 
@@ -185,9 +186,14 @@ pub enum Verdict {
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Frame<E> {
+    /// The events of this batch, in the order they happened.
     pub events: Vec<E>,
+    /// The counters after the batch (wall time included).
     pub stats: Stats,
+    /// Where the search stands after the batch ([`Status::Paused`] while it can go on).
     pub status: Status,
+    /// What the run proved, on the frame that ends it; `None` (JSON `null`) on the frames before,
+    /// and on every frame a bare [`Stepper`] makes (the puzzle's runner fills it in).
     pub verdict: Option<Verdict>,
 }
 
@@ -203,6 +209,7 @@ pub struct Stepper<M> {
 }
 
 impl<M: Machine> Stepper<M> {
+    /// A driver for `machine`, which has done no work yet.
     pub fn new(machine: M) -> Self {
         Stepper {
             machine,
@@ -211,14 +218,17 @@ impl<M: Machine> Stepper<M> {
         }
     }
 
+    /// The machine being driven (to read its board or solutions).
     pub fn machine(&self) -> &M {
         &self.machine
     }
 
+    /// The status of the last call ([`Status::Paused`] before the first).
     pub fn status(&self) -> Status {
         self.status
     }
 
+    /// The machine's counters, with the wall time spent in this driver's calls.
     pub fn stats(&self) -> Stats {
         Stats {
             elapsed_micros: self.elapsed_micros,

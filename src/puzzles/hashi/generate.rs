@@ -15,9 +15,14 @@ use crate::shared::rng::Rng;
 /// Generation settings.
 #[derive(Clone, Copy, Debug)]
 pub struct GenParams {
+    /// Columns of the board (at least 2).
     pub width: usize,
+    /// Rows of the board (at least 2).
     pub height: usize,
+    /// Islands wanted; fewer when the board fills up (the growth stops after 400 tries per island
+    /// wanted).
     pub islands: usize,
+    /// Most bridges one link gets (the puzzle's k); each link gets 1 to this many.
     pub max_bridges: u8,
     /// Longest walk from an island, in cells.
     pub max_len: usize,

@@ -40,10 +40,16 @@ pub enum HintKind {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Hint {
+    /// What the hint is (see [`HintKind`]).
     pub kind: HintKind,
+    /// The rule of a deduction; `None` for the other kinds.
     pub rule: Option<Rule>,
+    /// The hint as a sentence (1-based rows and columns).
     pub why: String,
+    /// 0-based `[row, col]` of the islands to highlight (may be empty).
     pub islands: Vec<[u32; 2]>,
+    /// The bridges the hint is about (0-based cells): the ones to add for a deduction or a guess, the
+    /// wrong one for a mistake; may be empty.
     pub bridges: Vec<Bridge>,
     /// Earlier deductions (sentences) the hint relies on, e.g. bridges ruled out first.
     pub because: Vec<String>,

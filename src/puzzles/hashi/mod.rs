@@ -69,8 +69,11 @@ pub const WATER: u8 = 0;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Puzzle {
+    /// Columns (1..=[`MAX_SIDE`]).
     pub width: usize,
+    /// Rows (1..=[`MAX_SIDE`]).
     pub height: usize,
+    /// `width * height` cells, row-major.
     pub cells: Vec<u8>,
     /// Most bridges one pair of islands may carry (1..=4).
     pub max_bridges: u8,
@@ -83,8 +86,11 @@ pub struct Puzzle {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Bridge {
+    /// 0-based `(row, col)` of one island.
     pub a: (usize, usize),
+    /// 0-based `(row, col)` of the other island, in the same row or column.
     pub b: (usize, usize),
+    /// How many bridges join them (at most the puzzle's `max_bridges`).
     pub n: u8,
 }
 

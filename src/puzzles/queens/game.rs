@@ -22,7 +22,9 @@ pub struct Queens;
 #[derive(Clone, Debug, Serialize)]
 #[serde(untagged)]
 pub enum Event {
+    /// An event of `backtrack`.
     Backtrack(backtrack::Event),
+    /// An event of `repair`.
     Repair(repair::Event),
 }
 

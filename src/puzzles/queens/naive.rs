@@ -56,6 +56,7 @@ impl Naive {
         })
     }
 
+    /// The board size N.
     pub fn n(&self) -> usize {
         self.n
     }

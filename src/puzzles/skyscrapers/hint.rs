@@ -21,9 +21,13 @@ use crate::shared::latin::{single, value_of};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Mistake {
+    /// 0-based row of the cell.
     pub row: u32,
+    /// 0-based column of the cell.
     pub col: u32,
+    /// The height the player wrote there (0 when the board has the wrong shape).
     pub value: u8,
+    /// What is wrong, as a sentence.
     pub why: String,
 }
 
@@ -38,38 +42,62 @@ pub enum Hint {
     /// A digit on the board is wrong (first mistake found).
     #[serde(rename_all = "camelCase")]
     Mistake {
+        /// 0-based row of the wrong cell.
         row: u32,
+        /// 0-based column of the wrong cell.
         col: u32,
+        /// The height the player wrote there.
         value: u8,
+        /// What is wrong, as a sentence (1-based rows and columns).
         why: String,
     },
     /// The board breaks no rule by itself, yet it cannot be completed.
     #[serde(rename_all = "camelCase")]
-    Contradiction { cells: Vec<[u32; 2]>, why: String },
+    Contradiction {
+        /// 0-based `[row, col]` of the cells involved.
+        cells: Vec<[u32; 2]>,
+        /// Why the board cannot be completed, as a sentence (1-based rows and columns).
+        why: String,
+    },
     /// Put `value` at (row, col). `steps` are the reasons of the eliminations needed first (in
     /// order), `changes` the candidate changes of the deduction itself.
     #[serde(rename_all = "camelCase")]
     Place {
+        /// 0-based row of the cell to fill.
         row: u32,
+        /// 0-based column of the cell to fill.
         col: u32,
+        /// The height to write there (1..=N).
         value: u8,
+        /// The rule that gives it.
         reason: Reason,
+        /// The row or column the rule is about; `None`: not about one line.
         line: Option<LineRef>,
+        /// The deduction as a sentence (1-based rows and columns).
         why: String,
+        /// The sentences of the eliminations needed first, in order.
         steps: Vec<String>,
+        /// The candidate changes of the deduction itself.
         changes: Vec<Change>,
     },
     /// No digit follows yet, but these candidates can be crossed out.
     #[serde(rename_all = "camelCase")]
     Eliminate {
+        /// The rule that crosses them out.
         reason: Reason,
+        /// The row or column the rule is about; `None`: not about one line.
         line: Option<LineRef>,
+        /// The deduction as a sentence (1-based rows and columns).
         why: String,
+        /// The candidate changes: what can be crossed out.
         changes: Vec<Change>,
     },
     /// Nothing follows by deduction alone: a guess is needed.
     #[serde(rename_all = "camelCase")]
-    Guess { why: String },
+    Guess {
+        /// What the player is told, as a sentence.
+        why: String,
+    },
 }
 
 fn check_shape(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<(), String> {
@@ -109,6 +137,7 @@ fn check_shape(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<(), String> {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Check {
+    /// Every wrong cell on the player's board (see [`check_board`]).
     pub mistakes: Vec<Mistake>,
     /// `unique`, `none`, `multiple`, or `budget` when [`CHECK_NODES`] nodes did not decide it.
     pub solvability: Verdict,

@@ -67,10 +67,16 @@ use crate::shared::dsf::{CutEdges, Dsf};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Techniques {
+    /// Narrow each island's edges from its number and the others' ranges (the degree rule).
     pub degree: bool,
+    /// Forbid bridges that would cut a group of islands off from the rest.
     pub isolation: bool,
+    /// A dead end as soon as some island can no longer reach the others.
     pub connectivity: bool,
+    /// A link that is the only way left between two parts of the board gets a bridge.
     pub cut_edges: bool,
+    /// The source article's test: prune when the possible links admit no spanning tree (off by
+    /// default).
     pub matrix_tree: bool,
 }
 
@@ -159,7 +165,9 @@ pub enum Heuristic {
 /// Solver settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveOptions {
+    /// Which deductions run.
     pub techniques: Techniques,
+    /// How the island to branch on is picked.
     pub heuristic: Heuristic,
     /// Restart the search from the root after `restart_base` × Luby(i) backtracks (0: never),
     /// keeping the failure weights. Still complete: the cutoffs grow without bound, solutions
@@ -232,8 +240,9 @@ pub struct Solver {
     /// `stats.restarts`).
     run_backtracks: u64,
     restart_limit: u64,
-    /// Times the matrix-tree test ran / pruned.
+    /// Times the matrix-tree test ran.
     pub matrix_tree_calls: u64,
+    /// Times the matrix-tree test pruned a branch.
     pub matrix_tree_prunes: u64,
 }
 

@@ -81,6 +81,7 @@ impl Default for Techniques {
 }
 
 impl Techniques {
+    /// Every technique on (the default).
     pub const ALL: Techniques = Techniques {
         visibility: true,
         lines: true,
@@ -103,6 +104,7 @@ impl Techniques {
 /// Solver options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
+    /// Which deductions run.
     pub techniques: Techniques,
     /// Stop after this many solutions (2 proves uniqueness).
     pub limit: u64,
@@ -147,6 +149,33 @@ struct Dead;
 type Res = Result<(), Dead>;
 
 /// The solving machine.
+///
+/// # Example
+///
+/// Parse a puzzle, solve it to the end, then watch the first steps of the same search:
+///
+/// ```
+/// use solvescope::engine::{Budget, Machine, NoEvents, Status, Trace};
+/// use solvescope::puzzles::skyscrapers::solve::{Event, Options, Reason, Solver};
+/// use solvescope::puzzles::skyscrapers::{check_solution, parse_any};
+///
+/// // A Tatham Towers ID: the clues top, bottom, left, right.
+/// let puzzle = parse_any("4:2/2/1/4/2/3/3/1/3/2/1/2/2/3/2/1")?;
+///
+/// // The default solution limit is 2: `Exhausted` with one solution proves it unique.
+/// let mut solver = Solver::new(&puzzle, Options::default())?;
+/// assert_eq!(solver.run(&mut Budget::unlimited(), &mut NoEvents), Status::Exhausted);
+/// assert_eq!(solver.solutions().len(), 1);
+/// let grid = &solver.solutions()[0]; // grid[row][col], heights 1..=4
+/// assert!(check_solution(&puzzle, grid).is_ok()); // the independent checker
+///
+/// // One node with a recording sink: the clue rules come first, each with its reason.
+/// let mut watched = Solver::new(&puzzle, Options::default())?;
+/// let mut trace = Trace::default();
+/// watched.run(&mut Budget::nodes(1), &mut trace);
+/// assert!(trace.events.iter().any(|e| matches!(e, Event::SkyDeduce { reason: Reason::ClueOne, .. })));
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Solver {
     puzzle: Puzzle,
@@ -170,8 +199,9 @@ pub struct Solver {
     changes: Vec<Change>,
     // Scratch tables of the line programme.
     tables: LineTables,
-    /// Line programme runs and sets visited (for benchmarks).
+    /// Line programme runs (for benchmarks).
     pub line_runs: u64,
+    /// Sets visited by the line programme (for benchmarks).
     pub line_sets: u64,
     /// Dead ends met per line: the search prefers cells on lines that failed often (dom/wdeg).
     weight: [u32; 32],
@@ -180,6 +210,7 @@ pub struct Solver {
 }
 
 impl Solver {
+    /// A solver for `puzzle` (checked with [`Puzzle::validate`]); a `limit` of 0 counts as 1.
     pub fn new(puzzle: &Puzzle, options: Options) -> Result<Self, String> {
         puzzle.validate()?;
         let n = puzzle.n;
@@ -237,6 +268,7 @@ impl Solver {
         })
     }
 
+    /// The puzzle being solved.
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle
     }
