@@ -198,6 +198,7 @@ pub struct NaiveCounter {
 }
 
 impl NaiveCounter {
+    /// A count of `n` queens from the start (N from 1 to the backtracking limit).
     pub fn new(n: usize) -> Result<Self, String> {
         Ok(NaiveCounter {
             machine: Naive::new(n, Options::count())?,
@@ -217,6 +218,7 @@ impl NaiveCounter {
         self.done
     }
 
+    /// What the count found so far: placements, symmetry classes (`unique`) and nodes.
     pub fn counts(&self) -> super::count::Counts {
         super::count::Counts {
             solutions: self.machine.stats.solutions,
