@@ -14,7 +14,7 @@ use super::graph::Graph;
 use super::solve::{bridges_word, solve_all, Event, Rule, SolveOptions, Solver};
 use super::{check_solution, Bridge, Puzzle};
 use crate::engine::{Budget, Machine, Trace, Verdict};
-use crate::puzzles::contract::{verdict, Question};
+use crate::puzzles::contract::{verdict, Question, HELPER_MAX_MICROS};
 
 /// What a hint says.
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -148,7 +148,7 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
             because: vec![],
         });
     }
-    let (_, sols, _) = solve_all(puzzle, SolveOptions::default(), HINT_NODES)?;
+    let (_, sols, _) = solve_all(puzzle, SolveOptions::default(), HINT_NODES, HELPER_MAX_MICROS)?;
     if sols.is_empty() {
         return Ok(Hint {
             kind: HintKind::NoSolution,
@@ -209,7 +209,10 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
     let mut trace = Trace::default();
     // A contradiction shows up as a dead-end event below; the status itself adds nothing. The
     // events after the propagation (focus, solution, exhausted) are not read.
-    solver.run(&mut Budget::nodes(1), &mut trace);
+    // Within the helpers' time budget: on a big board the first node alone can take seconds;
+    // the deductions recorded before the deadline are as sound as the rest would have been.
+    let deadline = crate::shared::clock::now_micros().saturating_add(HELPER_MAX_MICROS);
+    solver.run(&mut Budget::nodes(1).until(deadline), &mut trace);
     // Earlier deductions (sentence, edges) in the order made; only those next to the hint are kept.
     let mut because: Vec<(String, Vec<u32>)> = Vec::new();
     let mut current: Option<RuleSeen> = None;
@@ -353,7 +356,7 @@ pub fn check_board(puzzle: &Puzzle, user: &[Bridge]) -> Result<BoardReport, Stri
         }
     }
     report.solved = check_solution(puzzle, user).is_ok();
-    let (status, sols, _) = solve_all(puzzle, SolveOptions::default(), HINT_NODES)?;
+    let (status, sols, _) = solve_all(puzzle, SolveOptions::default(), HINT_NODES, HELPER_MAX_MICROS)?;
     report.solvability =
         verdict(Question::Uniqueness, status, sols.len() as u64).unwrap_or(Verdict::Budget);
     if report.solvability == Verdict::Unique {

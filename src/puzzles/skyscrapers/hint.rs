@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::solve::{solve, Change, Event, LineRef, Options, Reason, Solver};
 use super::{clue_place, visible_count, Puzzle, Side};
 use crate::engine::{Budget, Machine, Status, Trace, Verdict};
-use crate::puzzles::contract::{verdict, Question};
+use crate::puzzles::contract::{verdict, Question, HELPER_MAX_MICROS};
 use crate::shared::latin::{single, value_of};
 
 /// A wrong cell on the player's board (0-based row and column; `why` in 1-based words).
@@ -130,7 +130,7 @@ pub fn check(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<Check, String> {
 /// [`CHECK_NODES`] nodes.
 /// The puzzle must be valid (`Puzzle::validate`), as every parsed puzzle is.
 pub fn solvability(puzzle: &Puzzle) -> Result<Verdict, String> {
-    let (status, s) = solve(puzzle, Options::default(), CHECK_NODES)?;
+    let (status, s) = solve(puzzle, Options::default(), CHECK_NODES, HELPER_MAX_MICROS)?;
     Ok(
         verdict(Question::Uniqueness, status, s.solutions().len() as u64)
             .unwrap_or(Verdict::Budget),
@@ -218,7 +218,7 @@ pub fn check_board(puzzle: &Puzzle, board: &[Vec<u8>]) -> Vec<Mistake> {
             }
         }
     }
-    if let Ok((Status::Exhausted, s)) = solve(puzzle, Options::default(), CHECK_NODES) {
+    if let Ok((Status::Exhausted, s)) = solve(puzzle, Options::default(), CHECK_NODES, HELPER_MAX_MICROS) {
         if let [sol] = s.solutions() {
             for r in 0..n {
                 for c in 0..n {
@@ -266,7 +266,10 @@ pub fn hint(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<Hint, String> {
     }
     let mut solver = Solver::new(&q, Options::default())?;
     let mut trace = Trace::default();
-    solver.run(&mut Budget::nodes(1), &mut trace);
+    // Within the helpers' time budget: on a big board the first node alone can take seconds;
+    // the deductions recorded before the deadline are as sound as the rest would have been.
+    let deadline = crate::shared::clock::now_micros().saturating_add(HELPER_MAX_MICROS);
+    solver.run(&mut Budget::nodes(1).until(deadline), &mut trace);
     let mut steps = Vec::new();
     let mut first_elimination = None;
     for e in trace.events {
