@@ -181,6 +181,9 @@ mod tests {
             stops += 1;
         };
         assert_eq!(count, whole);
-        assert!(stops > 0, "the test must stop the elimination at least once");
+        assert!(
+            stops > 0,
+            "the test must stop the elimination at least once"
+        );
     }
 }

@@ -218,7 +218,9 @@ pub fn check_board(puzzle: &Puzzle, board: &[Vec<u8>]) -> Vec<Mistake> {
             }
         }
     }
-    if let Ok((Status::Exhausted, s)) = solve(puzzle, Options::default(), CHECK_NODES, HELPER_MAX_MICROS) {
+    if let Ok((Status::Exhausted, s)) =
+        solve(puzzle, Options::default(), CHECK_NODES, HELPER_MAX_MICROS)
+    {
         if let [sol] = s.solutions() {
             for r in 0..n {
                 for c in 0..n {

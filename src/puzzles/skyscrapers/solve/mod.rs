@@ -277,7 +277,7 @@ pub fn solve(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{NoEvents, Trace};
+    use crate::engine::{Budget, Machine, NoEvents, Trace};
     use crate::puzzles::skyscrapers::{brute_force, check_solution, parse_tatham};
 
     #[test]
@@ -290,6 +290,7 @@ mod tests {
                     techniques: t,
                     limit: 2,
                 },
+                u64::MAX,
                 u64::MAX,
             )
             .unwrap();
@@ -310,6 +311,7 @@ mod tests {
                     techniques: t,
                     limit: 2,
                 },
+                u64::MAX,
                 u64::MAX,
             )
             .unwrap();
