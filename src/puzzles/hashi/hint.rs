@@ -194,6 +194,8 @@ fn mistake(b: Bridge, why: String) -> Hint {
 
 /// The next deduction from the user's bridges, or the mistake among them, or "solved".
 pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
+    // One time budget for the whole hint: the uniqueness solve, then the first node below.
+    let deadline = crate::shared::clock::now_micros().saturating_add(HELPER_MAX_MICROS);
     let mut solver = Solver::new(puzzle, SolveOptions::default())?;
     let board = PlayerBoard::read(solver.graph(), puzzle.max_bridges, user);
     if let Some(&b) = board.invalid.first() {
@@ -217,13 +219,15 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
             because: vec![],
         });
     }
-    let (_, sols, _) = solve_all(
+    let (status, sols, _) = solve_all(
         puzzle,
         SolveOptions::default(),
         HINT_NODES,
         HELPER_MAX_MICROS,
     )?;
-    if sols.is_empty() {
+    // No solution found is "none" only when the search ended; out of budget, the hint goes on
+    // with the deductions, which need no solution.
+    if sols.is_empty() && status.is_done() {
         return Ok(Hint {
             kind: HintKind::NoSolution,
             rule: None,
@@ -274,7 +278,6 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
     // events after the propagation (focus, solution, exhausted) are not read.
     // Within the helpers' time budget: on a big board the first node alone can take seconds;
     // the deductions recorded before the deadline are as sound as the rest would have been.
-    let deadline = crate::shared::clock::now_micros().saturating_add(HELPER_MAX_MICROS);
     solver.run(&mut Budget::nodes(1).until(deadline), &mut trace);
     // Earlier deductions (sentence, edges) in the order made; only those next to the hint are kept.
     let mut because: Vec<(String, Vec<u32>)> = Vec::new();
@@ -359,7 +362,12 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
         });
     }
     // No deduction adds a bridge: point at one the solution has and the user lacks.
-    let sol = &sols[0];
+    let Some(sol) = sols.first() else {
+        return Err(
+            "no rule adds a bridge here, and the search for a solution did not finish within its time budget"
+                .into(),
+        );
+    };
     for b in sol {
         let have = g
             .edge_between(b.a, b.b)
