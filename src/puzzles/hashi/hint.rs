@@ -133,9 +133,11 @@ fn invalid_hint(g: &Graph, k: u8, b: Bridge) -> Hint {
             ends(&b, " and ")
         )
     } else {
+        // In digits: "no bridges between …" would read as a statement about the board.
         format!(
-            "{} between {}: a pair of islands carries 1 to {k} bridges",
-            bridges_word(b.n as i32),
+            "{} bridge{} between {}: a pair of islands carries 1 to {k} bridges",
+            b.n,
+            if b.n == 1 { "" } else { "s" },
             ends(&b, " and ")
         )
     };
