@@ -364,13 +364,14 @@ impl Solver {
                 continue;
             }
             let lines = self.options.techniques.lines;
-            if lines && (self.dirty_perm != 0 || self.dirty_plane != 0) {
-                if self.work >= WORK_PER_CLOCK_LOOK {
-                    self.work = 0;
-                    if budget.out_of_time() {
-                        self.interrupted = true;
-                        return Ok(());
-                    }
+            if lines
+                && (self.dirty_perm != 0 || self.dirty_plane != 0)
+                && self.work >= WORK_PER_CLOCK_LOOK
+            {
+                self.work = 0;
+                if budget.out_of_time() {
+                    self.interrupted = true;
+                    return Ok(());
                 }
             }
             if lines && self.dirty_perm != 0 {
