@@ -69,7 +69,7 @@ pub struct Stats {
 ///
 /// The node count is what machines spend ([`Budget::take`], once per node, on the hot path). The
 /// deadline is for the few nodes that can be slow on their own (a 16x16 line table, a matrix-tree
-/// determinant on a big board, an O(n) placement of 100,000 queens): they ask
+/// determinant on a big board, a min-conflicts move at n = 100,000): they ask
 /// [`Budget::out_of_time`] between pieces of their work and stop early, leaving the node to be
 /// finished by the next call. The driver ([`Stepper::solve_within`]) sets it; without one the
 /// machine never reads the clock.
@@ -448,6 +448,29 @@ mod tests {
         assert!(f.events.is_empty());
         assert_eq!(f.status, Status::Paused);
         assert_eq!(f.stats.nodes, MAX_NODES_PER_FRAME);
+    }
+
+    #[test]
+    fn chunks_follow_the_time_they_take() {
+        // Fast chunks at most double; a slow one shrinks the next to fit the slice at once.
+        assert_eq!(next_chunk(16, 0), 32);
+        assert_eq!(next_chunk(16, 1), 32);
+        assert_eq!(next_chunk(1000, CLOCK_SLICE_MICROS), 1000);
+        assert_eq!(next_chunk(1000, 10 * CLOCK_SLICE_MICROS), 100);
+        assert_eq!(next_chunk(16, 1_000_000), 1);
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_every_further_node() {
+        let mut b = Budget::nodes(10).until(0);
+        assert!(b.out_of_time());
+        assert!(!b.take());
+        assert!(!Budget::nodes(10).out_of_time(), "no deadline, never out of time");
+        // A silent machine given a deadline long past still ends its run on its node budget,
+        // and the stepper does not start it at all.
+        let mut s = Stepper::new(Silent { nodes: 0 });
+        assert_eq!(s.solve_within(u64::MAX, 0), Status::Paused);
+        assert_eq!(s.stats().nodes, 0);
     }
 
     #[test]
