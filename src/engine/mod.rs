@@ -465,9 +465,11 @@ mod tests {
         let mut b = Budget::nodes(10).until(0);
         assert!(b.out_of_time());
         assert!(!b.take());
-        assert!(!Budget::nodes(10).out_of_time(), "no deadline, never out of time");
-        // A silent machine given a deadline long past still ends its run on its node budget,
-        // and the stepper does not start it at all.
+        assert!(
+            !Budget::nodes(10).out_of_time(),
+            "no deadline, never out of time"
+        );
+        // A stepper given no time at all does not start the machine.
         let mut s = Stepper::new(Silent { nodes: 0 });
         assert_eq!(s.solve_within(u64::MAX, 0), Status::Paused);
         assert_eq!(s.stats().nodes, 0);
