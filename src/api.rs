@@ -222,15 +222,15 @@ pub fn list_puzzles() -> Result<JsValue, JsError> {
 pub fn solve_once(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    // `Option` makes the parameter optional in the generated types (`options?:`), as documented.
+    // Optional in the generated types (`options?:`), as documented: JavaScript may leave it out.
     #[wasm_bindgen(
         unchecked_optional_param_type = "{ algorithm?: string; maxNodes?: number; maxMs?: number; [option: string]: unknown } | null"
     )]
-    options: Option<JsValue>,
+    options: JsValue,
 ) -> Result<JsValue, JsError> {
     let puzzle = text_from_js(&puzzle, "the puzzle name")?;
     let text = text_from_js(&text, "the puzzle text")?;
-    let options = json_from_js(options.unwrap_or(JsValue::UNDEFINED), "solve options")?;
+    let options = json_from_js(options, "solve options")?;
     to_js(&session::solve_text(&puzzle, &text, &options).map_err(|e| js_error(&e))?)
 }
 
@@ -250,12 +250,12 @@ impl Session {
         #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string")] algorithm: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "Record<string, unknown> | null")]
-        options: Option<JsValue>,
+        options: JsValue,
     ) -> Result<Session, JsError> {
         let puzzle = text_from_js(&puzzle, "the puzzle name")?;
         let id = text_from_js(&id, "the puzzle text")?;
         let algorithm = text_from_js(&algorithm, "the algorithm name")?;
-        let options = json_from_js(options.unwrap_or(JsValue::UNDEFINED), "solver options")?;
+        let options = json_from_js(options, "solver options")?;
         session::Session::new(&puzzle, &id, &algorithm, &options)
             .map(|inner| Session { inner })
             .map_err(|e| js_error(&e))

@@ -334,6 +334,7 @@ fn brute_force_agrees_on_random_small_puzzles() {
                     limit: 2,
                 },
                 u64::MAX,
+                u64::MAX,
             )
             .unwrap();
             let sols = solvescope::engine::Machine::solutions(&s);

@@ -428,6 +428,12 @@ pub fn sentence(message: &str) -> String {
 // Running algorithms.
 // ---------------------------------------------------------------------------------------------
 
+/// Wall-time budget of the searches behind the player helpers (a hint, a check's uniqueness
+/// proof): they answer a click, and a hostile board (a 16x16 Skyscrapers with clues only, a
+/// 100x100 Hashiwokakero) would otherwise keep them busy for minutes within their node budgets.
+/// When it runs out, the answer says `budget` (not decided), as for a node budget.
+pub const HELPER_MAX_MICROS: u64 = 2_000_000;
+
 /// The result of [`Run::solve`].
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, Serialize)]
@@ -569,9 +575,7 @@ where
     }
 
     fn solve(&mut self, max_nodes: u64, max_micros: u64) -> Result<Report, String> {
-        // The clock is read once per chunk: small puzzles solve in microseconds, and a chunk of
-        // this size keeps the overshoot of a time budget small on every puzzle measured.
-        let status = self.stepper.solve_within(max_nodes, max_micros, 1 << 16);
+        let status = self.stepper.solve_within(max_nodes, max_micros);
         let solutions = self.checked_solutions()?;
         let stats = self.stepper.stats();
         Ok(Report {

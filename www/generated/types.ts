@@ -182,9 +182,14 @@ overfull: Array<[number, number]>,
  */
 crossing: Array<[Bridge, Bridge]>, 
 /**
- * User bridges that cannot exist (no straight water line, or more than k).
+ * User bridges that cannot exist (no straight water line, or a count outside 1 to k).
  */
 invalid: Array<Bridge>, 
+/**
+ * Later listings of a pair already listed (with the same count or another): each pair
+ * counts once, with its first listing, everywhere (see [`PlayerBoard`]).
+ */
+repeated: Array<Bridge>, 
 /**
  * User bridges with more bridges than the solution has on that pair (only when the puzzle has
  * exactly one solution).

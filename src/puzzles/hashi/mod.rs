@@ -207,6 +207,9 @@ pub fn check_solution(puzzle: &Puzzle, bridges: &[Bridge]) -> Result<(), String>
     // 1 = horizontal bridge over the cell, 2 = vertical.
     let mut painted = vec![0u8; w * h];
     let mut degree = vec![0u32; w * h];
+    // A set, so that a long list (a hostile one repeats a bridge thousands of times) is read in
+    // linear time; `pairs` keeps them in the order listed for the flood fill below.
+    let mut seen_pairs = std::collections::HashSet::new();
     let mut pairs: Vec<((usize, usize), (usize, usize))> = Vec::new();
     for br in bridges {
         let Bridge { a, b, n } = br.normalized();
@@ -229,7 +232,7 @@ pub fn check_solution(puzzle: &Puzzle, bridges: &[Bridge]) -> Result<(), String>
                 puzzle.max_bridges
             ));
         }
-        if pairs.contains(&(a, b)) {
+        if !seen_pairs.insert((a, b)) {
             return Err(format!(
                 "{} and {} are joined twice in the list",
                 cell(a),

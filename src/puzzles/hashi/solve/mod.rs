@@ -207,6 +207,23 @@ enum Phase {
     Done(Status),
 }
 
+/// A matrix-tree test in progress: the possible links it looks at, the counts modulo the primes
+/// done so far, and the elimination of the current prime.
+#[derive(Clone, Debug)]
+struct PendingMatrixTree {
+    pairs: Vec<(u32, u32)>,
+    counts: [u64; 2],
+    prime: usize,
+    elimination: crate::puzzles::hashi::matrix_tree::Elimination,
+    /// The trail length when the test started: the state it was started on.
+    trail_len: usize,
+}
+
+/// Work units (edges looked at by the whole-graph rules, plus island rules) between two looks at
+/// the time budget inside one propagation: a few hundred microseconds, so a board that is done
+/// in a few of them never reads the clock inside a node.
+const WORK_PER_CLOCK_LOOK: u64 = 1 << 16;
+
 /// The search machine.
 #[derive(Clone, Debug)]
 pub struct Solver {
@@ -230,6 +247,13 @@ pub struct Solver {
     /// Scratch of the cut-edge search.
     cuts: CutEdges,
     mt_scratch: Vec<u64>,
+    /// A matrix-tree test the time budget interrupted, continued by the next call.
+    mt_pending: Option<PendingMatrixTree>,
+    /// Work (edges looked at by the whole-graph tests) since the last look at the time budget.
+    work: u64,
+    /// The last node's propagation stopped on the time budget: the next call continues it, as
+    /// the same node, before anything else (see `Solver::propagate`).
+    interrupted: bool,
     /// Failure weights per island (see [`Heuristic::Weighted`]); a `Cell` so that dead-end
     /// reporting, which borrows the solver to word its sentence, can bump them.
     weight: Vec<std::cell::Cell<u32>>,
@@ -268,6 +292,9 @@ impl Solver {
             rem: vec![0; n],
             cuts: CutEdges::default(),
             mt_scratch: Vec::new(),
+            mt_pending: None,
+            work: 0,
+            interrupted: false,
             weight: vec![std::cell::Cell::new(1); n],
             removed: true,
             run_backtracks: 0,
@@ -336,7 +363,7 @@ mod tests {
 
     fn solve(text: &str) -> (Status, Vec<Vec<Bridge>>) {
         let p = parse_any(text).unwrap();
-        let (st, sols, _) = solve_all(&p, SolveOptions::default(), u64::MAX).unwrap();
+        let (st, sols, _) = solve_all(&p, SolveOptions::default(), u64::MAX, u64::MAX).unwrap();
         for s in &sols {
             check_solution(&p, s).unwrap();
         }

@@ -57,7 +57,7 @@ pub use events::{Axis, Change, Event, LineRef, Reason};
 use serde::{Deserialize, Serialize};
 
 use super::{Puzzle, Side};
-use crate::engine::{Budget, Machine, Stats, Status};
+use crate::engine::{Stats, Status};
 use lines::LineTables;
 
 /// Which deductions run (the teaching toggles); all on by default.
@@ -143,6 +143,13 @@ enum Phase {
     Done(Status),
 }
 
+/// Work units (sets visited by the line programme, cells of a value plane) between two looks at
+/// the time budget inside one propagation run. At N = 16 one run can visit millions of sets (the
+/// first node of a clue-only 16x16 took 1.8 s); this many take a few hundred microseconds, and a
+/// look costs tens of nanoseconds, so small boards, which never get this far, never read the
+/// clock inside a node.
+const WORK_PER_CLOCK_LOOK: u64 = 1 << 16;
+
 /// Propagation failed (details already emitted when tracing).
 struct Dead;
 
@@ -207,6 +214,11 @@ pub struct Solver {
     weight: [u32; 32],
     /// The cell whose last candidate was just removed (reported after the deduction's event).
     emptied: Option<(usize, u32)>,
+    /// Work done since the last look at the time budget (see [`WORK_PER_CLOCK_LOOK`]).
+    work: u64,
+    /// The last node's propagation stopped on the time budget (see [`Solver::propagate`]): the
+    /// next call continues it, as the same node, before anything else.
+    interrupted: bool,
 }
 
 impl Solver {
@@ -262,6 +274,8 @@ impl Solver {
                 LineTables::default()
             },
             emptied: None,
+            work: 0,
+            interrupted: false,
             weight: [0; 32],
             line_runs: 0,
             line_sets: 0,
@@ -279,21 +293,24 @@ impl Solver {
     }
 }
 
-/// Solves `puzzle` to the end without events (a convenience for tests, hints and the generator).
+/// Solves `puzzle` to the end without events, or until `max_nodes` nodes or `max_micros` of wall
+/// time (a convenience for tests, hints and the generator; the generator passes `u64::MAX`, so
+/// that what it makes of a seed does not depend on the machine's speed).
 pub fn solve(
     puzzle: &Puzzle,
     options: Options,
     max_nodes: u64,
+    max_micros: u64,
 ) -> Result<(Status, Solver), String> {
-    let mut s = Solver::new(puzzle, options)?;
-    let status = s.run(&mut Budget::nodes(max_nodes), &mut crate::engine::NoEvents);
-    Ok((status, s))
+    let mut s = crate::engine::Stepper::new(Solver::new(puzzle, options)?);
+    let status = s.solve_within(max_nodes, max_micros);
+    Ok((status, s.into_machine()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{NoEvents, Trace};
+    use crate::engine::{Budget, Machine, NoEvents, Trace};
     use crate::puzzles::skyscrapers::{brute_force, check_solution, parse_tatham};
 
     #[test]
@@ -306,6 +323,7 @@ mod tests {
                     techniques: t,
                     limit: 2,
                 },
+                u64::MAX,
                 u64::MAX,
             )
             .unwrap();
@@ -326,6 +344,7 @@ mod tests {
                     techniques: t,
                     limit: 2,
                 },
+                u64::MAX,
                 u64::MAX,
             )
             .unwrap();
