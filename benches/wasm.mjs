@@ -86,6 +86,39 @@ for (const n of [1000, 100000, 1000000]) {
   rows.push({ label: `Queens repair n=${n.toLocaleString('en-US')} (3 seeds)`, count: 3, nativeMed: median(native), wasmMed: median(inWasm), nativeMax: Math.max(...native), wasmMax: Math.max(...inWasm), ratio: median(inWasm) / median(native) });
 }
 
+// Counting on one worker: the plan's tasks one after another in this thread (what one page worker
+// does), against `queens count N --threads 1`; the naive counter against `--algorithm naive`. Both
+// sides time the whole count (plan, tasks and sums; the CLI from its start to its answer line).
+// The page's all-workers times come from tests/e2e/count.test.mjs (SOLVESCOPE_COUNT_TIMES=1).
+function wasmCountMicros(n, algorithm) {
+  const started = performance.now();
+  if (algorithm === 'naive') {
+    const c = new wasm.QueensNaiveCount(n);
+    c.run(Infinity);
+    c.free();
+  } else {
+    const plan = wasm.queensCountPlan(n);
+    for (const task of plan.tasks) {
+      const c = new wasm.QueensCountTask(task);
+      c.run(Infinity);
+      c.free();
+    }
+  }
+  return Math.round((performance.now() - started) * 1000);
+}
+for (const [algorithm, sizes] of [['bitmask', [12, 13, 14, 15]], ['naive', [11, 12, 13]]]) {
+  for (const n of sizes) {
+    const native = [];
+    const inWasm = [];
+    wasmCountMicros(n, algorithm);
+    for (let r = 0; r < reps; r++) {
+      native.push(...nativeMicros(['queens', 'count', String(n), '--algorithm', algorithm, '--threads', '1']));
+      inWasm.push(wasmCountMicros(n, algorithm));
+    }
+    rows.push({ label: `Queens count n=${n}, ${algorithm}, 1 thread / 1 worker`, count: 1, nativeMed: median(native), wasmMed: median(inWasm), nativeMax: Math.max(...native), wasmMax: Math.max(...inWasm), ratio: median(inWasm) / median(native) });
+  }
+}
+
 const fmt = (us) => (us >= 10_000 ? `${(us / 1000).toFixed(0)} ms` : us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us} µs`);
 console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'}, ${os.cpus().length} cores; node ${process.version}; ${reps} repetitions after one warm-up, medians`);
 console.log('| workload | puzzles | native median | wasm median | native max | wasm max | wasm / native (total) |');

@@ -9,7 +9,7 @@ use solvescope::puzzles::hashi::*;
 use std::fmt::Write;
 
 fn status(p: &Puzzle) -> (&'static str, Vec<Vec<Bridge>>) {
-    let (st, sols, _) = solve_all(p, SolveOptions::default(), u64::MAX).unwrap();
+    let (st, sols, _) = solve_all(p, SolveOptions::default(), u64::MAX, u64::MAX).unwrap();
     let s = match (st, sols.len()) {
         (Status::Exhausted, 0) => "none",
         (Status::Exhausted, 1) => "unique",

@@ -57,6 +57,25 @@ const scenes = {
     await page.click('#sky-check');
     await page.waitForTimeout(400);
   },
+  // Count mode: a few sizes with both counters in the table and plot, then N = 16 caught mid-run.
+  async 'queens-count'(page) {
+    await page.selectOption('#queens-mode', 'count');
+    const count = async (n) => {
+      const rows = await page.locator('#queens-count-table tbody tr').count();
+      await page.fill('#queens-n', String(n));
+      await page.locator('#queens-n').dispatchEvent('change');
+      await page.click('#queens-count-run');
+      await page.waitForFunction((k) => document.querySelectorAll('#queens-count-table tbody tr').length > k, rows, { timeout: 120_000 });
+    };
+    for (const n of [8, 10, 12, 13, 14, 15]) await count(n);
+    await page.selectOption('#queens-algo', 'naive');
+    for (const n of [8, 10, 11, 12]) await count(n);
+    await page.selectOption('#queens-algo', 'backtrack');
+    await page.fill('#queens-n', '16');
+    await page.locator('#queens-n').dispatchEvent('change');
+    await page.click('#queens-count-run');
+    await page.waitForFunction(() => / of [\d,]+ tasks, .* left\.$/.test(document.querySelector('#queens-count-status').textContent) && !/not known/.test(document.querySelector('#queens-count-status').textContent), null, { timeout: 20_000 });
+  },
   async 'hashi-play'(page) {
     await page.waitForFunction(() => !document.querySelector('#hashi-mode-play').disabled);
     await page.click('#hashi-mode-play');
@@ -71,16 +90,19 @@ const scenes = {
 
 const app = await startApp();
 try {
-  for (const [tab, scene] of Object.entries(scenes)) {
+  // ONLY=tab,tab… takes just those pictures.
+  const only = process.env.ONLY?.split(',');
+  for (const [tab, scene] of Object.entries(scenes).filter(([t]) => !only || only.includes(t))) {
     for (const [size, viewport, touch] of [['desktop', { width: 1280, height: 800 }, false], ['phone', { width: 390, height: 844 }, true]]) {
       for (const scheme of ['light', 'dark']) {
-        const view = tab.replace(/-play$/, '');
+        const view = tab.replace(/-(play|count)$/, '');
         const { page } = await openPage(app, `#${view}`, viewport, { colorScheme: scheme, hasTouch: touch });
         await page.waitForTimeout(500);
         await scene(page);
         // Scroll so the player is at the top, with the board and the sentence below it (Skyscrapers
         // and Hashiwokakero keep their player beside the board: the board goes at the top there).
-        const anchor = view === 'skyscrapers' || view === 'hashi' ? '.stage' : '.playback';
+        // The count mode shows its own part of the tab.
+        const anchor = tab.endsWith('-count') ? '.count-mode' : view === 'skyscrapers' || view === 'hashi' ? '.stage' : '.playback';
         await page.locator(`#${view} ${anchor}`).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
         await page.waitForTimeout(200);
         const file = `${out}${tab}-${size}-${scheme}.png`;

@@ -6,7 +6,9 @@
 #   3. wasm-pack test --headless --chrome   the wasm boundary in real Chromium
 #   4. tsc --noEmit                   the page's types
 #   5. unit tests (scripts/unit.sh)   the page's pure modules, and real traces replayed through them
-#   6. the end-to-end tests           the built page in headless Chromium (playwright-core)
+#   6. the JavaScript package         pkg/ imported in Node and in Chromium outside the page, and
+#                                     the two examples (examples/web, examples/node)
+#   7. the end-to-end tests           the built page in headless Chromium (playwright-core)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -34,6 +36,10 @@ node_modules/.bin/vite build --logLevel warn
 
 step "unit tests of the page (node --test)"
 bash scripts/unit.sh
+
+step "the JavaScript package and its examples (node --test)"
+node scripts/package.mjs
+node --test --test-concurrency=1 tests/package/
 
 step "end-to-end tests in headless Chromium"
 node --test --test-concurrency=1 tests/e2e/

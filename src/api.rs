@@ -3,7 +3,7 @@
 //! It is deliberately thin and names no puzzle: [`Session`] wraps [`crate::session::Session`] (which
 //! is tested natively), and the free functions (`parse`, `format`, `hint`, `check`, `layout`,
 //! `generate`) take the puzzle's registry name and forward to its [`puzzles::AnyGame`]. Structured values cross through
-//! serde-wasm-bindgen with one serializer setting ([`to_js`]), so numbers, `null` and objects look the
+//! serde-wasm-bindgen with one serializer setting (`to_js`), so numbers, `null` and objects look the
 //! same in every message. Every fallible call returns `Result<_, JsError>`: bad input becomes a JS
 //! exception with the solver's readable message. The solvers never panic on any input; should a bug
 //! panic anyway, the hook installed at start-up logs it to the console before the module traps; the
@@ -11,6 +11,7 @@
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::puzzles;
 use crate::session;
@@ -30,8 +31,48 @@ pub fn start() {
 
 /// Every error the page shows is a sentence: the solvers write clauses ("hashi: row 2, column 3:
 /// …") so the CLI and tests can prefix or embed them; here they get a capital and a full stop.
+/// A message is cut to [`MAX_MESSAGE_CHARS`]: whatever a message quotes of a hostile argument, the
+/// page's error paragraph stays short.
 fn js_error(message: &str) -> JsError {
-    JsError::new(&puzzles::contract::sentence(message))
+    let message = match message.char_indices().nth(MAX_MESSAGE_CHARS) {
+        Some((cut, _)) => format!(
+            "{}… (the message goes on for {} more characters)",
+            &message[..cut],
+            message[cut..].chars().count()
+        ),
+        None => message.to_string(),
+    };
+    JsError::new(&puzzles::contract::sentence(&message))
+}
+
+/// Longest error message handed to JavaScript, in characters (before the note saying how much
+/// was cut).
+const MAX_MESSAGE_CHARS: usize = 400;
+
+/// What a JS value is, for messages: a number as itself, anything else by its `typeof`. Nothing
+/// here (nor anywhere in this file) calls a JS function on an argument that could throw out of
+/// wasm: `typeof` never throws, whereas `Array.isArray` throws on a revoked Proxy, and a JS
+/// exception unwinding through Rust frames would leave the module's stack pointer behind.
+fn describe(value: &JsValue) -> String {
+    match value.as_f64() {
+        // As JavaScript writes them (Rust would say "inf").
+        Some(x) if x.is_infinite() => if x > 0.0 { "Infinity" } else { "-Infinity" }.to_string(),
+        Some(x) if x == 0.0 && x.is_sign_negative() => "-0".to_string(),
+        Some(x) => format!("{x}"),
+        None if value.is_null() => "null".to_string(),
+        None => {
+            let t = value.js_typeof().as_string().unwrap_or_default();
+            let article = if t.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            match t.as_str() {
+                "undefined" => t,
+                _ => format!("{article} {t}"),
+            }
+        }
+    }
 }
 
 /// The one serializer setting of the boundary: plain JS objects (not `Map`s), `null` for `None`.
@@ -50,37 +91,114 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 /// from Rust: a circular object or one nested thousands deep then fails there, as a catchable
 /// JavaScript error, instead of exhausting the wasm stack (which traps and leaves the module
 /// unusable). serde_json then refuses anything nested deeper than its recursion limit.
+///
+/// `JSON.stringify` runs the value's own code (`toJSON`, getters, a Proxy's traps); what that code
+/// throws is caught and quoted, and so is what `JSON.stringify` itself throws (a cycle). What it
+/// would quietly turn into `null` or leave out (NaN, ±Infinity, a function, a symbol; a BigInt,
+/// which it refuses without saying where) is refused by [`strict_replacer`], naming the key. The
+/// JSON text's length is checked before it is copied into wasm memory.
 fn json_from_js(value: JsValue, what: &str) -> Result<serde_json::Value, JsError> {
     if value.is_undefined() || value.is_null() {
         return Ok(serde_json::Value::Null);
     }
-    let text = js_sys::JSON::stringify(&value).map_err(|_| {
+    let replacer = strict_replacer();
+    let text = js_sys::JSON::stringify_with_replacer(&value, replacer.as_ref()).map_err(|e| {
+        // `Reflect.get` is caught if the thrown value's `message` is a getter that throws too.
+        let reason = js_sys::Reflect::get(&e, &JsValue::from_str("message"))
+            .ok()
+            .and_then(|m| m.as_string())
+            .unwrap_or_else(|| describe(&e));
         js_error(&format!(
-            "bad {what}: not plain data (a circular reference, or nested too deeply)"
+            "bad {what}: {reason} (only plain objects, arrays, strings, finite numbers, true, false and null are data)"
         ))
     })?;
-    let text = text.as_string().unwrap_or_default();
-    if text.len() > MAX_DATA_BYTES {
+    // `JSON.stringify` gives `undefined` for what JSON cannot hold at the top level.
+    if !text.is_string() {
         return Err(js_error(&format!(
-            "bad {what}: {} bytes of data, more than the {MAX_DATA_BYTES} any puzzle needs",
-            text.len()
+            "bad {what}: {} is not data (expected plain objects, arrays, numbers, strings)",
+            describe(&value)
         )));
     }
+    let length = text.length() as usize;
+    if length > MAX_DATA_CHARS {
+        return Err(js_error(&format!(
+            "bad {what}: {length} characters of JSON, more than the {MAX_DATA_CHARS} any puzzle needs"
+        )));
+    }
+    let text = String::from(text);
     serde_json::from_str(&text).map_err(|e| js_error(&format!("bad {what}: {e}")))
 }
 
-/// Most JSON text one argument may hold: a 100x100 board with every bridge is far below it.
-const MAX_DATA_BYTES: usize = 4 << 20;
+/// The replacer [`json_from_js`] hands to `JSON.stringify`: it sees every value (after `toJSON`)
+/// and throws for those JSON cannot hold, so `{maxNodes: NaN}` is an error rather than "no
+/// budget given". It is called from JavaScript and returns to it, so its error is thrown in JS,
+/// never through Rust frames.
+fn strict_replacer() -> Closure<dyn FnMut(JsValue, JsValue) -> Result<JsValue, JsValue>> {
+    Closure::new(|key: JsValue, value: JsValue| {
+        let not_data = match value.as_f64() {
+            Some(x) => !x.is_finite(),
+            None => matches!(
+                value.js_typeof().as_string().as_deref(),
+                Some("function" | "symbol" | "bigint")
+            ),
+        };
+        if !not_data {
+            return Ok(value);
+        }
+        let at = match key.as_string() {
+            Some(k) if !k.is_empty() => format!(" at {k:?}"),
+            _ => String::new(),
+        };
+        Err(js_sys::Error::new(&format!("{}{at} is not data", describe(&value))).into())
+    })
+}
+
+/// Most JSON text one argument may hold, in UTF-16 units: a 100x100 board with every bridge is far
+/// below it.
+const MAX_DATA_CHARS: usize = 4 << 20;
+
+/// Most characters a string argument may hold: the largest puzzle text (a 100x100 plain grid)
+/// has about 10,000.
+const MAX_TEXT_CHARS: usize = 1 << 20;
 
 /// A string argument, refused clearly when JavaScript passes anything else (a number where a
 /// string belongs must be an error, not undefined behaviour in the glue code).
+/// Its length is checked before the text is copied into wasm memory.
 fn text_from_js(value: &JsValue, what: &str) -> Result<String, JsError> {
-    value.as_string().ok_or_else(|| {
-        js_error(&format!(
+    let Some(text) = value.dyn_ref::<js_sys::JsString>() else {
+        return Err(js_error(&format!(
             "{what} must be a string, got {}",
-            value.js_typeof().as_string().unwrap_or_default()
-        ))
-    })
+            describe(value)
+        )));
+    };
+    let length = text.length() as usize;
+    if length > MAX_TEXT_CHARS {
+        return Err(js_error(&format!(
+            "{what} is {length} characters long, more than the {MAX_TEXT_CHARS} any puzzle needs"
+        )));
+    }
+    Ok(String::from(text))
+}
+
+/// A count or budget from JavaScript: a number of at least 0, or `Infinity`; NaN, negative
+/// numbers and anything that is not a number (a BigInt, a string, `undefined`) are refused. Every
+/// numeric parameter is taken as a `JsValue` and checked here, since the glue code's own
+/// conversion of a BigInt or a Symbol to a number throws a `TypeError` with no sentence of ours.
+fn amount_from_js(value: &JsValue, what: &str) -> Result<f64, JsError> {
+    match value.as_f64() {
+        Some(x) if x >= 0.0 => Ok(x),
+        _ => Err(js_error(&format!(
+            "{what} must be a number of at least 0 (or Infinity), got {}",
+            describe(value)
+        ))),
+    }
+}
+
+/// `amount` (from [`amount_from_js`]) times `scale`, as a whole number; `Infinity` (or more than
+/// u64 holds) is no limit.
+fn limit(amount: f64, scale: f64) -> u64 {
+    // `as` saturates: Infinity and anything past u64::MAX become u64::MAX.
+    (amount * scale) as u64
 }
 
 fn game(puzzle: &JsValue) -> Result<&'static dyn puzzles::AnyGame, JsError> {
@@ -104,8 +222,9 @@ pub fn list_puzzles() -> Result<JsValue, JsError> {
 pub fn solve_once(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    // Optional in the generated types (`options?:`), as documented: JavaScript may leave it out.
     #[wasm_bindgen(
-        unchecked_param_type = "{ algorithm?: string; maxNodes?: number; maxMs?: number; [option: string]: unknown } | null | undefined"
+        unchecked_optional_param_type = "{ algorithm?: string; maxNodes?: number; maxMs?: number; [option: string]: unknown } | null"
     )]
     options: JsValue,
 ) -> Result<JsValue, JsError> {
@@ -130,7 +249,7 @@ impl Session {
         #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string")] algorithm: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | null | undefined")]
+        #[wasm_bindgen(unchecked_optional_param_type = "Record<string, unknown> | null")]
         options: JsValue,
     ) -> Result<Session, JsError> {
         let puzzle = text_from_js(&puzzle, "the puzzle name")?;
@@ -144,25 +263,32 @@ impl Session {
 
     /// Runs until at least `max_events` events happened or the search ended; returns one frame
     /// `{events, stats, status, verdict}` (`verdict` is set on the frame that ends the run).
+    /// Any number of at least 0 works: a frame ends after a bounded number of nodes anyway
+    /// (`engine::MAX_NODES_PER_FRAME`).
     #[wasm_bindgen(unchecked_return_type = "Frame<AnyEvent>")]
-    pub fn step(&mut self, max_events: u32) -> Result<JsValue, JsError> {
-        to_js(&self.inner.step(max_events as usize))
+    pub fn step(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] max_events: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let events = limit(amount_from_js(&max_events, "maxEvents")?, 1.0);
+        to_js(
+            &self
+                .inner
+                .step(usize::try_from(events).unwrap_or(usize::MAX)),
+        )
     }
 
     /// Runs to the end (or until `max_nodes` nodes / `max_ms` milliseconds), without events, and
     /// returns `{verdict, status, stats, solutions}`; every solution has passed the checker.
+    /// `Infinity` is no limit; NaN, a negative number or a non-number is an error.
     #[wasm_bindgen(unchecked_return_type = "Report")]
-    pub fn solve(&mut self, max_nodes: f64, max_ms: f64) -> Result<JsValue, JsError> {
-        let nodes = if max_nodes.is_finite() && max_nodes >= 0.0 {
-            max_nodes as u64
-        } else {
-            u64::MAX
-        };
-        let micros = if max_ms.is_finite() && max_ms >= 0.0 {
-            (max_ms * 1000.0) as u64
-        } else {
-            u64::MAX
-        };
+    pub fn solve(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] max_nodes: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] max_ms: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let nodes = limit(amount_from_js(&max_nodes, "maxNodes")?, 1.0);
+        let micros = limit(amount_from_js(&max_ms, "maxMs")?, 1000.0);
         let report = self.inner.solve(nodes, micros).map_err(|e| js_error(&e))?;
         to_js(&report)
     }
@@ -256,22 +382,20 @@ pub fn generate(
 
 /// A whole number from JavaScript within `range`, or a readable error naming `what`.
 fn whole_from_js(
-    value: f64,
+    value: &JsValue,
     what: &str,
     range: std::ops::RangeInclusive<u64>,
 ) -> Result<u64, JsError> {
-    if value.is_finite()
-        && value.fract() == 0.0
-        && value >= *range.start() as f64
-        && value <= *range.end() as f64
-    {
-        Ok(value as u64)
-    } else {
-        Err(js_error(&format!(
-            "{what} must be a whole number from {} to {}, got {value}",
+    match value.as_f64() {
+        Some(x) if x.fract() == 0.0 && x >= *range.start() as f64 && x <= *range.end() as f64 => {
+            Ok(x as u64)
+        }
+        _ => Err(js_error(&format!(
+            "{what} must be a whole number from {} to {}, got {}",
             range.start(),
-            range.end()
-        )))
+            range.end(),
+            describe(value)
+        ))),
     }
 }
 
@@ -281,9 +405,11 @@ fn whole_from_js(
     js_name = queensCountPlan,
     unchecked_return_type = "{ n: number; base: { solutions: number; unique: number; nodes: number }; tasks: { n: number; columns: number[] }[] }"
 )]
-pub fn queens_count_plan(n: f64) -> Result<JsValue, JsError> {
+pub fn queens_count_plan(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+) -> Result<JsValue, JsError> {
     use crate::puzzles::queens::count;
-    let n = whole_from_js(n, "N", 1..=count::MAX_COUNT_N as u64)? as usize;
+    let n = whole_from_js(&n, "N", 1..=count::MAX_COUNT_N as u64)? as usize;
     let plan = count::plan(n, count::DEFAULT_SPLIT_ROWS).map_err(|e| js_error(&e))?;
     to_js(&plan)
 }
@@ -311,20 +437,64 @@ impl QueensCountTask {
     }
 
     /// Counts about `max_nodes` more nodes (at least 64; `Infinity`: to the end); true when the
-    /// task is done.
-    pub fn run(&mut self, max_nodes: f64) -> bool {
-        let more = if max_nodes.is_finite() && max_nodes >= 0.0 {
-            (max_nodes as u64).max(64)
-        } else {
-            u64::MAX
-        };
+    /// task is done. NaN, a negative number or a non-number is an error.
+    pub fn run(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] max_nodes: JsValue,
+    ) -> Result<bool, JsError> {
+        let more = limit(amount_from_js(&max_nodes, "maxNodes")?, 1.0).max(64);
         let limit = self.inner.counts().nodes.saturating_add(more);
-        self.inner.run(limit)
+        Ok(self.inner.run(limit))
     }
 
     /// What the task found so far.
     #[wasm_bindgen(unchecked_return_type = "{ solutions: number; unique: number; nodes: number }")]
     pub fn counts(&self) -> Result<JsValue, JsError> {
         to_js(&self.inner.counts())
+    }
+}
+
+/// The article's naive counter (record array, every square checked against every queen above),
+/// counted in chunks in one worker: one sequential search, as the article wrote it, so it has no
+/// plan. `run` and `counts` work as in `QueensCountTask`.
+#[wasm_bindgen]
+pub struct QueensNaiveCount {
+    inner: crate::puzzles::queens::naive::NaiveCounter,
+}
+
+#[wasm_bindgen]
+impl QueensNaiveCount {
+    /// A count of `n` queens, N from 1 to 64.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    ) -> Result<QueensNaiveCount, JsError> {
+        let max = crate::puzzles::queens::MAX_BACKTRACK_N as u64;
+        let n = whole_from_js(&n, "N", 1..=max)? as usize;
+        crate::puzzles::queens::naive::NaiveCounter::new(n)
+            .map(|inner| QueensNaiveCount { inner })
+            .map_err(|e| js_error(&e))
+    }
+
+    /// Counts about `max_nodes` more nodes (`Infinity`: to the end); true when the count is done.
+    /// NaN, a negative number or a non-number is an error, as in `QueensCountTask.run`.
+    pub fn run(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] max_nodes: JsValue,
+    ) -> Result<bool, JsError> {
+        let more = limit(amount_from_js(&max_nodes, "maxNodes")?, 1.0).max(1);
+        let limit = self.inner.counts().nodes.saturating_add(more);
+        Ok(self.inner.run(limit))
+    }
+
+    /// What the count found so far.
+    #[wasm_bindgen(unchecked_return_type = "{ solutions: number; unique: number; nodes: number }")]
+    pub fn counts(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.counts())
+    }
+
+    /// How far the search is, 0 to 1 (an estimate from the first rows, for the time left).
+    pub fn fraction(&self) -> f64 {
+        self.inner.fraction()
     }
 }

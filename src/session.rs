@@ -60,6 +60,7 @@ impl Session {
 
 /// Default limits for a solve that must not run for ever (pasted puzzles, the CLI without flags).
 pub const DEFAULT_MAX_NODES: u64 = u64::MAX;
+/// Default wall-time budget of [`solve_text`]: 60 s, in microseconds.
 pub const DEFAULT_MAX_MICROS: u64 = 60_000_000;
 
 /// Everything in one call, for library users who want an answer rather than a stepping session:

@@ -334,6 +334,7 @@ fn brute_force_agrees_on_random_small_puzzles() {
                     limit: 2,
                 },
                 u64::MAX,
+                u64::MAX,
             )
             .unwrap();
             let sols = solvescope::engine::Machine::solutions(&s);
@@ -491,4 +492,89 @@ fn switches(
     t: solvescope::puzzles::skyscrapers::solve::Techniques,
 ) -> Option<std::collections::BTreeMap<String, bool>> {
     Some(serde_json::from_value(serde_json::to_value(t).unwrap()).unwrap())
+}
+
+#[test]
+fn probing_and_grading_agree_with_brute_force_on_random_small_puzzles() {
+    use solvescope::puzzles::skyscrapers::grade::{
+        grade, solves_without_guessing, Difficulty, Grade,
+    };
+    use solvescope::puzzles::skyscrapers::solve::probe::{reach, Reach};
+    let mut rng = Rng::new(77);
+    let mut seen = [0usize; 3];
+    let mut levels = [0usize; 4];
+    for round in 0..400 {
+        let n = 1 + round % 5;
+        let p = random_puzzle(&mut rng, n);
+        let id = to_tatham_id(&p);
+        let brute = brute_force(&p, 2);
+        seen[brute.len()] += 1;
+        // Every deduction level, with and without probing, is sound: what it fixes is the one
+        // solution, and a contradiction only where there is none.
+        for t in [Techniques::ALL, Techniques::ARTICLE, Techniques::NONE] {
+            for probe in [None, Some(Techniques::NONE), Some(t)] {
+                match reach(&p, t, probe).unwrap() {
+                    Reach::Solved(grid) => {
+                        assert_eq!(brute, vec![grid], "{id} {t:?} {probe:?}")
+                    }
+                    Reach::Contradiction => assert!(brute.is_empty(), "{id} {t:?} {probe:?}"),
+                    Reach::Stuck => {}
+                }
+            }
+        }
+        let g = grade(&p, u64::MAX).unwrap();
+        match brute.len() {
+            0 => assert_eq!(g, Grade::NoSolution, "{id}"),
+            1 => match g {
+                Grade::Unique(d) => {
+                    levels[d as usize] += 1;
+                    // A level's deductions include the easier levels': solved at one, solved at
+                    // every level above it.
+                    for higher in Difficulty::ALL.into_iter().filter(|&h| h >= d) {
+                        if higher != Difficulty::Unreasonable {
+                            assert!(solves_without_guessing(&p, higher).unwrap(), "{id}");
+                        }
+                    }
+                }
+                other => panic!("{id}: {other:?}"),
+            },
+            _ => assert_eq!(g, Grade::Multiple, "{id}"),
+        }
+    }
+    assert!(seen.iter().all(|&k| k >= 20), "{seen:?}");
+    assert!(levels[0] >= 20 && levels[1] >= 5, "{levels:?}");
+}
+
+/// Tatham's generator made these at each of its four levels: the grade agrees most of the time
+/// and is never more than one level off (the agreement matrix is in BENCHMARKS.md).
+#[test]
+fn grades_agree_with_tatham_on_puzzles_tatham_graded() {
+    use solvescope::puzzles::skyscrapers::grade::{grade, Difficulty, Grade};
+    let text = include_str!("fixtures/tatham-towers-graded.txt");
+    let mut matrix = [[0usize; 4]; 4];
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let f: Vec<&str> = line.split('\t').collect();
+        let theirs = Difficulty::from_name(&f[1].to_ascii_lowercase()).unwrap();
+        let p = parse_any(f[2]).unwrap();
+        let Grade::Unique(ours) = grade(&p, 5_000_000).unwrap() else {
+            panic!("{}: Tatham's puzzles have one solution", f[2]);
+        };
+        assert!(
+            (ours as i32 - theirs as i32).abs() <= 1,
+            "{}: Tatham {theirs:?}, ours {ours:?}",
+            f[2]
+        );
+        matrix[theirs as usize][ours as usize] += 1;
+    }
+    let total: usize = matrix.iter().flatten().sum();
+    let agree: usize = (0..4).map(|i| matrix[i][i]).sum();
+    eprintln!("Tatham (rows) against our grade (columns), easy..unreasonable: {matrix:?}");
+    assert!(total >= 200, "{total}");
+    assert!(
+        3 * agree >= 2 * total,
+        "agreement {agree} of {total}: {matrix:?}"
+    );
 }

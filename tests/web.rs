@@ -13,6 +13,9 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+#[path = "support/hard_boards.rs"]
+mod hard_boards;
+
 fn js(text: &str) -> JsValue {
     JsValue::from_str(text)
 }
@@ -30,6 +33,11 @@ fn error_message(err: JsValue) -> String {
         "not a sentence: {m:?}"
     );
     m.to_lowercase()
+}
+
+/// A number as a JS value (every numeric parameter of the boundary is a checked `JsValue`).
+fn number(x: f64) -> JsValue {
+    JsValue::from_f64(x)
 }
 
 fn get(v: &JsValue, key: &str) -> JsValue {
@@ -68,7 +76,7 @@ fn session_steps_then_solves_the_same_search() {
         JsValue::UNDEFINED,
     )
     .unwrap();
-    let frame = s.step(5).unwrap();
+    let frame = s.step(number(5.0)).unwrap();
     let events = Array::from(&get(&frame, "events"));
     assert!(events.length() >= 5);
     assert_eq!(
@@ -77,7 +85,9 @@ fn session_steps_then_solves_the_same_search() {
     );
     assert_eq!(get(&frame, "status").as_string().as_deref(), Some("paused"));
 
-    let report = s.solve(f64::INFINITY, f64::INFINITY).unwrap();
+    let report = s
+        .solve(number(f64::INFINITY), number(f64::INFINITY))
+        .unwrap();
     assert_eq!(
         get(&report, "verdict").as_string().as_deref(),
         Some("found")
@@ -101,7 +111,7 @@ fn draining_step_gives_what_solve_gives() {
     .unwrap();
     let mut last = JsValue::UNDEFINED;
     for _ in 0..10_000 {
-        last = stepped.step(1).unwrap();
+        last = stepped.step(number(1.0)).unwrap();
         if get(&last, "status").as_string().as_deref() != Some("paused") {
             break;
         }
@@ -113,7 +123,9 @@ fn draining_step_gives_what_solve_gives() {
         JsValue::UNDEFINED,
     )
     .unwrap();
-    let report = solved.solve(f64::INFINITY, f64::INFINITY).unwrap();
+    let report = solved
+        .solve(number(f64::INFINITY), number(f64::INFINITY))
+        .unwrap();
     assert_eq!(
         num(&get(&last, "stats"), "nodes"),
         num(&get(&report, "stats"), "nodes")
@@ -159,7 +171,9 @@ fn seeded_repair_replays_the_native_run() {
         ("queens:5000#42", 11.0),
     ] {
         let mut s = Session::new(js("queens"), js(id), js("repair"), JsValue::UNDEFINED).unwrap();
-        let report = s.solve(f64::INFINITY, f64::INFINITY).unwrap();
+        let report = s
+            .solve(number(f64::INFINITY), number(f64::INFINITY))
+            .unwrap();
         assert_eq!(num(&get(&report, "stats"), "moves"), moves, "{id}");
         let cols = columns(&Array::from(&get(&report, "solutions")).get(0));
         solvescope::puzzles::queens::check_placement_counting(cols.len(), &cols).unwrap();
@@ -178,7 +192,9 @@ fn skyscrapers_and_hashi_solve_through_the_boundary() {
         JsValue::UNDEFINED,
     )
     .unwrap();
-    let report = s.solve(f64::INFINITY, f64::INFINITY).unwrap();
+    let report = s
+        .solve(number(f64::INFINITY), number(f64::INFINITY))
+        .unwrap();
     assert_eq!(
         get(&report, "verdict").as_string().as_deref(),
         Some("unique")
@@ -203,7 +219,9 @@ fn skyscrapers_and_hashi_solve_through_the_boundary() {
         JsValue::UNDEFINED,
     )
     .unwrap();
-    let report = h.solve(f64::INFINITY, f64::INFINITY).unwrap();
+    let report = h
+        .solve(number(f64::INFINITY), number(f64::INFINITY))
+        .unwrap();
     assert_eq!(get(&report, "verdict").as_string().as_deref(), Some("none"));
 
     let err: JsValue = Session::new(
@@ -242,7 +260,7 @@ fn wrong_types_are_refused_and_the_module_keeps_working() {
         let e = api::parse(js("skyscrapers"), w.clone()).err().unwrap();
         assert!(error_message(e.into()).contains("must be a string"));
         let e = api::format(js("hashi"), w.clone()).err().unwrap();
-        assert!(error_message(e.into()).contains("hashi"));
+        assert!(error_message(e.into()).contains("bad puzzle"));
     }
     let mut s = Session::new(
         js("queens"),
@@ -251,7 +269,9 @@ fn wrong_types_are_refused_and_the_module_keeps_working() {
         JsValue::UNDEFINED,
     )
     .unwrap();
-    let report = s.solve(f64::INFINITY, f64::INFINITY).unwrap();
+    let report = s
+        .solve(number(f64::INFINITY), number(f64::INFINITY))
+        .unwrap();
     assert_eq!(
         get(&report, "verdict").as_string().as_deref(),
         Some("found")
@@ -314,7 +334,9 @@ fn circular_and_deep_values_are_refused_without_a_trap() {
             JsValue::UNDEFINED,
         )
         .unwrap();
-        let report = s.solve(f64::INFINITY, f64::INFINITY).unwrap();
+        let report = s
+            .solve(number(f64::INFINITY), number(f64::INFINITY))
+            .unwrap();
         assert_eq!(
             get(&report, "verdict").as_string().as_deref(),
             Some("found")
@@ -331,13 +353,13 @@ fn counting_by_tasks_in_chunks_gives_the_oeis_figures() {
     let solutions = [1.0, 0.0, 0.0, 2.0, 10.0, 4.0, 40.0, 92.0, 352.0, 724.0];
     let unique = [1.0, 0.0, 0.0, 1.0, 2.0, 1.0, 6.0, 12.0, 46.0, 92.0];
     for n in 1..=10usize {
-        let plan = api::queens_count_plan(n as f64).unwrap();
+        let plan = api::queens_count_plan(number(n as f64)).unwrap();
         let base = get(&plan, "base");
         let (mut total, mut classes) = (num(&base, "solutions"), num(&base, "unique"));
         for task in Array::from(&get(&plan, "tasks")).iter() {
             let mut counter = api::QueensCountTask::new(task).unwrap();
             let mut chunks = 0;
-            while !counter.run(64.0) {
+            while !counter.run(number(64.0)).unwrap() {
                 chunks += 1;
                 assert!(chunks < 100_000, "a task that never ends");
             }
@@ -349,7 +371,7 @@ fn counting_by_tasks_in_chunks_gives_the_oeis_figures() {
         assert_eq!(classes, unique[n - 1], "classes for n = {n}");
     }
     for bad in [0.0, 28.0, 2.5, f64::NAN] {
-        let e = api::queens_count_plan(bad).err().unwrap();
+        let e = api::queens_count_plan(number(bad)).err().unwrap();
         assert!(error_message(e.into()).contains("from 1 to 27"));
     }
     for bad in [
@@ -361,7 +383,7 @@ fn counting_by_tasks_in_chunks_gives_the_oeis_figures() {
         assert!(!error_message(e.into()).is_empty());
     }
     // The module still answers after the refusals.
-    let plan = api::queens_count_plan(6.0).unwrap();
+    let plan = api::queens_count_plan(number(6.0)).unwrap();
     assert!(Array::from(&get(&plan, "tasks")).length() > 0);
 }
 
@@ -402,4 +424,306 @@ fn solve_in_one_call() {
             .unwrap();
         assert!(!error_message(e.into()).is_empty(), "{bad}");
     }
+}
+
+// ---- Hostile arguments in every position of every export (tests/hostile-values.json). ----
+//
+// The calls go to the Rust functions behind the exports; since every parameter of every export is
+// a `JsValue` (or absent), the generated glue passes arguments through untouched, so these are the
+// same checks a call from JavaScript meets.
+
+/// The value a `make` descriptor of tests/hostile-values.json describes, built without `eval`
+/// (with `set`: then one key of it replaced by NaN or a function).
+fn hostile(d: &serde_json::Value) -> JsValue {
+    let v = hostile_base(d);
+    if let Some(set) = d["set"].as_array() {
+        let inner = match set[1].as_str().unwrap() {
+            "NaN" => JsValue::from_f64(f64::NAN),
+            _ => js_sys::Function::new_no_args("return 1").into(),
+        };
+        Reflect::set(&v, &js(set[0].as_str().unwrap()), &inner).unwrap();
+    }
+    v
+}
+
+fn hostile_base(d: &serde_json::Value) -> JsValue {
+    let thrower = |what: &str| js_sys::Function::new_no_args(&format!("throw new Error('{what}')"));
+    let object = |pairs: &[(&str, &JsValue)]| {
+        let o = js_sys::Object::new();
+        for (k, v) in pairs {
+            Reflect::set(&o, &js(k), v).unwrap();
+        }
+        JsValue::from(o)
+    };
+    match d["make"].as_str().unwrap() {
+        "number" => JsValue::from_f64(match &d["value"] {
+            serde_json::Value::String(s) => match s.as_str() {
+                "NaN" => f64::NAN,
+                "Infinity" => f64::INFINITY,
+                "-Infinity" => f64::NEG_INFINITY,
+                "-0" => -0.0,
+                other => panic!("unknown number {other}"),
+            },
+            n => n.as_f64().unwrap(),
+        }),
+        "json" => js_sys::JSON::parse(&d["value"].to_string()).unwrap(),
+        "undefined" => JsValue::UNDEFINED,
+        "symbol" => JsValue::symbol(Some("hostile")),
+        "bigint" => js_sys::BigInt::new(&js(d["value"].as_str().unwrap()))
+            .unwrap()
+            .into(),
+        "function" => js_sys::Function::new_no_args("return 1").into(),
+        "date" => js_sys::Date::new(&JsValue::from_f64(0.0)).into(),
+        "typedArray" => js_sys::Uint8Array::new_with_length(3).into(),
+        "string" => {
+            let times = d["times"].as_u64().unwrap() as usize;
+            js(&d["repeat"].as_str().unwrap().repeat(times))
+        }
+        "utf16" => {
+            let units: Vec<u16> = d["units"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|u| u.as_u64().unwrap() as u16)
+                .collect();
+            js_sys::JsString::from_char_code(&units).into()
+        }
+        "deepArray" | "deepObject" => {
+            let mut v: JsValue = Array::new().into();
+            for _ in 0..d["depth"].as_u64().unwrap() {
+                v = if d["make"] == "deepArray" {
+                    Array::of1(&v).into()
+                } else {
+                    object(&[("a", &v)])
+                };
+            }
+            v
+        }
+        "circularObject" => {
+            let o = object(&[]);
+            Reflect::set(&o, &js("self"), &o).unwrap();
+            o
+        }
+        "circularArray" => {
+            let a = Array::new();
+            a.push(&a);
+            a.into()
+        }
+        "throwingGetter" => {
+            let o = js_sys::Object::new();
+            let descriptor = object(&[
+                ("get", &thrower("the getter throws").into()),
+                ("enumerable", &JsValue::TRUE),
+            ]);
+            js_sys::Object::define_property(&o, &js("x"), descriptor.unchecked_ref());
+            o.into()
+        }
+        "throwingToJSON" => object(&[("toJSON", &thrower("toJSON throws").into())]),
+        "throwingProxy" => {
+            let traps = [
+                "get",
+                "set",
+                "has",
+                "ownKeys",
+                "getOwnPropertyDescriptor",
+                "getPrototypeOf",
+                "defineProperty",
+            ];
+            let handler = js_sys::Object::new();
+            for t in traps {
+                Reflect::set(&handler, &js(t), &thrower("the proxy throws")).unwrap();
+            }
+            js_sys::Proxy::new(&js_sys::Object::new(), &handler).into()
+        }
+        "revokedProxy" => {
+            let pair = js_sys::Proxy::revocable(&js_sys::Object::new(), &js_sys::Object::new());
+            let revoke: js_sys::Function = get(&pair, "revoke").unchecked_into();
+            revoke.call0(&JsValue::UNDEFINED).unwrap();
+            get(&pair, "proxy")
+        }
+        other => panic!("unknown make {other}"),
+    }
+}
+
+/// The first task of `queensCountPlan(n)`: a valid argument for `new QueensCountTask`.
+fn plan_task(n: f64) -> JsValue {
+    let plan = api::queens_count_plan(JsValue::from_f64(n)).unwrap();
+    Array::from(&get(&plan, "tasks")).get(0)
+}
+
+/// A baseline argument of tests/hostile-values.json as a JS value.
+fn baseline(v: &serde_json::Value) -> JsValue {
+    match v.get("planTask") {
+        Some(n) => plan_task(n.as_f64().unwrap()),
+        None => js_sys::JSON::parse(&v.to_string()).unwrap(),
+    }
+}
+
+/// Calls the export (or the method, on a fresh object) named `call` with `args`; errors come back
+/// as the JS value JavaScript would catch.
+fn call_export(call: &str, args: &[JsValue], session: &[JsValue]) -> Result<JsValue, JsValue> {
+    let a = |i: usize| args[i].clone();
+    let fresh_session = || {
+        Session::new(
+            session[0].clone(),
+            session[1].clone(),
+            session[2].clone(),
+            session[3].clone(),
+        )
+        .unwrap()
+    };
+    let fresh_task = || api::QueensCountTask::new(plan_task(8.0)).unwrap();
+    let fresh_naive = || api::QueensNaiveCount::new(JsValue::from(6)).unwrap();
+    let r = match call {
+        "listPuzzles" => list_puzzles(),
+        "start" => {
+            api::start();
+            Ok(JsValue::UNDEFINED)
+        }
+        "solve" => api::solve_once(a(0), a(1), a(2)),
+        "new Session" => Session::new(a(0), a(1), a(2), a(3)).map(|_| JsValue::TRUE),
+        "Session.step" => fresh_session().step(a(0)),
+        "Session.solve" => fresh_session().solve(a(0), a(1)),
+        "Session.stats" => fresh_session().stats(),
+        "parse" => api::parse(a(0), a(1)),
+        "format" => api::format(a(0), a(1)),
+        "hint" => api::hint(a(0), a(1), a(2)),
+        "check" => api::check(a(0), a(1), a(2)),
+        "layout" => api::layout(a(0), a(1)),
+        "generate" => api::generate(a(0), a(1)),
+        "queensCountPlan" => api::queens_count_plan(a(0)),
+        "new QueensCountTask" => api::QueensCountTask::new(a(0)).map(|_| JsValue::TRUE),
+        "QueensCountTask.run" => fresh_task().run(a(0)).map(JsValue::from_bool),
+        "QueensCountTask.counts" => fresh_task().counts(),
+        "new QueensNaiveCount" => api::QueensNaiveCount::new(a(0)).map(|_| JsValue::TRUE),
+        "QueensNaiveCount.run" => fresh_naive().run(a(0)).map(JsValue::from_bool),
+        "QueensNaiveCount.counts" => fresh_naive().counts(),
+        other => panic!("tests/hostile-values.json names an unknown call {other}"),
+    };
+    r.map_err(JsValue::from)
+}
+
+/// 8-queens through a fresh session, checked here from the rules (no crate code): proves the
+/// module still works after whatever the previous call did.
+fn module_still_solves_8_queens(after: &str) {
+    let mut s = Session::new(
+        js("queens"),
+        js("queens:8"),
+        js("backtrack"),
+        JsValue::UNDEFINED,
+    )
+    .unwrap_or_else(|e| panic!("after {after}: {:?}", JsValue::from(e)));
+    let report = s
+        .solve(JsValue::from_f64(f64::INFINITY), JsValue::from_f64(5000.0))
+        .unwrap_or_else(|e| panic!("after {after}: {:?}", JsValue::from(e)));
+    let sols = Array::from(&get(&report, "solutions"));
+    assert_eq!(sols.length(), 1, "after {after}");
+    let q = columns(&sols.get(0));
+    let attack_free = q.len() == 8
+        && (0..8).all(|i| q[i] < 8 && (0..i).all(|j| q[i] != q[j] && q[i].abs_diff(q[j]) != i - j));
+    assert!(
+        attack_free,
+        "after {after}: {q:?} is not an 8-queens placement"
+    );
+}
+
+#[wasm_bindgen_test]
+fn hostile_values_in_every_argument_position_are_refused_without_a_trap() {
+    let spec: serde_json::Value =
+        serde_json::from_str(include_str!("hostile-values.json")).unwrap();
+    let session: Vec<JsValue> = spec["sessionArgs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(baseline)
+        .collect();
+    let values: Vec<(String, JsValue, Vec<String>)> = spec["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let accepted = d["accepted"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|k| k.as_str().unwrap().to_string())
+                .collect();
+            (
+                d["name"].as_str().unwrap().to_string(),
+                hostile(d),
+                accepted,
+            )
+        })
+        .collect();
+    let (mut hostile_calls, mut refused, mut accepted_calls) = (0, 0, 0);
+    for c in spec["calls"].as_array().unwrap() {
+        let name = c["call"].as_str().unwrap();
+        let params = c["args"].as_array().unwrap();
+        let kinds: Vec<&str> = params.iter().map(|p| p[0].as_str().unwrap()).collect();
+        let args: Vec<JsValue> = params.iter().map(|p| baseline(&p[1])).collect();
+        call_export(name, &args, &session)
+            .unwrap_or_else(|e| panic!("the baseline call {name} fails: {e:?}"));
+        for (i, kind) in kinds.iter().enumerate() {
+            for (value, v, accepted) in &values {
+                let mut with = args.clone();
+                with[i] = v.clone();
+                let what = format!("{name} with {value} as argument {} ({kind})", i + 1);
+                let result = call_export(name, &with, &session);
+                hostile_calls += 1;
+                if accepted.iter().any(|k| k == kind) {
+                    result.unwrap_or_else(|e| panic!("{what}: refused, but it is valid: {e:?}"));
+                    accepted_calls += 1;
+                } else {
+                    let e = result.err().unwrap_or_else(|| panic!("{what}: accepted"));
+                    let message = error_message(e);
+                    let length = message.chars().count();
+                    assert!(length <= 600, "{what}: a message of {length} characters");
+                    refused += 1;
+                }
+                module_still_solves_8_queens(&what);
+            }
+        }
+    }
+    // Every position of every call met every value (a shortened list would show here).
+    let positions: usize = spec["calls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["args"].as_array().unwrap().len())
+        .sum();
+    assert!(positions >= 29, "{positions} argument positions");
+    assert_eq!(hostile_calls, positions * values.len(), "calls made");
+    web_sys::console::log_1(
+        &format!(
+            "hostile values: {hostile_calls} calls ({refused} refused with a sentence, {accepted_calls} valid), each followed by a checked 8-queens solve"
+        )
+        .into(),
+    );
+}
+
+/// The page's time budget holds in the browser (where the clock is `performance.now`): a 16x16
+/// Skyscrapers with clues only and a 99x99 Hashiwokakero with the matrix-tree test, each far
+/// longer than 300 ms, return `budget` within 300 ms * 1.1 + 50 ms plus 350 ms for a loaded
+/// machine (the same margin as tests/budgets.rs, which explains it). Timed with `Date.now`, not
+/// with the clock under test.
+#[wasm_bindgen_test]
+fn time_budgets_are_kept_in_the_browser() {
+    let bound = 300.0 * 1.1 + 50.0 + 350.0;
+    let sky = hard_boards::skyscrapers_clues_only(16, 1);
+    let mut s = Session::new(js("skyscrapers"), js(&sky), js("solve"), JsValue::UNDEFINED).unwrap();
+    let started = js_sys::Date::now();
+    let r = s
+        .solve(JsValue::from_f64(f64::INFINITY), JsValue::from_f64(300.0))
+        .unwrap();
+    let took = js_sys::Date::now() - started;
+    assert_eq!(get(&r, "verdict").as_string().as_deref(), Some("budget"));
+    assert!(took <= bound, "skyscrapers: {took} ms");
+
+    let hashi = hard_boards::hashi_lattice(99, 1);
+    let opts = js_sys::JSON::parse(r#"{"maxMs":300,"techniques":{"matrixTree":true}}"#).unwrap();
+    let started = js_sys::Date::now();
+    let r = api::solve_once(js("hashi"), js(&hashi), opts).unwrap();
+    let took = js_sys::Date::now() - started;
+    assert_eq!(get(&r, "verdict").as_string().as_deref(), Some("budget"));
+    assert!(took <= bound, "hashi: {took} ms");
 }

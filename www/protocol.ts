@@ -35,6 +35,25 @@ export type Frame<E extends SolverEvent = SolverEvent> = RustFrame<E>;
 
 export type SolverOptions = Record<string, unknown>;
 
+/** What an N-Queens count found so far (Rust's `count::Counts`); counts of tasks add up. */
+export interface Counts {
+  solutions: number;
+  unique: number;
+  nodes: number;
+}
+
+/** One task of `queensCountPlan(n)`: the columns of the queens in the first rows. */
+export interface CountTask {
+  n: number;
+  columns: number[];
+}
+
+/** The page's two counters: the symmetry-aware bitmask tasks, or the article's naive search. */
+export type CountAlgorithm = 'bitmask' | 'naive';
+
+/** How often a counting worker reports a task still running. */
+export const COUNT_PROGRESS_MS = 150;
+
 /** Page → worker. `req` numbers each request so its answer can be matched. */
 export type Request =
   | {
@@ -49,6 +68,9 @@ export type Request =
   | { type: 'step'; req: number; session: number; maxEvents: number }
   | { type: 'solve'; req: number; session: number; maxNodes: number; maxMs: number }
   | { type: 'call'; req: number; fn: string; args: unknown[] }
+  /** Counts a batch of tasks to their end, `chunkNodes` at a time, and answers with their sum
+   *  (naive: one task, the whole search of `task.n`). */
+  | { type: 'count'; req: number; algorithm: CountAlgorithm; tasks: CountTask[]; chunkNodes: number }
   | { type: 'dispose'; req: number; session: number };
 
 /** Worker → page. */
@@ -60,6 +82,10 @@ export type Response =
   | { type: 'progress'; req: number; stats: Stats }
   | { type: 'solved'; req: number; report: Report }
   | { type: 'called'; req: number; value: unknown }
+  /** A batch still running (every COUNT_PROGRESS_MS): its figures so far, its tasks done, and
+   *  `fraction` (0 to 1), the naive counter's estimate of how far its task is (null: bitmask). */
+  | { type: 'counting'; req: number; counts: Counts; tasksDone: number; fraction: number | null }
+  | { type: 'counted'; req: number; counts: Counts }
   | { type: 'disposed'; req: number }
   /** `fatal`: the module trapped or failed to load; the page must start a new worker. */
   | { type: 'error'; req: number; message: string; fatal?: boolean };

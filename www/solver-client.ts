@@ -4,6 +4,9 @@
 
 import {
   assertNever,
+  type CountAlgorithm,
+  type Counts,
+  type CountTask,
   type Frame,
   type Report,
   type Request,
@@ -16,7 +19,10 @@ import { CancelledError } from './cancelled';
 
 export { CancelledError };
 
-type Pending = { resolve: (r: Response) => void; reject: (e: Error) => void; progress?: ((stats: Stats) => void) | undefined };
+/** The messages a request may hear before its answer. */
+type Progress = Extract<Response, { type: 'progress' | 'counting' }>;
+
+type Pending = { resolve: (r: Response) => void; reject: (e: Error) => void; progress?: ((msg: Progress) => void) | undefined };
 
 // Distributes Omit over the union so each request keeps its own fields.
 type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'req'> : never) : never;
@@ -45,9 +51,11 @@ export class SolverClient {
       case 'ready':
         return;
       case 'progress':
-        this.pending.get(msg.req)?.progress?.(msg.stats);
+      case 'counting':
+        this.pending.get(msg.req)?.progress?.(msg);
         return;
       case 'created':
+      case 'counted':
       case 'frame':
       case 'solved':
       case 'called':
@@ -72,7 +80,7 @@ export class SolverClient {
     }
   }
 
-  private request(body: RequestBody, progress?: (stats: Stats) => void): Promise<Response> {
+  private request(body: RequestBody, progress?: (msg: Progress) => void): Promise<Response> {
     const req = this.nextReq++;
     return new Promise((resolve, reject) => {
       this.pending.set(req, { resolve, reject, progress });
@@ -112,9 +120,26 @@ export class SolverClient {
 
   /** Solves at full speed; `progress` hears the counters between the worker's chunks. */
   async solve(session: number, maxNodes = Infinity, maxMs = 60_000, progress?: (stats: Stats) => void): Promise<Report> {
-    const r = await this.request({ type: 'solve', session, maxNodes, maxMs }, progress);
+    const r = await this.request({ type: 'solve', session, maxNodes, maxMs }, (m) => {
+      if (m.type === 'progress') progress?.(m.stats);
+    });
     if (r.type !== 'solved') throw new Error('unexpected answer');
     return r.report;
+  }
+
+  /** Counts a batch of N-Queens tasks in this client's worker and answers with their sum;
+   *  `progress` hears the batch's figures and tasks done meanwhile. */
+  async count(
+    algorithm: CountAlgorithm,
+    tasks: CountTask[],
+    chunkNodes: number,
+    progress?: (counts: Counts, tasksDone: number, fraction: number | null) => void,
+  ): Promise<Counts> {
+    const r = await this.request({ type: 'count', algorithm, tasks, chunkNodes }, (m) => {
+      if (m.type === 'counting') progress?.(m.counts, m.tasksDone, m.fraction);
+    });
+    if (r.type !== 'counted') throw new Error('unexpected answer');
+    return r.counts;
   }
 
   /** Calls an exported wasm helper (parse, format, hint, check…) by name. */

@@ -3,7 +3,7 @@
 // terminating this worker (see solver-client.ts), which is the only way to stop a synchronous solve.
 
 import init, * as wasm from './pkg/solvescope.js';
-import { assertNever, LONG_SOLUTION, SOLVE_CHUNK_MS, type Report, type Request, type Response } from './protocol';
+import { assertNever, COUNT_PROGRESS_MS, LONG_SOLUTION, SOLVE_CHUNK_MS, type Report, type Request, type Response } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const sessions = new Map<number, wasm.Session>();
@@ -83,6 +83,34 @@ function handle(msg: Request): void {
         throw new Error(`unknown solver function '${msg.fn}'`);
       }
       post({ type: 'called', req: msg.req, value: (fn as (...a: unknown[]) => unknown)(...msg.args) });
+      return;
+    }
+    case 'count': {
+      // A batch of tasks, each in chunks: the page adds the batches' sums (every worker has its
+      // own wasm instance) and cancels by terminating the workers.
+      const sum = { solutions: 0, unique: 0, nodes: 0 };
+      const add = (c: { solutions: number; unique: number; nodes: number }) => ({
+        solutions: sum.solutions + c.solutions,
+        unique: sum.unique + c.unique,
+        nodes: sum.nodes + c.nodes,
+      });
+      let reported = performance.now();
+      for (const [done, task] of msg.tasks.entries()) {
+        const counter = msg.algorithm === 'naive' ? new wasm.QueensNaiveCount(task.n) : new wasm.QueensCountTask(task);
+        try {
+          while (!counter.run(msg.chunkNodes)) {
+            const now = performance.now();
+            if (now - reported < COUNT_PROGRESS_MS) continue;
+            reported = now;
+            const fraction = counter instanceof wasm.QueensNaiveCount ? counter.fraction() : null;
+            post({ type: 'counting', req: msg.req, counts: add(counter.counts()), tasksDone: done, fraction });
+          }
+          Object.assign(sum, add(counter.counts()));
+        } finally {
+          counter.free();
+        }
+      }
+      post({ type: 'counted', req: msg.req, counts: sum });
       return;
     }
     case 'dispose':

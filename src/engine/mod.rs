@@ -65,21 +65,41 @@ pub struct Stats {
     pub elapsed_micros: u64,
 }
 
-/// How much work one call to `run` may do, counted in nodes.
+/// How much work one call to `run` may do, counted in nodes, and optionally until when.
+///
+/// The node count is what machines spend ([`Budget::take`], once per node, on the hot path). The
+/// deadline is for the few nodes that can be slow on their own (a 16x16 line table, a matrix-tree
+/// determinant on a big board, a min-conflicts move at n = 100,000): they ask
+/// [`Budget::out_of_time`] between pieces of their work and stop early, leaving the node to be
+/// finished by the next call. The driver ([`Stepper::solve_within`]) sets it; without one the
+/// machine never reads the clock.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
     left: u64,
+    /// Microseconds on [`clock::now_micros`] after which slow nodes stop early.
+    deadline: Option<u64>,
 }
 
 impl Budget {
     /// A budget of `n` nodes.
     pub fn nodes(n: u64) -> Self {
-        Budget { left: n }
+        Budget {
+            left: n,
+            deadline: None,
+        }
     }
 
     /// No limit: `run` returns only when the search is done.
     pub fn unlimited() -> Self {
-        Budget { left: u64::MAX }
+        Budget::nodes(u64::MAX)
+    }
+
+    /// The same budget, also ending at `deadline` (a [`clock::now_micros`] reading).
+    pub fn until(self, deadline: u64) -> Self {
+        Budget {
+            deadline: Some(deadline),
+            ..self
+        }
     }
 
     /// Takes one node from the budget; false means the machine must pause *before* doing the work.
@@ -96,6 +116,22 @@ impl Budget {
     /// Nodes still available.
     pub fn left(&self) -> u64 {
         self.left
+    }
+
+    /// True once the deadline has passed (reads the clock; false without a deadline). A slow node
+    /// calls it every so often — every few microseconds of work or more, since a reading costs
+    /// tens of nanoseconds natively and more in the browser — and when it says so, leaves the
+    /// rest of its work for the next call and returns `Paused`. Once it has said true it says
+    /// true without reading the clock again, and [`Budget::take`] refuses every further node.
+    pub fn out_of_time(&mut self) -> bool {
+        match self.deadline {
+            Some(d) if clock::now_micros() >= d => {
+                self.left = 0;
+                self.deadline = Some(0);
+                true
+            }
+            _ => false,
+        }
     }
 }
 
@@ -121,6 +157,7 @@ impl<E> Sink<E> for NoEvents {
 /// The sink of `step`: keeps every event in order.
 #[derive(Clone, Debug)]
 pub struct Trace<E> {
+    /// Every event recorded so far, oldest first.
     pub events: Vec<E>,
 }
 
@@ -185,9 +222,14 @@ pub enum Verdict {
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Frame<E> {
+    /// The events of this batch, in the order they happened.
     pub events: Vec<E>,
+    /// The counters after the batch (wall time included).
     pub stats: Stats,
+    /// Where the search stands after the batch ([`Status::Paused`] while it can go on).
     pub status: Status,
+    /// What the run proved, on the frame that ends it; `None` (JSON `null`) on the frames before,
+    /// and on every frame a bare [`Stepper`] makes (the puzzle's runner fills it in).
     pub verdict: Option<Verdict>,
 }
 
@@ -203,6 +245,7 @@ pub struct Stepper<M> {
 }
 
 impl<M: Machine> Stepper<M> {
+    /// A driver for `machine`, which has done no work yet.
     pub fn new(machine: M) -> Self {
         Stepper {
             machine,
@@ -211,14 +254,22 @@ impl<M: Machine> Stepper<M> {
         }
     }
 
+    /// The machine being driven (to read its board or solutions).
     pub fn machine(&self) -> &M {
         &self.machine
     }
 
+    /// The machine back, for callers that read more than the stepper shows.
+    pub fn into_machine(self) -> M {
+        self.machine
+    }
+
+    /// The status of the last call ([`Status::Paused`] before the first).
     pub fn status(&self) -> Status {
         self.status
     }
 
+    /// The machine's counters, with the wall time spent in this driver's calls.
     pub fn stats(&self) -> Stats {
         Stats {
             elapsed_micros: self.elapsed_micros,
@@ -262,26 +313,57 @@ impl<M: Machine> Stepper<M> {
         self.status
     }
 
-    /// Like [`Stepper::solve`], but also gives up after `max_micros` of wall time, checking the clock
-    /// every `chunk` nodes. Used wherever a pasted puzzle could otherwise run for ever.
-    /// The clock is read once per chunk (plus once at the start): small puzzles solve in a few
-    /// microseconds, and in the browser a clock reading is not free.
-    pub fn solve_within(&mut self, max_nodes: u64, max_micros: u64, chunk: u64) -> Status {
+    /// Like [`Stepper::solve`], but also gives up after `max_micros` of wall time. Used wherever a
+    /// pasted puzzle could otherwise run for ever, so the budget must hold on every board: the run
+    /// returns within `max_micros` plus about [`CLOCK_SLICE_MICROS`] (plus whatever one stretch
+    /// of a slow node between two of its [`Budget::out_of_time`] looks costs).
+    ///
+    /// The clock is read once per chunk of nodes, and the chunk is sized by time, not by count:
+    /// after each chunk the next is scaled so that it should take about [`CLOCK_SLICE_MICROS`]
+    /// (growing at most 2x a time, shrinking at once). A fixed count cannot fit every board: a
+    /// Queens node costs nanoseconds, a 16x16 Skyscrapers or 100x100 Hashiwokakero node up to
+    /// milliseconds, a min-conflicts move at n = 100,000 a fraction of one (65,536 nodes per
+    /// reading overshot a 1 s budget by 4-8x there). Small puzzles still need only a reading or
+    /// two: the first chunk is [`FIRST_CHUNK`] nodes.
+    pub fn solve_within(&mut self, max_nodes: u64, max_micros: u64) -> Status {
         let started = clock::now_micros();
+        let deadline = started.saturating_add(max_micros);
         let mut nodes_left = max_nodes;
+        let mut chunk = FIRST_CHUNK;
         let mut now = started;
-        while !self.status.is_done() && nodes_left > 0 {
-            let n = chunk.max(1).min(nodes_left);
-            self.status = self.machine.run(&mut Budget::nodes(n), &mut NoEvents);
-            nodes_left -= n;
+        while !self.status.is_done() && nodes_left > 0 && now < deadline {
+            let n = chunk.min(nodes_left);
+            let mut budget = Budget::nodes(n).until(deadline);
+            self.status = self.machine.run(&mut budget, &mut NoEvents);
+            // `left` is zero if a slow node stopped on the deadline: count the chunk as spent.
+            nodes_left -= n - budget.left().min(n);
+            let before = now;
             now = clock::now_micros();
-            if now.saturating_sub(started) >= max_micros {
-                break;
-            }
+            chunk = next_chunk(chunk, now.saturating_sub(before));
         }
         self.elapsed_micros += now.saturating_sub(started);
         self.status
     }
+}
+
+/// Wall time [`Stepper::solve_within`] aims to spend between two readings of the clock: short
+/// against any budget a person gives (the margin promised is 10% + 50 ms), long against a reading
+/// (a few hundred of them per second cost nothing measurable, natively or in the browser).
+pub const CLOCK_SLICE_MICROS: u64 = 2_000;
+
+/// Nodes of the first chunk of [`Stepper::solve_within`], before any chunk was timed: enough for
+/// most small puzzles to finish before the second reading, few enough that even the slowest
+/// nodes measured (a few milliseconds each) fit the margin.
+pub const FIRST_CHUNK: u64 = 16;
+
+/// The chunk after one of `chunk` nodes that took `micros`: scaled to [`CLOCK_SLICE_MICROS`],
+/// at most doubled (one fast chunk says little about the next), never below one node.
+fn next_chunk(chunk: u64, micros: u64) -> u64 {
+    if micros == 0 {
+        return chunk.saturating_mul(2);
+    }
+    let scaled = (chunk as u128 * CLOCK_SLICE_MICROS as u128 / micros as u128) as u64;
+    scaled.clamp(1, chunk.saturating_mul(2))
 }
 
 #[cfg(test)]
@@ -376,6 +458,31 @@ mod tests {
         assert!(f.events.is_empty());
         assert_eq!(f.status, Status::Paused);
         assert_eq!(f.stats.nodes, MAX_NODES_PER_FRAME);
+    }
+
+    #[test]
+    fn chunks_follow_the_time_they_take() {
+        // Fast chunks at most double; a slow one shrinks the next to fit the slice at once.
+        assert_eq!(next_chunk(16, 0), 32);
+        assert_eq!(next_chunk(16, 1), 32);
+        assert_eq!(next_chunk(1000, CLOCK_SLICE_MICROS), 1000);
+        assert_eq!(next_chunk(1000, 10 * CLOCK_SLICE_MICROS), 100);
+        assert_eq!(next_chunk(16, 1_000_000), 1);
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_every_further_node() {
+        let mut b = Budget::nodes(10).until(0);
+        assert!(b.out_of_time());
+        assert!(!b.take());
+        assert!(
+            !Budget::nodes(10).out_of_time(),
+            "no deadline, never out of time"
+        );
+        // A stepper given no time at all does not start the machine.
+        let mut s = Stepper::new(Silent { nodes: 0 });
+        assert_eq!(s.solve_within(u64::MAX, 0), Status::Paused);
+        assert_eq!(s.stats().nodes, 0);
     }
 
     #[test]

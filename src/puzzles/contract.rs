@@ -55,7 +55,9 @@ pub struct PuzzleInfo {
 #[derive(Clone, Copy, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AlgorithmInfo {
+    /// Name used in options, the API and the CLI (`"backtrack"`, `"repair"`, …).
     pub name: &'static str,
+    /// Name shown to people.
     pub title: &'static str,
     /// One sentence on what it does.
     pub summary: &'static str,
@@ -71,7 +73,9 @@ pub struct AlgorithmInfo {
 pub struct OptionInfo {
     /// camelCase name as in the options object.
     pub name: &'static str,
+    /// One phrase on what the option does (for help texts and the page).
     pub summary: &'static str,
+    /// What values it takes, with their range and default.
     pub kind: OptionKind,
 }
 
@@ -81,22 +85,38 @@ pub struct OptionInfo {
 #[serde(rename_all = "camelCase", tag = "type")]
 pub enum OptionKind {
     /// On or off (a CLI switch).
-    Bool { default: bool },
+    Bool {
+        /// The value when the option is left out.
+        default: bool,
+    },
     /// A whole number in `min..=max`; `default: None` means "decided by the algorithm".
     Int {
+        /// Smallest value accepted.
         min: u64,
+        /// Largest value accepted.
         max: u64,
+        /// The value when the option is left out; `None`: decided by the algorithm.
         default: Option<u64>,
     },
     /// A real number in `min..=max`.
-    Float { min: f64, max: f64, default: f64 },
+    Float {
+        /// Smallest value accepted.
+        min: f64,
+        /// Largest value accepted.
+        max: f64,
+        /// The value when the option is left out.
+        default: f64,
+    },
     /// One of a few words.
     Choice {
+        /// The words accepted.
         choices: &'static [&'static str],
+        /// The word used when the option is left out.
         default: &'static str,
     },
     /// Technique switches by name: an object `{name: bool}`; names left out keep their default.
     Techniques {
+        /// Every technique name accepted.
         names: &'static [&'static str],
         /// The ones on by default.
         on: &'static [&'static str],
@@ -108,9 +128,13 @@ pub enum OptionKind {
 #[derive(Clone, Copy, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LimitInfo {
+    /// What is limited, as a camelCase name (`"n"`, `"side"`, …).
     pub name: &'static str,
+    /// One phrase on what the limit is about.
     pub summary: &'static str,
+    /// Smallest value accepted.
     pub min: u64,
+    /// Largest value accepted.
     pub max: u64,
 }
 
@@ -119,9 +143,13 @@ pub struct LimitInfo {
 #[derive(Clone, Copy, Debug, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Helpers {
+    /// `hint` gives the next step from a player's board.
     pub hint: bool,
+    /// `check` says what is wrong (or finished) on a player's board.
     pub check: bool,
+    /// `layout` gives drawing data beyond the puzzle itself.
     pub layout: bool,
+    /// `generate` makes new puzzles.
     pub generate: bool,
 }
 
@@ -130,8 +158,11 @@ pub struct Helpers {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Exports {
+    /// The Tatham game ID; `None` where it cannot hold this puzzle or the puzzle has no such form.
     pub tatham: Option<String>,
+    /// The puzz.link URL; `None` where it cannot hold this puzzle or the puzzle has no such form.
     pub puzzlink: Option<String>,
+    /// The plain text form, which every puzzle has (`docs/FORMATS.md`).
     pub plain: String,
 }
 
@@ -140,7 +171,9 @@ pub struct Exports {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Parsed<P> {
+    /// The puzzle as plain data (its [`Game::Puzzle`]).
     pub puzzle: P,
+    /// Its text forms.
     pub exports: Exports,
 }
 
@@ -150,8 +183,10 @@ pub struct Parsed<P> {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GenerateRequest {
+    /// The size, in the puzzle's own words (`"9"`, `"7x7"`).
     pub size: String,
     #[serde(default)]
+    /// The seed; `None`: a fresh one (handed back in [`Generated::seed`]).
     pub seed: Option<u64>,
 }
 
@@ -160,8 +195,11 @@ pub struct GenerateRequest {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Generated<P> {
+    /// The new puzzle as plain data.
     pub puzzle: P,
+    /// Its text forms.
     pub exports: Exports,
+    /// The seed that made it: the same request with this seed gives the same puzzle.
     pub seed: u64,
 }
 
@@ -390,13 +428,22 @@ pub fn sentence(message: &str) -> String {
 // Running algorithms.
 // ---------------------------------------------------------------------------------------------
 
+/// Wall-time budget of the searches behind the player helpers (a hint, a check's uniqueness
+/// proof): they answer a click, and a hostile board (a 16x16 Skyscrapers with clues only, a
+/// 100x100 Hashiwokakero) would otherwise keep them busy for minutes within their node budgets.
+/// When it runs out, the answer says `budget` (not decided), as for a node budget.
+pub const HELPER_MAX_MICROS: u64 = 2_000_000;
+
 /// The result of [`Run::solve`].
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Report {
+    /// What the run proved ([`Verdict::Budget`] when the budget ran out first).
     pub verdict: Verdict,
+    /// Where the machine stopped.
     pub status: Status,
+    /// The counters at the end, wall time included.
     pub stats: Stats,
     /// Every solution kept, each passed through the puzzle's independent checker.
     pub solutions: Vec<AnySolution>,
@@ -528,9 +575,7 @@ where
     }
 
     fn solve(&mut self, max_nodes: u64, max_micros: u64) -> Result<Report, String> {
-        // The clock is read once per chunk: small puzzles solve in microseconds, and a chunk of
-        // this size keeps the overshoot of a time budget small on every puzzle measured.
-        let status = self.stepper.solve_within(max_nodes, max_micros, 1 << 16);
+        let status = self.stepper.solve_within(max_nodes, max_micros);
         let solutions = self.checked_solutions()?;
         let stats = self.stepper.stats();
         Ok(Report {
@@ -563,6 +608,7 @@ where
 /// A [`Game`] behind JSON values, so the registry can list every puzzle in one slice and the wasm
 /// boundary and CLI can call any of them by name.
 pub trait AnyGame: Sync {
+    /// The puzzle's registry entry.
     fn info(&self) -> &'static PuzzleInfo;
     /// Parses `text` and starts `algorithm` on it.
     fn start(&self, text: &str, algorithm: &str, options: &Value) -> Result<Box<dyn Run>, String>;
@@ -572,9 +618,15 @@ pub trait AnyGame: Sync {
     fn parses(&self, text: &str) -> bool;
     /// The text forms of plain puzzle data.
     fn export(&self, puzzle: &Value) -> Result<Value, String>;
+    /// The next step for a player's `board` on plain `puzzle` data, as JSON; an error when the
+    /// puzzle offers no hints.
     fn hint(&self, puzzle: &Value, board: &Value) -> Result<Value, String>;
+    /// What is wrong (or finished) on a player's `board`, as JSON; an error when the puzzle offers
+    /// no check.
     fn check(&self, puzzle: &Value, board: &Value) -> Result<Value, String>;
+    /// The drawing data of plain `puzzle` data, as JSON; an error when the puzzle has no layout.
     fn layout(&self, puzzle: &Value) -> Result<Value, String>;
+    /// A new puzzle for a [`GenerateRequest`] (as JSON), answered as `{puzzle, exports, seed}`.
     fn generate(&self, request: &Value) -> Result<Value, String>;
 }
 
@@ -583,6 +635,7 @@ pub trait AnyGame: Sync {
 pub struct Erased<G>(std::marker::PhantomData<fn() -> G>);
 
 impl<G> Erased<G> {
+    /// The adapter (a constant, so that the registry can be a `static`).
     pub const NEW: Erased<G> = Erased(std::marker::PhantomData);
 }
 

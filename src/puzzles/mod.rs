@@ -30,7 +30,10 @@ macro_rules! puzzles {
         #[derive(Clone, Debug, Serialize)]
         #[serde(untagged)]
         pub enum AnyEvent {
-            $($game(<$module::$game as Game>::Event)),*
+            $(
+                /// The events of the puzzle of this name.
+                $game(<$module::$game as Game>::Event)
+            ),*
         }
 
         /// One checked solution of any puzzle.
@@ -38,7 +41,10 @@ macro_rules! puzzles {
         #[derive(Clone, Debug, PartialEq, Serialize)]
         #[serde(untagged)]
         pub enum AnySolution {
-            $($game(<$module::$game as Game>::Solution)),*
+            $(
+                /// A solution of the puzzle of this name.
+                $game(<$module::$game as Game>::Solution)
+            ),*
         }
 
         /// Registry-wide unions of the player-helper types, for the TypeScript the page and the

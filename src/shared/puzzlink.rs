@@ -20,7 +20,9 @@
 pub struct Header<'a> {
     /// The puzzle type as written, without an `_edit` / `_play` suffix.
     pub pid: &'a str,
+    /// Columns, as written in the URL.
     pub cols: usize,
+    /// Rows, as written in the URL.
     pub rows: usize,
     /// The body, without `&` parameters after it and without trailing `/`.
     pub body: &'a str,

@@ -36,6 +36,23 @@ async function waitForHttp(url, ms) {
   throw new Error(`the page server did not answer at ${url}`);
 }
 
+/** Debian's Chromium, headless, with the flags this machine needs (no background connections). */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
 /** Starts the preview server and a browser; returns { url, browser, close }. */
 export async function startApp() {
   if (!existsSync(join(root, 'dist/index.html'))) {
@@ -50,19 +67,7 @@ export async function startApp() {
   let browser;
   try {
     await waitForHttp(url, 20_000);
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchBrowser();
   } catch (e) {
     server.kill();
     throw e;

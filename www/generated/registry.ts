@@ -42,6 +42,36 @@ export const REGISTRY: readonly PuzzleInfo[] = [
         ]
       },
       {
+        "name": "naive",
+        "title": "Naive backtracking",
+        "summary": "The same search with a record array: each square is checked against every queen above (the article's first version, for teaching; same tree, slower).",
+        "options": [
+          {
+            "name": "mode",
+            "summary": "first placement, all placements (up to the limit), or count every placement",
+            "kind": {
+              "type": "choice",
+              "choices": [
+                "first",
+                "all",
+                "count"
+              ],
+              "default": "first"
+            }
+          },
+          {
+            "name": "limit",
+            "summary": "with mode all: stop after this many placements (default 1000)",
+            "kind": {
+              "type": "int",
+              "min": 1,
+              "max": 10000,
+              "default": 1000
+            }
+          }
+        ]
+      },
+      {
         "name": "repair",
         "title": "Min-conflicts repair",
         "summary": "Starts with a queen in every row and keeps moving an attacked queen to its least-attacked column (seeded; swap-based for huge boards).",
@@ -135,6 +165,12 @@ export const REGISTRY: readonly PuzzleInfo[] = [
         "summary": "board size for backtracking (a row of attacks fits one 64-bit word)",
         "min": 1,
         "max": 64
+      },
+      {
+        "name": "countN",
+        "summary": "board size for counting with the bitmask counter (queens count, the page's Count)",
+        "min": 1,
+        "max": 27
       },
       {
         "name": "repairN",

@@ -40,9 +40,13 @@ struct Options {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LayoutIsland {
+    /// Index of the island in the solver's graph (islands are numbered row by row).
     pub id: u32,
+    /// 0-based row of the island.
     pub row: usize,
+    /// 0-based column of the island.
     pub col: usize,
+    /// The island's number: how many bridge ends it needs.
     pub need: u8,
 }
 
@@ -52,13 +56,19 @@ pub struct LayoutIsland {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LayoutEdge {
+    /// Index of the edge, as in the `edge` field of the solver's events.
     pub id: u32,
+    /// 0-based `[row, col]` of the left or upper island.
     pub a: [usize; 2],
+    /// 0-based `[row, col]` of the right or lower island.
     pub b: [usize; 2],
+    /// Index (the island's `id`) of the left or upper island.
     pub island_a: u32,
+    /// Index (the island's `id`) of the right or lower island.
     pub island_b: u32,
     /// Most bridges this pair can carry: min(k, both numbers).
     pub cap: u8,
+    /// True for an edge along a row, false for one along a column.
     pub horizontal: bool,
     /// Edges that would cross this one.
     pub crosses: Vec<u32>,
@@ -71,10 +81,15 @@ pub struct LayoutEdge {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Layout {
+    /// Columns of the board.
     pub width: usize,
+    /// Rows of the board.
     pub height: usize,
+    /// Most bridges one pair of islands may carry (1..=4).
     pub max_bridges: u8,
+    /// Every island, in index order.
     pub islands: Vec<LayoutIsland>,
+    /// Every candidate edge, in index order.
     pub edges: Vec<LayoutEdge>,
 }
 

@@ -15,9 +15,14 @@ use crate::shared::rng::Rng;
 /// Generation settings.
 #[derive(Clone, Copy, Debug)]
 pub struct GenParams {
+    /// Columns of the board (at least 2).
     pub width: usize,
+    /// Rows of the board (at least 2).
     pub height: usize,
+    /// Islands wanted; fewer when the board fills up (the growth stops after 400 tries per island
+    /// wanted).
     pub islands: usize,
+    /// Most bridges one link gets (the puzzle's k); each link gets 1 to this many.
     pub max_bridges: u8,
     /// Longest walk from an island, in cells.
     pub max_len: usize,
@@ -175,7 +180,8 @@ pub fn make_unique(
     let (mut edits, mut rocks) = (0, 0);
     for _ in 0..=max_steps {
         let (status, sols, _) =
-            super::solve::solve_all(&p, super::SolveOptions::default(), max_nodes).ok()?;
+            super::solve::solve_all(&p, super::SolveOptions::default(), max_nodes, u64::MAX)
+                .ok()?;
         if status == Status::Exhausted && sols.len() == 1 {
             layout.sort();
             return Some((p, layout, edits, rocks));
@@ -323,7 +329,7 @@ pub fn generate_unique(
             continue;
         }
         let Ok((status, sols, _)) =
-            super::solve::solve_all(&p, super::SolveOptions::default(), max_nodes)
+            super::solve::solve_all(&p, super::SolveOptions::default(), max_nodes, u64::MAX)
         else {
             continue;
         };
@@ -402,7 +408,8 @@ mod tests {
         assert_eq!(parse_any("9x7#42").unwrap(), a);
         assert_ne!(to_plain(&parse_any("9x7#43").unwrap()), to_plain(&a));
         let (st, sols, _) =
-            crate::puzzles::hashi::solve::solve_all(&a, Default::default(), u64::MAX).unwrap();
+            crate::puzzles::hashi::solve::solve_all(&a, Default::default(), u64::MAX, u64::MAX)
+                .unwrap();
         assert_eq!((st, sols.len()), (Status::Exhausted, 1));
         assert!(parse_any("2x2#1").unwrap_err().contains("3x3"));
         assert!(parse_any("9x7m3L#word").unwrap().no_loops);

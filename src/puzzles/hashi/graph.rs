@@ -12,8 +12,11 @@ use super::{Puzzle, ROCK, WATER};
 /// An island: its cell and how many bridge ends it needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Island {
+    /// 0-based row of the island.
     pub row: usize,
+    /// 0-based column of the island.
     pub col: usize,
+    /// The island's number: how many bridge ends it needs.
     pub need: u8,
 }
 
@@ -21,16 +24,46 @@ pub struct Island {
 /// ever carry: min(k, need of a, need of b).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Edge {
+    /// Index of the left or upper island.
     pub a: u32,
+    /// Index of the right or lower island.
     pub b: u32,
+    /// Most bridges the edge can carry.
     pub cap: u8,
+    /// True for an edge along a row, false for one along a column.
     pub horizontal: bool,
 }
 
 /// Islands, candidate edges, and for each edge the edges it crosses.
+///
+/// # Example
+///
+/// Four islands around a water cell, as a plain grid: the row and the column through the middle
+/// cross there.
+///
+/// ```
+/// use solvescope::puzzles::hashi::graph::{Edge, Graph};
+/// use solvescope::puzzles::hashi::parse_any;
+///
+/// let puzzle = parse_any(".1./1.1/.1.")?;
+/// let g = Graph::new(&puzzle);
+/// // Islands are numbered row by row: 0 = (0, 1), 1 = (1, 0), 2 = (1, 2), 3 = (2, 1).
+/// assert_eq!(g.islands.len(), 4);
+/// assert_eq!((g.islands[3].row, g.islands[3].col, g.islands[3].need), (2, 1, 1));
+/// // Edges are found looking right and down from each island in that order.
+/// assert_eq!(g.edges, [
+///     Edge { a: 0, b: 3, cap: 1, horizontal: false },
+///     Edge { a: 1, b: 2, cap: 1, horizontal: true },
+/// ]);
+/// assert_eq!(g.crossings, [vec![1], vec![0]]);
+/// assert_eq!(g.incident[0], [0]);
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Graph {
+    /// Every island, numbered row by row (the order of their cells).
     pub islands: Vec<Island>,
+    /// Every candidate edge; an edge's index is the `edge` of the solver's events.
     pub edges: Vec<Edge>,
     /// For each island, its candidate edges (at most four).
     pub incident: Vec<Vec<u32>>,
@@ -38,8 +71,11 @@ pub struct Graph {
     pub crossings: Vec<Vec<u32>>,
     /// Island index of each cell, `u32::MAX` elsewhere.
     pub island_at: Vec<u32>,
+    /// Columns of the board (the row length of `island_at`).
     pub width: usize,
+    /// Most bridges one pair of islands may carry (the puzzle's k).
     pub max_bridges: u8,
+    /// The puzzle's "no loops" rule: the bridges must form a tree.
     pub no_loops: bool,
 }
 

@@ -14,7 +14,7 @@ use super::graph::Graph;
 use super::solve::{bridges_word, solve_all, Event, Rule, SolveOptions, Solver};
 use super::{check_solution, Bridge, Puzzle};
 use crate::engine::{Budget, Machine, Trace, Verdict};
-use crate::puzzles::contract::{verdict, Question};
+use crate::puzzles::contract::{verdict, Question, HELPER_MAX_MICROS};
 
 /// What a hint says.
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -40,10 +40,16 @@ pub enum HintKind {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Hint {
+    /// What the hint is (see [`HintKind`]).
     pub kind: HintKind,
+    /// The rule of a deduction; `None` for the other kinds.
     pub rule: Option<Rule>,
+    /// The hint as a sentence (1-based rows and columns).
     pub why: String,
+    /// 0-based `[row, col]` of the islands to highlight (may be empty).
     pub islands: Vec<[u32; 2]>,
+    /// The bridges the hint is about (0-based cells): the ones to add for a deduction or a guess, the
+    /// wrong one for a mistake; may be empty.
     pub bridges: Vec<Bridge>,
     /// Earlier deductions (sentences) the hint relies on, e.g. bridges ruled out first.
     pub because: Vec<String>,
@@ -61,8 +67,11 @@ pub struct BoardReport {
     pub overfull: Vec<[usize; 2]>,
     /// Pairs of user bridges that cross.
     pub crossing: Vec<[Bridge; 2]>,
-    /// User bridges that cannot exist (no straight water line, or more than k).
+    /// User bridges that cannot exist (no straight water line, or a count outside 1 to k).
     pub invalid: Vec<Bridge>,
+    /// Later listings of a pair already listed (with the same count or another): each pair
+    /// counts once, with its first listing, everywhere (see [`PlayerBoard`]).
+    pub repeated: Vec<Bridge>,
     /// User bridges with more bridges than the solution has on that pair (only when the puzzle has
     /// exactly one solution).
     pub mistakes: Vec<Bridge>,
@@ -80,31 +89,91 @@ const HINT_NODES: u64 = 2_000_000;
 /// A deduction seen in the hint's trace: rule, sentence, islands, edges.
 type RuleSeen = (Rule, String, Vec<[u32; 2]>, Vec<u32>);
 
-/// The player's bridges as (edge, count), or the mistake hint for the first one that cannot
-/// exist or is listed twice.
-fn user_edges(g: &Graph, k: u8, user: &[Bridge]) -> Result<Vec<(u32, u8)>, Hint> {
-    let mut out: Vec<(u32, u8)> = Vec::new();
-    for &b in user {
-        let e = g.edge_between(b.a, b.b).filter(|_| b.n >= 1 && b.n <= k);
-        let Some(e) = e else {
-            return Err(mistake(
-                b,
-                format!(
-                    "there can be no {} between {}",
-                    bridges_word(b.n as i32),
-                    ends(&b, " and ")
-                ),
-            ));
+/// The player's bridges read once, the same way by [`hint`] and [`check_board`] (and so by the
+/// page's play mode, which asks them): every listed bridge is either placed (the first listing of
+/// a pair that can carry that many bridges), invalid (no straight water line between its ends,
+/// or a count outside 1 to k) or repeated (a later listing of a placed pair, whatever its
+/// count). Reading is linear in the list and the board: pairs are looked up by edge number.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerBoard {
+    /// (edge, bridge with its ends in order), in the order listed.
+    pub placed: Vec<(u32, Bridge)>,
+    /// Listed bridges that cannot exist, in the order listed (ends in order).
+    pub invalid: Vec<Bridge>,
+    /// Later listings of placed pairs, in the order listed (ends in order).
+    pub repeated: Vec<Bridge>,
+    /// Per edge: the count placed on it (0: none).
+    pub count: Vec<u8>,
+}
+
+impl PlayerBoard {
+    /// Reads `user` on the graph `g` of a puzzle with at most `k` bridges per pair.
+    pub fn read(g: &Graph, k: u8, user: &[Bridge]) -> PlayerBoard {
+        let mut board = PlayerBoard {
+            count: vec![0; g.edges.len()],
+            ..PlayerBoard::default()
         };
-        if out.iter().any(|&(x, _)| x == e) {
-            return Err(mistake(
-                b,
-                format!("the bridge {} is listed twice", ends(&b, "-")),
-            ));
+        for &b in user {
+            let b = b.normalized();
+            match g.edge_between(b.a, b.b) {
+                Some(e) if (1..=k).contains(&b.n) => {
+                    if board.count[e as usize] == 0 {
+                        board.count[e as usize] = b.n;
+                        board.placed.push((e, b));
+                    } else {
+                        board.repeated.push(b);
+                    }
+                }
+                _ => board.invalid.push(b),
+            }
         }
-        out.push((e, b.n));
+        board
     }
-    Ok(out)
+}
+
+/// The mistake hint for an invalid bridge `b` (see [`PlayerBoard::invalid`]).
+fn invalid_hint(g: &Graph, k: u8, b: Bridge) -> Hint {
+    let why = if g.edge_between(b.a, b.b).is_none() {
+        format!(
+            "there can be no bridge between {}: they are not two islands in a line with only water between them",
+            ends(&b, " and ")
+        )
+    } else {
+        // In digits: "no bridges between …" would read as a statement about the board.
+        format!(
+            "{} bridge{} between {}: a pair of islands carries 1 to {k} bridges",
+            b.n,
+            if b.n == 1 { "" } else { "s" },
+            ends(&b, " and ")
+        )
+    };
+    mistake(b, why)
+}
+
+/// The mistake hint for a repeated bridge `b`, first listed with `first` bridges.
+fn repeated_hint(b: Bridge, first: u8) -> Hint {
+    let why = if b.n == first {
+        format!("the bridge {} is listed twice", ends(&b, "-"))
+    } else {
+        format!(
+            "the bridge {} is listed twice, with {} and with {}",
+            ends(&b, "-"),
+            bridges_word(first as i32),
+            bridges_word(b.n as i32)
+        )
+    };
+    mistake(b, why)
+}
+
+/// Per edge of `g`, the bridges `sol` puts on it (linear in both).
+fn counts_by_edge(g: &Graph, sol: &[Bridge]) -> Vec<u8> {
+    let mut count = vec![0u8; g.edges.len()];
+    for b in sol {
+        if let Some(e) = g.edge_between(b.a, b.b) {
+            count[e as usize] = b.n;
+        }
+    }
+    count
 }
 
 /// A bridge's ends in people's 1-based coordinates, joined by `sep`: "(3,4) and (3,7)".
@@ -133,11 +202,21 @@ fn mistake(b: Bridge, why: String) -> Hint {
 
 /// The next deduction from the user's bridges, or the mistake among them, or "solved".
 pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
+    // One time budget for the whole hint: the uniqueness solve, then the first node below.
+    let deadline = crate::shared::clock::now_micros().saturating_add(HELPER_MAX_MICROS);
     let mut solver = Solver::new(puzzle, SolveOptions::default())?;
-    let edges = match user_edges(solver.graph(), puzzle.max_bridges, user) {
-        Ok(e) => e,
-        Err(h) => return Ok(h),
-    };
+    let board = PlayerBoard::read(solver.graph(), puzzle.max_bridges, user);
+    if let Some(&b) = board.invalid.first() {
+        return Ok(invalid_hint(solver.graph(), puzzle.max_bridges, b));
+    }
+    if let Some(&b) = board.repeated.first() {
+        let first = solver
+            .graph()
+            .edge_between(b.a, b.b)
+            .map_or(0, |e| board.count[e as usize]);
+        return Ok(repeated_hint(b, first));
+    }
+    let edges = &board.placed;
     if check_solution(puzzle, user).is_ok() {
         return Ok(Hint {
             kind: HintKind::Solved,
@@ -148,8 +227,15 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
             because: vec![],
         });
     }
-    let (_, sols, _) = solve_all(puzzle, SolveOptions::default(), HINT_NODES)?;
-    if sols.is_empty() {
+    let (status, sols, _) = solve_all(
+        puzzle,
+        SolveOptions::default(),
+        HINT_NODES,
+        HELPER_MAX_MICROS,
+    )?;
+    // No solution found is "none" only when the search ended; out of budget, the hint goes on
+    // with the deductions, which need no solution.
+    if sols.is_empty() && status.is_done() {
         return Ok(Hint {
             kind: HintKind::NoSolution,
             rule: None,
@@ -160,22 +246,11 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
         });
     }
     let g = solver.graph().clone();
-    let in_solution = |e: u32, sol: &[Bridge]| -> u8 {
-        let ed = g.edges[e as usize];
-        let key = Bridge {
-            a: g.pos(ed.a),
-            b: g.pos(ed.b),
-            n: 0,
-        }
-        .normalized();
-        sol.iter()
-            .find(|b| b.a == key.a && b.b == key.b)
-            .map_or(0, |b| b.n)
-    };
     // The first user bridge with more bridges than `sol` has on that pair, as a mistake hint.
     let excess = |sol: &[Bridge], which: &str| -> Option<Hint> {
-        edges.iter().zip(user).find_map(|(&(e, n), &b)| {
-            let want = in_solution(e, sol);
+        let in_solution = counts_by_edge(&g, sol);
+        edges.iter().find_map(|&(e, b)| {
+            let (want, n) = (in_solution[e as usize], b.n);
             (n > want).then(|| {
                 mistake(
                     b,
@@ -195,8 +270,8 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
     }
     // Start from the user's bridges as lower bounds, then record the machine's first node (the
     // root propagation to a fixed point), exactly as a stepped run would show it.
-    for (&(e, n), &b) in edges.iter().zip(user) {
-        if solver.assume_at_least(e, n).is_err() {
+    for &(e, b) in edges {
+        if solver.assume_at_least(e, b.n).is_err() {
             return Ok(mistake(
                 b,
                 format!(
@@ -209,7 +284,9 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
     let mut trace = Trace::default();
     // A contradiction shows up as a dead-end event below; the status itself adds nothing. The
     // events after the propagation (focus, solution, exhausted) are not read.
-    solver.run(&mut Budget::nodes(1), &mut trace);
+    // Within the helpers' time budget: on a big board the first node alone can take seconds;
+    // the deductions recorded before the deadline are as sound as the rest would have been.
+    solver.run(&mut Budget::nodes(1).until(deadline), &mut trace);
     // Earlier deductions (sentence, edges) in the order made; only those next to the hint are kept.
     let mut because: Vec<(String, Vec<u32>)> = Vec::new();
     let mut current: Option<RuleSeen> = None;
@@ -293,12 +370,16 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
         });
     }
     // No deduction adds a bridge: point at one the solution has and the user lacks.
-    let sol = &sols[0];
+    let Some(sol) = sols.first() else {
+        return Err(
+            "no rule adds a bridge here, and the search for a solution did not finish within its time budget"
+                .into(),
+        );
+    };
     for b in sol {
-        let have = user
-            .iter()
-            .find(|u| u.normalized().a == b.a && u.normalized().b == b.b)
-            .map_or(0, |u| u.n);
+        let have = g
+            .edge_between(b.a, b.b)
+            .map_or(0, |e| board.count[e as usize]);
         if have < b.n {
             return Ok(Hint {
                 kind: HintKind::Guess,
@@ -323,19 +404,17 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
 pub fn check_board(puzzle: &Puzzle, user: &[Bridge]) -> Result<BoardReport, String> {
     puzzle.validate()?;
     let g = Graph::new(puzzle);
-    let mut report = BoardReport::default();
+    let board = PlayerBoard::read(&g, puzzle.max_bridges, user);
+    let mut report = BoardReport {
+        invalid: board.invalid,
+        repeated: board.repeated,
+        ..BoardReport::default()
+    };
     let mut degree = vec![0u32; g.islands.len()];
-    let mut placed: Vec<(u32, Bridge)> = Vec::new();
-    for &b in user {
-        match g.edge_between(b.a, b.b) {
-            Some(e) if b.n >= 1 && b.n <= puzzle.max_bridges => {
-                let ed = g.edges[e as usize];
-                degree[ed.a as usize] += b.n as u32;
-                degree[ed.b as usize] += b.n as u32;
-                placed.push((e, b.normalized()));
-            }
-            _ => report.invalid.push(b.normalized()),
-        }
+    for &(e, b) in &board.placed {
+        let ed = g.edges[e as usize];
+        degree[ed.a as usize] += b.n as u32;
+        degree[ed.b as usize] += b.n as u32;
     }
     for (i, isl) in g.islands.iter().enumerate() {
         let d = degree[i];
@@ -345,23 +424,31 @@ pub fn check_board(puzzle: &Puzzle, user: &[Bridge]) -> Result<BoardReport, Stri
             report.overfull.push([isl.row, isl.col]);
         }
     }
-    for (k, &(e, b)) in placed.iter().enumerate() {
-        for &(x, c) in &placed[k + 1..] {
-            if g.crossings[e as usize].contains(&x) {
+    // Each crossing once, from its lower-numbered edge: linear in the crossings of placed edges.
+    let mut by_edge: Vec<Option<Bridge>> = vec![None; g.edges.len()];
+    for &(e, b) in &board.placed {
+        by_edge[e as usize] = Some(b);
+    }
+    for &(e, b) in &board.placed {
+        for &x in &g.crossings[e as usize] {
+            if let (true, Some(c)) = (x > e, by_edge[x as usize]) {
                 report.crossing.push([b, c]);
             }
         }
     }
     report.solved = check_solution(puzzle, user).is_ok();
-    let (status, sols, _) = solve_all(puzzle, SolveOptions::default(), HINT_NODES)?;
+    let (status, sols, _) = solve_all(
+        puzzle,
+        SolveOptions::default(),
+        HINT_NODES,
+        HELPER_MAX_MICROS,
+    )?;
     report.solvability =
         verdict(Question::Uniqueness, status, sols.len() as u64).unwrap_or(Verdict::Budget);
     if report.solvability == Verdict::Unique {
-        for &(_, b) in &placed {
-            let want = sols[0]
-                .iter()
-                .find(|s| s.a == b.a && s.b == b.b)
-                .map_or(0, |s| s.n);
+        let in_solution = counts_by_edge(&g, &sols[0]);
+        for &(e, b) in &board.placed {
+            let want = in_solution[e as usize];
             if b.n > want {
                 report.mistakes.push(b);
             }

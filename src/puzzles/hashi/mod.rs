@@ -69,8 +69,11 @@ pub const WATER: u8 = 0;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Puzzle {
+    /// Columns (1..=[`MAX_SIDE`]).
     pub width: usize,
+    /// Rows (1..=[`MAX_SIDE`]).
     pub height: usize,
+    /// `width * height` cells, row-major.
     pub cells: Vec<u8>,
     /// Most bridges one pair of islands may carry (1..=4).
     pub max_bridges: u8,
@@ -83,8 +86,11 @@ pub struct Puzzle {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Bridge {
+    /// 0-based `(row, col)` of one island.
     pub a: (usize, usize),
+    /// 0-based `(row, col)` of the other island, in the same row or column.
     pub b: (usize, usize),
+    /// How many bridges join them (at most the puzzle's `max_bridges`).
     pub n: u8,
 }
 
@@ -201,6 +207,9 @@ pub fn check_solution(puzzle: &Puzzle, bridges: &[Bridge]) -> Result<(), String>
     // 1 = horizontal bridge over the cell, 2 = vertical.
     let mut painted = vec![0u8; w * h];
     let mut degree = vec![0u32; w * h];
+    // A set, so that a long list (a hostile one repeats a bridge thousands of times) is read in
+    // linear time; `pairs` keeps them in the order listed for the flood fill below.
+    let mut seen_pairs = std::collections::HashSet::new();
     let mut pairs: Vec<((usize, usize), (usize, usize))> = Vec::new();
     for br in bridges {
         let Bridge { a, b, n } = br.normalized();
@@ -223,7 +232,7 @@ pub fn check_solution(puzzle: &Puzzle, bridges: &[Bridge]) -> Result<(), String>
                 puzzle.max_bridges
             ));
         }
-        if pairs.contains(&(a, b)) {
+        if !seen_pairs.insert((a, b)) {
             return Err(format!(
                 "{} and {} are joined twice in the list",
                 cell(a),

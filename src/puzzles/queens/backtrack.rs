@@ -63,22 +63,53 @@ impl Options {
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Event {
     /// A queen is put on `(row, col)` (one search node).
-    Place { row: u32, col: u32, why: String },
+    Place {
+        /// 0-based row of the queen.
+        row: u32,
+        /// 0-based column of the queen.
+        col: u32,
+        /// The step as a sentence.
+        why: String,
+    },
     /// Entering `row`: these columns are attacked, each by the queen in the row given in `by`.
     Attacked {
+        /// 0-based row being entered.
         row: u32,
+        /// 0-based columns of `row` under attack.
         cols: Vec<u32>,
+        /// For each of `cols`, in the same order, the 0-based row of a queen attacking it.
         by: Vec<u32>,
+        /// The step as a sentence.
         why: String,
     },
     /// The queen on `(row, col)` is taken back to try the next column.
-    Remove { row: u32, col: u32, why: String },
+    Remove {
+        /// 0-based row of the queen.
+        row: u32,
+        /// 0-based column it leaves.
+        col: u32,
+        /// The step as a sentence.
+        why: String,
+    },
     /// `row` has no column left; the search returns to the row above.
-    Backtrack { row: u32, why: String },
+    Backtrack {
+        /// 0-based row left without a column.
+        row: u32,
+        /// The step as a sentence.
+        why: String,
+    },
     /// All rows hold a queen: `columns[row]` is the column of each.
-    Solution { columns: Vec<u32>, why: String },
+    Solution {
+        /// `columns[row]`: 0-based column of each row's queen.
+        columns: Vec<u32>,
+        /// The step as a sentence.
+        why: String,
+    },
     /// Every branch was explored.
-    Exhausted { why: String },
+    Exhausted {
+        /// The step as a sentence.
+        why: String,
+    },
 }
 
 impl Event {
@@ -197,6 +228,7 @@ impl Backtrack {
         Ok(m)
     }
 
+    /// The board size N.
     pub fn n(&self) -> usize {
         self.n
     }

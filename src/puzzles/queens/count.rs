@@ -26,6 +26,29 @@
 //! the tasks' [`Counts`] plus the plan's own are the answer. The inner loop uses an explicit stack
 //! of fixed arrays (no allocation, no recursion), handles the last two rows without pushing, and
 //! can stop at a node budget and resume exactly where it stopped.
+//!
+//! # Example
+//!
+//! ```
+//! use solvescope::puzzles::queens::count::{count, plan, TaskCounter};
+//!
+//! // Split N = 8 by its first two rows; every task could go to another thread or worker.
+//! let p = plan(8, 2)?;
+//! let mut total = p.base;
+//! for task in &p.tasks {
+//!     let mut counter = TaskCounter::new(task)?;
+//!     // A task can pause at a node limit and continue from there.
+//!     if !counter.run(5) {
+//!         assert!(counter.run(u64::MAX));
+//!     }
+//!     total.add(&counter.counts());
+//! }
+//! assert_eq!((total.solutions, total.unique), (92, 12)); // OEIS A000170, A002562
+//! // The same on this thread in one call (with the default split, so other node counts).
+//! let again = count(8)?;
+//! assert_eq!((again.solutions, again.unique), (92, 12));
+//! # Ok::<(), String>(())
+//! ```
 
 use serde::{Deserialize, Serialize};
 
@@ -51,6 +74,7 @@ pub struct Counts {
 }
 
 impl Counts {
+    /// Adds `other` to these counts, field by field.
     pub fn add(&mut self, other: &Counts) {
         self.solutions += other.solutions;
         self.unique += other.unique;
@@ -63,7 +87,9 @@ impl Counts {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Task {
+    /// The board size N (4..=[`MAX_COUNT_N`]).
     pub n: u32,
+    /// 0-based columns of the queens in rows 0, 1, … that the task fixes.
     pub columns: Vec<u32>,
 }
 
@@ -71,8 +97,11 @@ pub struct Task {
 /// the whole answer for N ≤ 3, where there is nothing to split).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Plan {
+    /// The board size N.
     pub n: u32,
+    /// What the split counted itself (see above).
     pub base: Counts,
+    /// The tasks; their counts added to `base` are the answer.
     pub tasks: Vec<Task>,
 }
 
@@ -557,10 +586,15 @@ pub struct Limits {
 /// holds what the tasks found up to there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
+    /// What was counted (the whole answer when `finished`).
     pub counts: Counts,
+    /// True when every task was counted to the end.
     pub finished: bool,
+    /// Tasks in the plan.
     pub tasks: usize,
+    /// Tasks counted to the end.
     pub tasks_done: usize,
+    /// Threads used (`limits.threads`, at least 1 and at most one per task).
     pub threads: usize,
 }
 

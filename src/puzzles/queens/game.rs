@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{backtrack, check_placement, check_placement_counting, parse_id, repair, QueensId};
+use super::{
+    backtrack, check_placement, check_placement_counting, naive, parse_id, repair, QueensId,
+};
 use crate::puzzles::contract::{
     self, AlgorithmInfo, Exports, Game, Helpers, LimitInfo, OptionInfo, OptionKind, PuzzleInfo,
     Question, Run, Runner,
@@ -20,7 +22,9 @@ pub struct Queens;
 #[derive(Clone, Debug, Serialize)]
 #[serde(untagged)]
 pub enum Event {
+    /// An event of `backtrack`.
     Backtrack(backtrack::Event),
+    /// An event of `repair`.
     Repair(repair::Event),
 }
 
@@ -58,6 +62,27 @@ struct RepairOptions {
     seed: Option<u64>,
 }
 
+/// Options of both backtracking machines (bitmask and naive search the same tree).
+const SEARCH_OPTIONS: &[OptionInfo] = &[
+    OptionInfo {
+        name: "mode",
+        summary: "first placement, all placements (up to the limit), or count every placement",
+        kind: OptionKind::Choice {
+            choices: &["first", "all", "count"],
+            default: "first",
+        },
+    },
+    OptionInfo {
+        name: "limit",
+        summary: "with mode all: stop after this many placements (default 1000)",
+        kind: OptionKind::Int {
+            min: 1,
+            max: contract::MAX_SOLUTION_LIMIT,
+            default: Some(1000),
+        },
+    },
+];
+
 /// Largest board the page and the API accept for repair (the machine's own cap).
 const MAX_REPAIR_N: u64 = repair::MAX_REPAIR_N as u64;
 
@@ -71,25 +96,13 @@ impl Game for Queens {
                 name: "backtrack",
                 title: "Backtracking",
                 summary: "Builds a placement row by row and undoes the last queen when a row has no safe square.",
-                options: &[
-                    OptionInfo {
-                        name: "mode",
-                        summary: "first placement, all placements (up to the limit), or count every placement",
-                        kind: OptionKind::Choice {
-                            choices: &["first", "all", "count"],
-                            default: "first",
-                        },
-                    },
-                    OptionInfo {
-                        name: "limit",
-                        summary: "with mode all: stop after this many placements (default 1000)",
-                        kind: OptionKind::Int {
-                            min: 1,
-                            max: contract::MAX_SOLUTION_LIMIT,
-                            default: Some(1000),
-                        },
-                    },
-                ],
+                options: SEARCH_OPTIONS,
+            },
+            AlgorithmInfo {
+                name: "naive",
+                title: "Naive backtracking",
+                summary: "The same search with a record array: each square is checked against every queen above (the article's first version, for teaching; same tree, slower).",
+                options: SEARCH_OPTIONS,
             },
             AlgorithmInfo {
                 name: "repair",
@@ -171,6 +184,12 @@ impl Game for Queens {
                 max: super::MAX_BACKTRACK_N as u64,
             },
             LimitInfo {
+                name: "countN",
+                summary: "board size for counting with the bitmask counter (queens count, the page's Count)",
+                min: 1,
+                max: super::count::MAX_COUNT_N as u64,
+            },
+            LimitInfo {
                 name: "repairN",
                 summary: "board size for repair",
                 min: 1,
@@ -224,14 +243,14 @@ impl Game for Queens {
 
     fn start(p: &QueensId, algorithm: &str, options: &Value) -> Result<Box<dyn Run>, String> {
         match algorithm {
-            "backtrack" => start_backtrack(p, options),
+            "backtrack" | "naive" => start_backtrack(p, algorithm, options),
             _ => start_repair(p, options),
         }
     }
 }
 
-fn start_backtrack(p: &QueensId, options: &Value) -> Result<Box<dyn Run>, String> {
-    let o: BacktrackOptions = contract::parse_options(&Queens::INFO, "backtrack", options)?;
+fn start_backtrack(p: &QueensId, algorithm: &str, options: &Value) -> Result<Box<dyn Run>, String> {
+    let o: BacktrackOptions = contract::parse_options(&Queens::INFO, algorithm, options)?;
     if p.seed.is_some() {
         return Err("queens: a seed (queens:N#SEED) only applies to the repair algorithm".into());
     }
@@ -245,21 +264,29 @@ fn start_backtrack(p: &QueensId, options: &Value) -> Result<Box<dyn Run>, String
         "count" => (backtrack::Options::count(), Question::Count),
         other => {
             return Err(format!(
-                "queens backtrack: unknown mode '{other}' (known: first, all, count)"
+                "queens {algorithm}: unknown mode '{other}' (known: first, all, count)"
             ))
         }
     };
     if o.limit.is_some() && mode != "all" {
         return Err(format!(
-            "queens backtrack: limit only applies to mode all, not to mode {mode}"
+            "queens {algorithm}: limit only applies to mode all, not to mode {mode}"
         ));
     }
-    let m = backtrack::Backtrack::new(p.n, opts)?;
-    Ok(Runner::new(m, question, |m, cols| {
-        check_placement(m.n(), cols)?;
-        Ok(AnySolution::from(cols.clone()))
+    // Both machines emit the same events and solutions; only the runner's machine type differs.
+    Ok(if algorithm == "naive" {
+        let m = naive::Naive::new(p.n, opts)?;
+        Runner::new(m, question, |m, cols| checked_placement(m.n(), cols)).boxed()
+    } else {
+        let m = backtrack::Backtrack::new(p.n, opts)?;
+        Runner::new(m, question, |m, cols| checked_placement(m.n(), cols)).boxed()
     })
-    .boxed())
+}
+
+/// A backtracking answer, once the independent checker has passed it.
+fn checked_placement(n: usize, cols: &[usize]) -> Result<AnySolution, String> {
+    check_placement(n, cols)?;
+    Ok(AnySolution::from(cols.to_vec()))
 }
 
 fn start_repair(p: &QueensId, options: &Value) -> Result<Box<dyn Run>, String> {

@@ -34,7 +34,9 @@ pub const MAX_BACKTRACK_N: usize = 64;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct QueensId {
+    /// The board size N.
     pub n: usize,
+    /// The `#SEED` part; `None` when the ID has none.
     pub seed: Option<u64>,
 }
 

@@ -56,6 +56,7 @@ impl Naive {
         })
     }
 
+    /// The board size N.
     pub fn n(&self) -> usize {
         self.n
     }
@@ -186,6 +187,69 @@ impl Machine for Naive {
     }
 }
 
+/// The article's naive counter as the page runs it in a worker: the naive machine counting every
+/// placement (and its symmetry classes) without events, resumable at a node limit like
+/// [`super::count::TaskCounter`], so a worker can report progress and be stopped between chunks.
+/// One sequential search (the article's version), so it is one task, not a split.
+#[derive(Clone, Debug)]
+pub struct NaiveCounter {
+    machine: Naive,
+    done: bool,
+}
+
+impl NaiveCounter {
+    /// A count of `n` queens from the start (N from 1 to the backtracking limit).
+    pub fn new(n: usize) -> Result<Self, String> {
+        Ok(NaiveCounter {
+            machine: Naive::new(n, Options::count())?,
+            done: false,
+        })
+    }
+
+    /// Counts on until the search is done (true) or `limit` nodes in all were placed (false).
+    pub fn run(&mut self, limit: u64) -> bool {
+        if !self.done {
+            let more = limit.saturating_sub(self.machine.stats.nodes);
+            self.done = self
+                .machine
+                .run(&mut Budget::nodes(more), &mut crate::engine::NoEvents)
+                .is_done();
+        }
+        self.done
+    }
+
+    /// What the count found so far: placements, symmetry classes (`unique`) and nodes.
+    pub fn counts(&self) -> super::count::Counts {
+        super::count::Counts {
+            solutions: self.machine.stats.solutions,
+            unique: self.machine.fundamental,
+            nodes: self.machine.stats.nodes,
+        }
+    }
+
+    /// How far the search is, from 0 to 1, read from the first rows as digits in base N (the
+    /// search sweeps row 0's columns left to right, row 1's within each, …): the queens placed, then
+    /// the columns already done in the row being filled. It never goes back, but subtrees differ in
+    /// size, so it only estimates the time left.
+    pub fn fraction(&self) -> f64 {
+        if self.done {
+            return 1.0;
+        }
+        const ROWS: usize = 4;
+        let m = &self.machine;
+        let n = m.n as f64;
+        let (mut f, mut scale) = (0.0, 1.0 / n);
+        for &c in m.placed.iter().take(m.depth.min(ROWS)) {
+            f += c as f64 * scale;
+            scale /= n;
+        }
+        if m.depth < ROWS {
+            f += m.next[m.depth] as f64 * scale;
+        }
+        f.clamp(0.0, 1.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,5 +310,28 @@ mod tests {
                 .unwrap_err()
                 .contains("1 to 64"));
         }
+    }
+
+    #[test]
+    fn the_counter_pauses_resumes_and_matches_a_whole_run() {
+        for n in 1..=9 {
+            let mut whole = Naive::new(n, Options::count()).unwrap();
+            whole.run(&mut Budget::unlimited(), &mut NoEvents);
+            let mut c = NaiveCounter::new(n).unwrap();
+            let (mut limit, mut last) = (0, 0.0);
+            while !c.run(limit) {
+                assert!(c.counts().nodes <= limit, "n = {n}");
+                let f = c.fraction();
+                assert!((last..1.0).contains(&f), "n = {n}: {f} after {last}");
+                last = f;
+                limit += 7;
+            }
+            assert_eq!(c.fraction(), 1.0);
+            let counts = c.counts();
+            assert_eq!(counts.solutions, whole.stats().solutions, "n = {n}");
+            assert_eq!(counts.unique, whole.fundamental_solutions(), "n = {n}");
+            assert_eq!(counts.nodes, whole.stats().nodes, "n = {n}");
+        }
+        assert!(NaiveCounter::new(65).unwrap_err().contains("1 to 64"));
     }
 }

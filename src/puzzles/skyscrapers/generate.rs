@@ -40,7 +40,7 @@ pub fn all_clues(grid: &[Vec<u8>]) -> Puzzle {
 
 /// Unique = proved within `max_nodes`; also returns the solutions found when there are several.
 fn uniqueness(p: &Puzzle, max_nodes: u64) -> (bool, Option<Vec<Vec<Vec<u8>>>>) {
-    match solve(p, Options::default(), max_nodes) {
+    match solve(p, Options::default(), max_nodes, u64::MAX) {
         Ok((Status::Exhausted, s)) => (s.solutions().len() == 1, None),
         Ok((Status::LimitReached, s)) => (false, Some(s.solutions().to_vec())),
         _ => (false, None),

@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::solve::{solve, Change, Event, LineRef, Options, Reason, Solver};
 use super::{clue_place, visible_count, Puzzle, Side};
 use crate::engine::{Budget, Machine, Status, Trace, Verdict};
-use crate::puzzles::contract::{verdict, Question};
+use crate::puzzles::contract::{verdict, Question, HELPER_MAX_MICROS};
 use crate::shared::latin::{single, value_of};
 
 /// A wrong cell on the player's board (0-based row and column; `why` in 1-based words).
@@ -21,9 +21,13 @@ use crate::shared::latin::{single, value_of};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Mistake {
+    /// 0-based row of the cell.
     pub row: u32,
+    /// 0-based column of the cell.
     pub col: u32,
+    /// The height the player wrote there (0 when the board has the wrong shape).
     pub value: u8,
+    /// What is wrong, as a sentence.
     pub why: String,
 }
 
@@ -38,38 +42,62 @@ pub enum Hint {
     /// A digit on the board is wrong (first mistake found).
     #[serde(rename_all = "camelCase")]
     Mistake {
+        /// 0-based row of the wrong cell.
         row: u32,
+        /// 0-based column of the wrong cell.
         col: u32,
+        /// The height the player wrote there.
         value: u8,
+        /// What is wrong, as a sentence (1-based rows and columns).
         why: String,
     },
     /// The board breaks no rule by itself, yet it cannot be completed.
     #[serde(rename_all = "camelCase")]
-    Contradiction { cells: Vec<[u32; 2]>, why: String },
+    Contradiction {
+        /// 0-based `[row, col]` of the cells involved.
+        cells: Vec<[u32; 2]>,
+        /// Why the board cannot be completed, as a sentence (1-based rows and columns).
+        why: String,
+    },
     /// Put `value` at (row, col). `steps` are the reasons of the eliminations needed first (in
     /// order), `changes` the candidate changes of the deduction itself.
     #[serde(rename_all = "camelCase")]
     Place {
+        /// 0-based row of the cell to fill.
         row: u32,
+        /// 0-based column of the cell to fill.
         col: u32,
+        /// The height to write there (1..=N).
         value: u8,
+        /// The rule that gives it.
         reason: Reason,
+        /// The row or column the rule is about; `None`: not about one line.
         line: Option<LineRef>,
+        /// The deduction as a sentence (1-based rows and columns).
         why: String,
+        /// The sentences of the eliminations needed first, in order.
         steps: Vec<String>,
+        /// The candidate changes of the deduction itself.
         changes: Vec<Change>,
     },
     /// No digit follows yet, but these candidates can be crossed out.
     #[serde(rename_all = "camelCase")]
     Eliminate {
+        /// The rule that crosses them out.
         reason: Reason,
+        /// The row or column the rule is about; `None`: not about one line.
         line: Option<LineRef>,
+        /// The deduction as a sentence (1-based rows and columns).
         why: String,
+        /// The candidate changes: what can be crossed out.
         changes: Vec<Change>,
     },
     /// Nothing follows by deduction alone: a guess is needed.
     #[serde(rename_all = "camelCase")]
-    Guess { why: String },
+    Guess {
+        /// What the player is told, as a sentence.
+        why: String,
+    },
 }
 
 fn check_shape(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<(), String> {
@@ -109,6 +137,7 @@ fn check_shape(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<(), String> {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Check {
+    /// Every wrong cell on the player's board (see [`check_board`]).
     pub mistakes: Vec<Mistake>,
     /// `unique`, `none`, `multiple`, or `budget` when [`CHECK_NODES`] nodes did not decide it.
     pub solvability: Verdict,
@@ -118,19 +147,30 @@ pub struct Check {
 /// 10,000; hostile 16x16 boards with few clues can need far more, and Check must answer at once).
 pub const CHECK_NODES: u64 = 200_000;
 
-/// Check: [`check_board`] and the puzzle's solvability.
+/// Check: [`check_board`] and the puzzle's solvability, from one uniqueness solve (within the
+/// helpers' time budget).
 pub fn check(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<Check, String> {
+    let (status, s) = solve(puzzle, Options::default(), CHECK_NODES, HELPER_MAX_MICROS)?;
     Ok(Check {
-        mistakes: check_board(puzzle, board),
-        solvability: solvability(puzzle)?,
+        mistakes: board_mistakes(puzzle, board, unique_solution(status, &s)),
+        solvability: verdict(Question::Uniqueness, status, s.solutions().len() as u64)
+            .unwrap_or(Verdict::Budget),
     })
+}
+
+/// The solution of a uniqueness solve that proved there is exactly one.
+fn unique_solution(status: Status, s: &Solver) -> Option<&Vec<Vec<u8>>> {
+    match (status, s.solutions()) {
+        (Status::Exhausted, [sol]) => Some(sol),
+        _ => None,
+    }
 }
 
 /// Whether the puzzle has one solution, none or several, from a uniqueness solve of at most
 /// [`CHECK_NODES`] nodes.
 /// The puzzle must be valid (`Puzzle::validate`), as every parsed puzzle is.
 pub fn solvability(puzzle: &Puzzle) -> Result<Verdict, String> {
-    let (status, s) = solve(puzzle, Options::default(), CHECK_NODES)?;
+    let (status, s) = solve(puzzle, Options::default(), CHECK_NODES, HELPER_MAX_MICROS)?;
     Ok(
         verdict(Question::Uniqueness, status, s.solutions().len() as u64)
             .unwrap_or(Verdict::Budget),
@@ -141,6 +181,21 @@ pub fn solvability(puzzle: &Puzzle) -> Result<Verdict, String> {
 /// contradicts a clue) or, when the puzzle has a unique solution, differs from it.
 /// A board of the wrong shape yields one mistake at (0, 0) saying so.
 pub fn check_board(puzzle: &Puzzle, board: &[Vec<u8>]) -> Vec<Mistake> {
+    if check_shape(puzzle, board).is_err() {
+        return board_mistakes(puzzle, board, None);
+    }
+    match solve(puzzle, Options::default(), CHECK_NODES, HELPER_MAX_MICROS) {
+        Ok((status, s)) => board_mistakes(puzzle, board, unique_solution(status, &s)),
+        Err(_) => board_mistakes(puzzle, board, None),
+    }
+}
+
+/// [`check_board`] given the puzzle's unique solution, when known.
+fn board_mistakes(
+    puzzle: &Puzzle,
+    board: &[Vec<u8>],
+    unique: Option<&Vec<Vec<u8>>>,
+) -> Vec<Mistake> {
     if let Err(e) = check_shape(puzzle, board) {
         return vec![Mistake {
             row: 0,
@@ -218,8 +273,8 @@ pub fn check_board(puzzle: &Puzzle, board: &[Vec<u8>]) -> Vec<Mistake> {
             }
         }
     }
-    if let Ok((Status::Exhausted, s)) = solve(puzzle, Options::default(), CHECK_NODES) {
-        if let [sol] = s.solutions() {
+    {
+        if let Some(sol) = unique {
             for r in 0..n {
                 for c in 0..n {
                     let v = board[r][c];
@@ -243,6 +298,8 @@ pub fn check_board(puzzle: &Puzzle, board: &[Vec<u8>]) -> Vec<Mistake> {
 
 /// The next step from the player's `board` (see the module header).
 pub fn hint(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<Hint, String> {
+    // One time budget for the whole hint: the check's solve, then the first node below.
+    let deadline = crate::shared::clock::now_micros().saturating_add(HELPER_MAX_MICROS);
     check_shape(puzzle, board)?;
     let n = puzzle.n;
     if let Some(m) = check_board(puzzle, board).into_iter().next() {
@@ -266,7 +323,9 @@ pub fn hint(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<Hint, String> {
     }
     let mut solver = Solver::new(&q, Options::default())?;
     let mut trace = Trace::default();
-    solver.run(&mut Budget::nodes(1), &mut trace);
+    // Within the helpers' time budget: on a big board the first node alone can take seconds;
+    // the deductions recorded before the deadline are as sound as the rest would have been.
+    solver.run(&mut Budget::nodes(1).until(deadline), &mut trace);
     let mut steps = Vec::new();
     let mut first_elimination = None;
     for e in trace.events {

@@ -26,6 +26,7 @@
 pub mod format;
 mod game;
 pub mod generate;
+pub mod grade;
 pub mod hint;
 pub mod solve;
 
@@ -55,6 +56,7 @@ pub enum Side {
 }
 
 impl Side {
+    /// The four sides in [`Side`] order (the order of [`Puzzle::clues`]).
     pub const ALL: [Side; 4] = [Side::Top, Side::Bottom, Side::Left, Side::Right];
 
     /// Index into [`Puzzle::clues`].
@@ -70,6 +72,7 @@ impl Side {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Puzzle {
+    /// The size: an N×N grid of heights 1..=N (N from 1 to [`MAX_N`]).
     pub n: usize,
     /// `clues[side][i]`, sides in [`Side`] order; `i` is the column (top/bottom) or row (left/right);
     /// 0 = no clue.
@@ -91,6 +94,8 @@ impl Puzzle {
         })
     }
 
+    /// The clue on `side` for line `i` (0-based column for top and bottom, row for left and right);
+    /// 0 = no clue.
     pub fn clue(&self, side: Side, i: usize) -> u8 {
         self.clues[side.index()][i]
     }

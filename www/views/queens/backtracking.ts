@@ -1,6 +1,8 @@
-// The N-Queens backtracking view: choose N, then watch the search place and remove queens, or
-// solve at once. Owns its board element, its session and its player; knows nothing of the rules
-// (conflicts come from the solver's `attacked` events).
+// The N-Queens backtracking view: choose N and the machine (the bitmask search or the article's
+// naive one, which searches the same tree), then watch the search place and remove queens, or
+// solve at once; with the goal "count", the count mode below counts on every core. Owns its board
+// element, its session and its player; knows nothing of the rules (conflicts come from the
+// solver's `attacked` events).
 
 import { sizeLink } from '../common/size-link';
 import { limit } from '../../registry';
@@ -16,6 +18,9 @@ import { applyQueensEvent, describeEvent, type QueensEvent } from './events';
 import { legend } from '../common/legend';
 import { SEARCH_LEGEND } from './legends';
 import { zoomControl, type Zoom } from '../../controls/zoom';
+import { addLinkProblem } from '../../link';
+import type { Settings } from '../../address';
+import { countPanel } from './count';
 
 /** Draws a backtracking board into `canvas` and exposes it to assistive technology and tests. */
 export function showQueensBoard(canvas: HTMLCanvasElement, wrap: HTMLElement, view: QueensView, maxSize: number, zoom?: Zoom): void {
@@ -49,6 +54,13 @@ export function mountQueens(client: SolverClient): Feature {
     h('option', { value: 'all' }, 'Find all solutions (up to 1000)'),
     h('option', { value: 'count' }, 'Count all solutions'),
   );
+  // The two machines of the article, named as in the registry (src/puzzles/queens/game.rs).
+  const algorithm = h(
+    'select',
+    { id: 'queens-algo' },
+    h('option', { value: 'backtrack' }, 'Bitmask (accelerated)'),
+    h('option', { value: 'naive' }, 'Naive (record array)'),
+  );
   const pauseAtSolution = h('input', { type: 'checkbox', id: 'queens-pause', checked: '' });
   const canvas = h('canvas', { class: 'board', id: 'queens-board', role: 'img', 'aria-label': 'empty board' });
   const status = h('p', { class: 'status', id: 'queens-status', 'aria-live': 'polite' }, READY);
@@ -65,7 +77,7 @@ export function mountQueens(client: SolverClient): Feature {
         throw new Error(`N must be a whole number from ${N_RANGE.min} to ${N_RANGE.max} (got "${nInput.value}").`);
       }
       n = parsed;
-      return c.create('queens', `queens:${n}`, 'backtrack', { mode: mode.value });
+      return c.create('queens', `queens:${n}`, algorithm.value, { mode: mode.value });
     },
     fresh: () => emptyQueensView(n),
     apply: applyQueensEvent,
@@ -108,24 +120,38 @@ export function mountQueens(client: SolverClient): Feature {
     'N-Queens',
   );
 
+  const counting = countPanel(
+    () => nInput.value,
+    () => (algorithm.value === 'naive' ? 'naive' : 'bitmask'),
+  );
   const element = featureSection(
     'queens',
     'N-Queens by backtracking',
-    'Place N queens so that none attacks another. Backtracking fills the board row by row, tries the leftmost safe column first, and takes the last queen back when a row has no safe square.',
+    'Place N queens so that none attacks another. Backtracking fills the board row by row, tries the leftmost safe column first, and takes the last queen back when a row has no safe square. The naive machine checks each square against every queen above; the bitmask machine keeps the attacked columns and diagonals as bits.',
     h(
       'div',
       { class: 'params' },
       h('label', { for: 'queens-n' }, 'N ', nInput),
+      h('label', { for: 'queens-algo' }, 'Algorithm ', algorithm),
       h('label', { for: 'queens-mode' }, 'Goal ', mode),
       h('label', { class: 'check' }, pauseAtSolution, ' Pause at each solution'),
     ),
     bar.element,
     error,
     h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, stats.element, status, legend(SEARCH_LEGEND))),
+    counting.element,
   );
 
   function draw(): void {
     showQueensBoard(canvas, boardWrap, run.view, BOARD_MAX, zoom);
+    counting.redraw();
+  }
+
+  /** The count mode shows with the goal "count" (so `#queens/16?opts=find:count` opens it). */
+  function showCounting(): void {
+    counting.element.hidden = mode.value !== 'count';
+    if (!counting.element.hidden) counting.warm();
+    counting.redraw();
   }
 
 
@@ -162,13 +188,33 @@ export function mountQueens(client: SolverClient): Feature {
     },
   }, run);
   nInput.addEventListener('change', () => void run.reset());
-  mode.addEventListener('change', () => void run.reset());
+  mode.addEventListener('change', () => {
+    showCounting();
+    void run.reset();
+  });
+  algorithm.addEventListener('change', () => void run.reset());
+
+  // algo=naive picks the naive machine (docs/FORMATS.md §7); a link without algo means the
+  // default, the bitmask machine, so it opens what its writer saw (a bad name changes nothing).
+  function open(param: string | null, settings: Settings): void {
+    const algo = settings.algo ?? 'backtrack';
+    if ([...algorithm.options].some((o) => o.value === algo)) algorithm.value = algo;
+    else addLinkProblem(`There is no N-Queens algorithm "${algo}": the algorithms are backtrack and naive.`);
+    // Likewise a link without find: means the first solution (opts= then sets it, if there).
+    mode.value = 'first';
+    link.open(param, settings);
+    showCounting();
+  }
   return feature({
     element,
     bar,
-    start: (param, s) => link.open(param, s),
-    open: (param, s) => link.open(param, s),
-    state: link.state,
+    start: open,
+    open,
+    state() {
+      const st = link.state();
+      if (algorithm.value !== 'backtrack') st.settings.algo = algorithm.value;
+      return st;
+    },
     redraw: draw,
     pause: () => run.pause(),
   });

@@ -19,7 +19,7 @@ pub const USAGE: &str = "N-Queens' own commands:
                                                   every core by default; naive: the article's first version)
   solvescope queens solve N [--all [--limit K]] [--max-nodes K] [--max-ms M]
                                                   first (or all) placements
-  solvescope queens repair N [--seed S] [--print] [--tabu K] [--greedy] [--noise P]
+  solvescope queens repair N [--seed S] [--print] [--tabu K] [--greedy] [--noise P] [--max-ms M]
              [--conflict-set] [--max-steps M] [--max-restarts R] [--strategy auto|minConflicts|swap]
                                                   one placement by min-conflicts repair (seeded)
   solvescope queens repair-stats [--trials 200] [--sizes 8,16,...,1024] [--seed S] [repair options]
@@ -132,7 +132,7 @@ fn count(n: &str, args: &Args) -> Result<(), Failure> {
                 )));
             }
             let mut s = Stepper::new(Naive::new(n, BacktrackOptions::count())?);
-            let status = s.solve_within(max_nodes, max_micros, 1 << 16);
+            let status = s.solve_within(max_nodes, max_micros);
             let stats = s.stats();
             let counts = count::Counts {
                 solutions: stats.solutions,
@@ -238,14 +238,18 @@ fn status_word(v: Verdict) -> &'static str {
 }
 
 /// `queens repair N [--seed S] [--print] [--tabu K] [--greedy] [--noise P] [--conflict-set]
-/// [--max-steps M] [--max-restarts R] [--strategy auto|minConflicts|swap]`
+/// [--max-steps M] [--max-restarts R] [--strategy auto|minConflicts|swap] [--max-ms M]` (default
+/// budget 60 s)
 fn repair(n: &str, args: &Args) -> Result<(), Failure> {
     let mut opts = repair_options(args)?;
     if let Some(seed) = args.number::<u64>("seed")? {
         opts["seed"] = json!(seed);
     }
+    let max_micros: u64 = args
+        .number::<u64>("max-ms")?
+        .map_or(DEFAULT_MAX_MICROS, |ms| ms.saturating_mul(1000));
     let mut s = Session::new("queens", n, "repair", &opts)?;
-    let r = s.solve(u64::MAX, DEFAULT_MAX_MICROS).map_err(internal)?;
+    let r = s.solve(u64::MAX, max_micros).map_err(internal)?;
     let mut line = json!({
         "n": s_n(n)?,
         "seed": r.seed,

@@ -13,13 +13,21 @@ use crate::engine::Sink;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Rule {
+    /// An island's number against the ranges of its edges (the degree rule).
     Degree,
+    /// Bridges may not cross.
     Crossing,
+    /// The "no loops" variant: a bridge between islands already joined would close a loop.
     NoLoops,
+    /// A group of islands must not be cut off from the rest.
     Isolation,
+    /// Every island must stay reachable from every other.
     Connectivity,
+    /// The only link left between two parts of the board needs a bridge.
     CutEdge,
+    /// The matrix-tree count: the possible links admit no spanning tree.
     MatrixTree,
+    /// A search decision.
     Guess,
     /// A range restored on backtracking.
     Undo,
@@ -40,58 +48,97 @@ pub enum Event {
     /// A deduction: the rule, the islands and edges it looked at. The `hashiRange` events after it
     /// (until the next rule/guess) are its consequences.
     HashiRule {
+        /// The rule applied.
         rule: Rule,
+        /// 0-based `[row, col]` of the islands it looked at.
         islands: Vec<[u32; 2]>,
+        /// Indices of the edges it looked at.
         edges: Vec<u32>,
+        /// The deduction as a sentence.
         why: String,
     },
     /// The range of bridges on `edge` (between `a` and `b`) changed from `before` to `after`
     /// (`[lo, hi]`). `rule` is `undo` when backtracking restores it.
     HashiRange {
+        /// Index of the edge.
         edge: u32,
+        /// 0-based `[row, col]` of its left or upper island.
         a: [u32; 2],
+        /// 0-based `[row, col]` of its right or lower island.
         b: [u32; 2],
+        /// `[lo, hi]` bridges possible before the change.
         before: [u8; 2],
+        /// `[lo, hi]` bridges possible after it.
         after: [u8; 2],
+        /// The rule that changed it.
         rule: Rule,
     },
     /// The island being worked on changed (`null` = none).
     HashiFocus {
+        /// 0-based `[row, col]` of the island now worked on; `None`: none.
         island: Option<[u32; 2]>,
+        /// 0-based `[row, col]` of the island worked on before; `None`: none.
         previous: Option<[u32; 2]>,
     },
     /// The matrix-tree count of the possible-edge graph is 0 modulo both primes: pruned.
     HashiMatrixTree {
+        /// Spanning trees of the possible-link graph modulo each of the two primes (both 0).
         counts: [u64; 2],
+        /// Islands of that graph (every island of the board).
         islands: u32,
+        /// Its links: the edges that can still carry a bridge.
         edges: u32,
+        /// The pruning as a sentence.
         why: String,
     },
     /// A search decision: `value` bridges on `edge` (one node); `depth` decisions are open.
     HashiGuess {
+        /// Index of the edge decided.
         edge: u32,
+        /// 0-based `[row, col]` of its left or upper island.
         a: [u32; 2],
+        /// 0-based `[row, col]` of its right or lower island.
         b: [u32; 2],
+        /// Bridges tried on it.
         value: u8,
+        /// Open decisions, this one included.
         depth: u32,
+        /// The decision as a sentence.
         why: String,
     },
     /// The current branch cannot be completed.
     HashiDeadEnd {
+        /// The rule that failed ([`Rule::Range`]: an empty range or a user bridge against the rules).
         rule: Rule,
+        /// 0-based `[row, col]` of the islands involved.
         islands: Vec<[u32; 2]>,
+        /// Why the branch fails, as a sentence.
         why: String,
     },
     /// The decision on `edge` has no value left: the search returns one level up.
-    HashiBacktrack { edge: u32, depth: u32 },
+    HashiBacktrack {
+        /// Index of the edge whose decision is undone.
+        edge: u32,
+        /// Open decisions left after it.
+        depth: u32,
+    },
     /// A complete solution (bridges on the board = the `lo` of every edge).
-    HashiSolution { bridges: Vec<Bridge> },
+    HashiSolution {
+        /// The bridges of the solution (0-based cells).
+        bridges: Vec<Bridge>,
+    },
     /// The search went back to the root to start again with what it learnt (`restarts` so far);
     /// the `hashiRange` undo events before it restore the root's ranges.
-    HashiRestart { restarts: u64 },
+    HashiRestart {
+        /// Restarts so far, this one included.
+        restarts: u64,
+    },
     /// Every branch was explored: `solutions` is the exact number of solutions (0 or 1 under the
     /// default limit). A search that stops at its solution limit ends with `hashiSolution` instead.
-    HashiExhausted { solutions: u64 },
+    HashiExhausted {
+        /// Solutions found in the whole search.
+        solutions: u64,
+    },
 }
 
 const WORDS: [&str; 17] = [

@@ -67,10 +67,16 @@ use crate::shared::dsf::{CutEdges, Dsf};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Techniques {
+    /// Narrow each island's edges from its number and the others' ranges (the degree rule).
     pub degree: bool,
+    /// Forbid bridges that would cut a group of islands off from the rest.
     pub isolation: bool,
+    /// A dead end as soon as some island can no longer reach the others.
     pub connectivity: bool,
+    /// A link that is the only way left between two parts of the board gets a bridge.
     pub cut_edges: bool,
+    /// The source article's test: prune when the possible links admit no spanning tree (off by
+    /// default).
     pub matrix_tree: bool,
 }
 
@@ -159,7 +165,9 @@ pub enum Heuristic {
 /// Solver settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveOptions {
+    /// Which deductions run.
     pub techniques: Techniques,
+    /// How the island to branch on is picked.
     pub heuristic: Heuristic,
     /// Restart the search from the root after `restart_base` × Luby(i) backtracks (0: never),
     /// keeping the failure weights. Still complete: the cutoffs grow without bound, solutions
@@ -199,6 +207,23 @@ enum Phase {
     Done(Status),
 }
 
+/// A matrix-tree test in progress: the possible links it looks at, the counts modulo the primes
+/// done so far, and the elimination of the current prime.
+#[derive(Clone, Debug)]
+struct PendingMatrixTree {
+    pairs: Vec<(u32, u32)>,
+    counts: [u64; 2],
+    prime: usize,
+    elimination: crate::puzzles::hashi::matrix_tree::Elimination,
+    /// The trail length when the test started: the state it was started on.
+    trail_len: usize,
+}
+
+/// Work units (edges looked at by the whole-graph rules, plus island rules) between two looks at
+/// the time budget inside one propagation: a few hundred microseconds, so a board that is done
+/// in a few of them never reads the clock inside a node.
+const WORK_PER_CLOCK_LOOK: u64 = 1 << 16;
+
 /// The search machine.
 #[derive(Clone, Debug)]
 pub struct Solver {
@@ -222,6 +247,13 @@ pub struct Solver {
     /// Scratch of the cut-edge search.
     cuts: CutEdges,
     mt_scratch: Vec<u64>,
+    /// A matrix-tree test the time budget interrupted, continued by the next call.
+    mt_pending: Option<PendingMatrixTree>,
+    /// Work (edges looked at by the whole-graph tests) since the last look at the time budget.
+    work: u64,
+    /// The last node's propagation stopped on the time budget: the next call continues it, as
+    /// the same node, before anything else (see `Solver::propagate`).
+    interrupted: bool,
     /// Failure weights per island (see [`Heuristic::Weighted`]); a `Cell` so that dead-end
     /// reporting, which borrows the solver to word its sentence, can bump them.
     weight: Vec<std::cell::Cell<u32>>,
@@ -232,8 +264,9 @@ pub struct Solver {
     /// `stats.restarts`).
     run_backtracks: u64,
     restart_limit: u64,
-    /// Times the matrix-tree test ran / pruned.
+    /// Times the matrix-tree test ran.
     pub matrix_tree_calls: u64,
+    /// Times the matrix-tree test pruned a branch.
     pub matrix_tree_prunes: u64,
 }
 
@@ -259,6 +292,9 @@ impl Solver {
             rem: vec![0; n],
             cuts: CutEdges::default(),
             mt_scratch: Vec::new(),
+            mt_pending: None,
+            work: 0,
+            interrupted: false,
             weight: vec![std::cell::Cell::new(1); n],
             removed: true,
             run_backtracks: 0,
@@ -327,7 +363,7 @@ mod tests {
 
     fn solve(text: &str) -> (Status, Vec<Vec<Bridge>>) {
         let p = parse_any(text).unwrap();
-        let (st, sols, _) = solve_all(&p, SolveOptions::default(), u64::MAX).unwrap();
+        let (st, sols, _) = solve_all(&p, SolveOptions::default(), u64::MAX, u64::MAX).unwrap();
         for s in &sols {
             check_solution(&p, s).unwrap();
         }

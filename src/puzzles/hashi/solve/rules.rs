@@ -3,9 +3,9 @@
 //! and `propagate`, which runs the island queue and the global rules to a fixed point.
 
 use super::events::{bridges_word, word, Event, Rule};
-use super::{Dead, Solver};
-use crate::engine::Sink;
-use crate::puzzles::hashi::matrix_tree::{spanning_trees_mod, PRIMES};
+use super::{Dead, PendingMatrixTree, Solver, WORK_PER_CLOCK_LOOK};
+use crate::engine::{Budget, Sink};
+use crate::puzzles::hashi::matrix_tree::{Elimination, PRIMES};
 
 impl Solver {
     /// Intersects the range of `e` with `[nl, nh]`; records the change, wakes both ends, and applies
@@ -255,7 +255,11 @@ impl Solver {
     }
 
     /// Rules that look at the whole board: no loops, isolation, connectivity, cut edges, matrix tree.
-    pub(super) fn global_rules<S: Sink<Event>>(&mut self, sink: &mut S) -> Result<(), Dead> {
+    pub(super) fn global_rules<S: Sink<Event>>(
+        &mut self,
+        sink: &mut S,
+        budget: &mut Budget,
+    ) -> Result<(), Dead> {
         let n = self.g.islands.len() as u32;
         let t = self.opts.techniques;
         let trail_at_start = self.trail.len();
@@ -369,18 +373,52 @@ impl Solver {
         }
         self.removed = false;
         if t.matrix_tree {
-            self.matrix_tree_calls += 1;
-            let pairs: Vec<(u32, u32)> = (0..self.g.edges.len())
-                .filter(|&e| self.hi[e] > 0)
-                .map(|e| (self.g.edges[e].a, self.g.edges[e].b))
-                .collect();
-            let mut counts = [0u64; 2];
-            for (k, &p) in PRIMES.iter().enumerate() {
-                counts[k] = spanning_trees_mod(n as usize, &pairs, p, &mut self.mt_scratch);
-                if counts[k] != 0 {
+            // A pending test belongs to this very state (nothing can change the ranges between
+            // the interruption and the call that resumes it); the trail length makes sure.
+            let pending = self.mt_pending.take();
+            let mut test = match pending.filter(|t| t.trail_len == self.trail.len()) {
+                Some(test) => test,
+                None => {
+                    self.matrix_tree_calls += 1;
+                    let pairs: Vec<(u32, u32)> = (0..self.g.edges.len())
+                        .filter(|&e| self.hi[e] > 0)
+                        .map(|e| (self.g.edges[e].a, self.g.edges[e].b))
+                        .collect();
+                    let scratch = std::mem::take(&mut self.mt_scratch);
+                    PendingMatrixTree {
+                        elimination: Elimination::new(n as usize, &pairs, PRIMES[0], scratch),
+                        pairs,
+                        counts: [0; 2],
+                        prime: 0,
+                        trail_len: self.trail.len(),
+                    }
+                }
+            };
+            loop {
+                let Some(count) = test.elimination.run(|| budget.out_of_time()) else {
+                    // Out of time: keep the test for the next call, which comes back here (the
+                    // rules above change nothing again, and `removed` still calls for the test).
+                    self.mt_pending = Some(test);
+                    self.removed = true;
+                    self.interrupted = true;
+                    return Ok(());
+                };
+                test.counts[test.prime] = count;
+                if count != 0 || test.prime + 1 == PRIMES.len() {
                     break;
                 }
+                test.prime += 1;
+                let scratch = std::mem::take(&mut test.elimination.a);
+                test.elimination =
+                    Elimination::new(n as usize, &test.pairs, PRIMES[test.prime], scratch);
             }
+            let PendingMatrixTree {
+                pairs,
+                counts,
+                elimination,
+                ..
+            } = test;
+            self.mt_scratch = elimination.into_scratch();
             if counts == [0, 0] {
                 self.matrix_tree_prunes += 1;
                 if S::ENABLED {
@@ -454,15 +492,36 @@ impl Solver {
         Ok(())
     }
 
-    /// Runs the island queue and the global rules until nothing changes.
-    pub(super) fn propagate<S: Sink<Event>>(&mut self, sink: &mut S) -> Result<(), Dead> {
+    /// Runs the island queue and the global rules until nothing changes. Between two rounds of
+    /// the global rules it looks at the time budget every [`WORK_PER_CLOCK_LOOK`] units of work
+    /// (and the matrix-tree test looks inside its elimination); out of time, it sets
+    /// `interrupted` and returns `Ok` before the fixed point. What is left to do is all in the
+    /// island queue, `removed` and the pending test, so the next call finishes the propagation
+    /// exactly as an uninterrupted run would have.
+    pub(super) fn propagate<S: Sink<Event>>(
+        &mut self,
+        sink: &mut S,
+        budget: &mut Budget,
+    ) -> Result<(), Dead> {
         loop {
             while let Some(i) = self.queue.pop() {
                 self.queued[i as usize] = false;
+                self.work += 1;
                 self.island_rule(i, sink)?;
             }
+            if self.work >= WORK_PER_CLOCK_LOOK {
+                self.work = 0;
+                if budget.out_of_time() {
+                    self.interrupted = true;
+                    return Ok(());
+                }
+            }
             let before = self.trail.len();
-            self.global_rules(sink)?;
+            self.work += self.g.edges.len() as u64;
+            self.global_rules(sink, budget)?;
+            if self.interrupted {
+                return Ok(());
+            }
             if self.trail.len() == before && self.queue.is_empty() {
                 return Ok(());
             }

@@ -3,7 +3,7 @@
 
 use super::events::{bridges_word, Event, Rule};
 use super::{Bridge, Dead, Frame, Heuristic, Phase, SolveOptions, Solver};
-use crate::engine::{Budget, Machine, NoEvents, Sink, Stats, Status};
+use crate::engine::{Budget, Machine, Sink, Stats, Status};
 use crate::puzzles::hashi::Puzzle;
 
 impl Solver {
@@ -119,6 +119,24 @@ impl Machine for Solver {
 
     fn run<S: Sink<Event>>(&mut self, budget: &mut Budget, sink: &mut S) -> Status {
         loop {
+            if std::mem::take(&mut self.interrupted) {
+                // The last node's propagation stopped on the time budget: finish it (the same
+                // node, so no node is taken), then go on as that node would have (Root or Try).
+                let outcome = self.propagate(sink, budget);
+                if self.interrupted {
+                    return Status::Paused;
+                }
+                match outcome {
+                    Ok(()) => self.phase = Phase::Descend,
+                    Err(Dead) => {
+                        self.clear_queue();
+                        if self.phase == Phase::Root {
+                            return self.finish(Status::Exhausted, sink);
+                        }
+                    }
+                }
+                continue;
+            }
             match self.phase {
                 Phase::Done(s) => return s,
                 Phase::Root => {
@@ -129,7 +147,11 @@ impl Machine for Solver {
                     for i in 0..self.g.islands.len() as u32 {
                         self.enqueue(i);
                     }
-                    match self.propagate(sink) {
+                    let outcome = self.propagate(sink, budget);
+                    if self.interrupted {
+                        return Status::Paused;
+                    }
+                    match outcome {
                         Ok(()) => self.phase = Phase::Descend,
                         Err(Dead) => {
                             self.clear_queue();
@@ -239,7 +261,10 @@ impl Machine for Solver {
                         });
                     }
                     let ok = self.tighten(e, v, v, Rule::Guess, sink).is_ok()
-                        && self.propagate(sink).is_ok();
+                        && self.propagate(sink, budget).is_ok();
+                    if self.interrupted {
+                        return Status::Paused;
+                    }
                     if ok {
                         self.phase = Phase::Descend;
                     } else {
@@ -278,13 +303,17 @@ pub(super) fn luby(i: u64) -> u64 {
     }
 }
 
-/// Solves `puzzle` to the end (limit 2), for hints, reports and tests.
+/// Solves `puzzle` to the end (limit 2), or until `max_nodes` nodes or `max_micros` of wall time,
+/// for hints, reports, the generator (which passes `u64::MAX`, so that what it makes of a seed
+/// does not depend on the machine's speed) and tests.
 pub fn solve_all(
     puzzle: &Puzzle,
     opts: SolveOptions,
     max_nodes: u64,
+    max_micros: u64,
 ) -> Result<(Status, Vec<Vec<Bridge>>, Stats), String> {
-    let mut s = Solver::new(puzzle, opts)?;
-    let status = s.run(&mut Budget::nodes(max_nodes), &mut NoEvents);
-    Ok((status, s.solutions.clone(), s.stats()))
+    let mut s = crate::engine::Stepper::new(Solver::new(puzzle, opts)?);
+    let status = s.solve_within(max_nodes, max_micros);
+    let stats = s.stats();
+    Ok((status, s.into_machine().solutions, stats))
 }

@@ -148,10 +148,18 @@ impl Strategy {
 /// Everything a repair run can be tuned with (see the module header).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
+    /// Which algorithm runs (default [`Strategy::Auto`]).
     pub strategy: Strategy,
+    /// Keep the set of conflicted rows up to date move by move instead of rescanning the rows
+    /// (min-conflicts only).
     pub maintain_conflict_set: bool,
+    /// A queen may not return to the column it last left for this many moves (0: off;
+    /// min-conflicts only).
     pub tabu: u32,
+    /// Start (and restart) from a greedy placement instead of a random one (min-conflicts only).
     pub greedy: bool,
+    /// Probability (0 to 1) that a move goes to a random other column instead of a best one
+    /// (min-conflicts only).
     pub noise: f64,
     /// Moves (swap attempts) before a restart; `None` = 200 n.
     pub max_steps: Option<u64>,
@@ -203,9 +211,13 @@ pub enum Event {
     /// The first placement, on an empty board: `columns[row]`.
     #[serde(rename_all = "camelCase")]
     RepairInit {
+        /// `columns[row]`: 0-based column of each row's queen.
         columns: Vec<u32>,
+        /// Attacking pairs on the board after the placement.
         total_conflicts: u64,
+        /// True for a greedy placement (the swap strategy's start always is).
         greedy: bool,
+        /// The step as a sentence.
         why: String,
     },
     /// The conflicted queen chosen for the next move (changes nothing on the board). `candidates`
@@ -214,64 +226,126 @@ pub enum Event {
     /// not return to yet.
     #[serde(rename_all = "camelCase")]
     RepairPick {
+        /// 0-based row of the chosen queen.
         row: u32,
+        /// 0-based column it stands on.
         col: u32,
+        /// Queens attacking it.
         conflicts: u32,
+        /// 0-based columns it may move to (every other column), for n ≤ [`PICK_DETAIL_MAX_N`].
         candidates: Vec<u32>,
+        /// Its conflicts on each of `candidates`, in the same order.
         counts: Vec<u32>,
+        /// The tied least-conflicted columns, one of which it moves to (empty before a noise move).
         best: Vec<u32>,
+        /// The column it may not return to yet; `None`: no such column.
         tabu: Option<u32>,
+        /// The step as a sentence.
         why: String,
     },
     /// The queen of `row` moves from `from` to `to`. `conflictsBefore`/`conflictsAfter` are that
     /// queen's conflicts; `totalBefore`/`totalAfter` the number of attacking pairs on the board.
     #[serde(rename_all = "camelCase")]
     RepairMove {
+        /// 0-based row of the queen.
         row: u32,
+        /// 0-based column it leaves.
         from: u32,
+        /// 0-based column it moves to.
         to: u32,
+        /// Queens attacking it before the move.
         conflicts_before: u32,
+        /// Queens attacking it after the move.
         conflicts_after: u32,
+        /// Attacking pairs on the board before the move.
         total_before: u64,
+        /// Attacking pairs on the board after the move.
         total_after: u64,
+        /// Why it goes to `to`.
         reason: MoveReason,
+        /// The step as a sentence.
         why: String,
     },
     /// Swap mode: the queens of `rowA` (on `colA`) and `rowB` (on `colB`) exchange columns.
     #[serde(rename_all = "camelCase")]
     RepairSwap {
+        /// 0-based row of the first queen.
         row_a: u32,
+        /// 0-based row of the second queen.
         row_b: u32,
+        /// 0-based column of the first queen before the swap.
         col_a: u32,
+        /// 0-based column of the second queen before the swap.
         col_b: u32,
+        /// Attacking pairs on the board before the swap.
         total_before: u64,
+        /// Attacking pairs on the board after the swap.
         total_after: u64,
+        /// The step as a sentence.
         why: String,
     },
     /// The step limit was reached: `old` is replaced by the fresh placement `columns`.
     #[serde(rename_all = "camelCase")]
     RepairRestart {
+        /// The abandoned placement, `old[row]` = 0-based column.
         old: Vec<u32>,
+        /// The fresh placement, `columns[row]` = 0-based column.
         columns: Vec<u32>,
+        /// Attacking pairs on the abandoned placement.
         total_before: u64,
+        /// Attacking pairs on the fresh placement.
         total_after: u64,
+        /// Restarts so far, this one included.
         restarts: u64,
+        /// The step as a sentence.
         why: String,
     },
     /// No two queens attack each other.
     #[serde(rename_all = "camelCase")]
     RepairSolution {
+        /// `columns[row]`: 0-based column of each row's queen.
         columns: Vec<u32>,
+        /// Moves made in the whole run (`stats.moves`).
         moves: u64,
+        /// Restarts in the whole run.
         restarts: u64,
+        /// The step as a sentence.
         why: String,
     },
     /// The run stopped without a solution (`reason`: `noSolution` for n = 2, 3; `maxRestarts`).
     #[serde(rename_all = "camelCase")]
-    RepairGaveUp { reason: String, why: String },
+    RepairGaveUp {
+        /// `noSolution` (n = 2 or 3) or `maxRestarts`.
+        reason: String,
+        /// Why, as a sentence.
+        why: String,
+    },
 }
 
 /// The repair machine (see the module header).
+///
+/// # Example
+///
+/// The article's algorithm with two of its improvements, then the swap path of large boards:
+///
+/// ```
+/// use solvescope::engine::{Budget, Machine, NoEvents, Status};
+/// use solvescope::puzzles::queens::check_placement;
+/// use solvescope::puzzles::queens::repair::{Options, Repair, Strategy};
+///
+/// let options = Options { tabu: 3, greedy: true, ..Options::default() };
+/// let mut run = Repair::new(64, 7, options)?; // 64 queens from seed 7
+/// assert_eq!(run.strategy(), Strategy::MinConflicts); // what `auto` picks for n <= 4096
+/// assert_eq!(run.run(&mut Budget::unlimited(), &mut NoEvents), Status::LimitReached);
+/// let columns: Vec<usize> = run.solutions()[0].iter().map(|&c| c as usize).collect();
+/// assert!(check_placement(64, &columns).is_ok()); // the independent checker
+///
+/// // Above 4096 queens `auto` takes the swap path, which has no tabu, greedy or noise options.
+/// assert_eq!(Repair::new(5000, 1, Options::default())?.strategy(), Strategy::Swap);
+/// let err = Repair::new(5000, 1, Options { greedy: true, ..Options::default() }).unwrap_err();
+/// assert!(err.contains("minConflicts"), "{err}");
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Repair {
     n: usize,
@@ -373,6 +447,7 @@ impl Repair {
         })
     }
 
+    /// The board size N.
     pub fn n(&self) -> usize {
         self.n
     }
@@ -387,6 +462,7 @@ impl Repair {
         self.strategy
     }
 
+    /// The options the run was started with (`strategy` as given, see [`Repair::strategy`]).
     pub fn options(&self) -> &Options {
         &self.options
     }

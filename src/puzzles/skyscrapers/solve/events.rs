@@ -44,7 +44,9 @@ pub enum Reason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Axis {
+    /// A row.
     Row,
+    /// A column.
     Col,
 }
 
@@ -53,7 +55,9 @@ pub enum Axis {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LineRef {
+    /// Row or column.
     pub axis: Axis,
+    /// 0-based index of the row or column.
     pub index: u32,
 }
 
@@ -63,9 +67,13 @@ pub struct LineRef {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Change {
+    /// 0-based row of the cell.
     pub row: u32,
+    /// 0-based column of the cell.
     pub col: u32,
+    /// The candidate mask before the change.
     pub before: u32,
+    /// The candidate mask after the change.
     pub after: u32,
 }
 
@@ -78,47 +86,72 @@ pub enum Event {
     /// A deduction: candidates removed (a cell left with one candidate is placed).
     #[serde(rename_all = "camelCase")]
     SkyDeduce {
+        /// The rule applied.
         reason: Reason,
         /// The line under consideration, if the deduction is about one.
         line: Option<LineRef>,
         /// The height the deduction is about, if one.
         value: Option<u8>,
+        /// The deduction as a sentence (1-based rows and columns).
         why: String,
+        /// The cells whose candidates changed.
         changes: Vec<Change>,
     },
     /// The search tries `value` at (row, col); `depth` is the number of open guesses after it.
     #[serde(rename_all = "camelCase")]
     SkyGuess {
+        /// 0-based row of the cell.
         row: u32,
+        /// 0-based column of the cell.
         col: u32,
+        /// The height tried.
         value: u8,
+        /// Open guesses, this one included.
         depth: u32,
+        /// The guess as a sentence (1-based rows and columns).
         why: String,
+        /// The candidate changes the guess makes.
         changes: Vec<Change>,
     },
     /// The last guess is undone: every cell changed since goes back (`before` = now, `after` =
     /// restored). `depth` is the number of open guesses after it.
     #[serde(rename_all = "camelCase")]
     SkyBacktrack {
+        /// 0-based row of the guessed cell.
         row: u32,
+        /// 0-based column of the guessed cell.
         col: u32,
+        /// The height that was tried there.
         value: u8,
+        /// Open guesses after it.
         depth: u32,
+        /// Every cell changed since the guess (`before` = now, `after` = restored).
         changes: Vec<Change>,
     },
     /// Propagation hit a dead end (changes nothing on the board).
     #[serde(rename_all = "camelCase")]
     SkyContradiction {
+        /// The row or column where it happened; `None`: not one line.
         line: Option<LineRef>,
+        /// 0-based `[row, col]` of the cells involved.
         cells: Vec<[u32; 2]>,
+        /// Why the branch fails, as a sentence (1-based rows and columns).
         why: String,
     },
     /// Every cell holds one height: a solution (rows of heights).
     #[serde(rename_all = "camelCase")]
-    SkySolution { grid: Vec<Vec<u8>>, number: u64 },
+    SkySolution {
+        /// `grid[row][col]`: the height of each cell (0-based indices).
+        grid: Vec<Vec<u8>>,
+        /// Which solution this is: 1 for the first.
+        number: u64,
+    },
     /// The whole search space was explored.
     #[serde(rename_all = "camelCase")]
-    SkyExhausted { solutions: u64 },
+    SkyExhausted {
+        /// Solutions found in the whole search.
+        solutions: u64,
+    },
 }
 
 /// The heights of a mask as a list for sentences: "1, 3, 4".

@@ -48,6 +48,7 @@
 
 mod events;
 mod lines;
+pub mod probe;
 mod rules;
 mod search;
 
@@ -56,7 +57,7 @@ pub use events::{Axis, Change, Event, LineRef, Reason};
 use serde::{Deserialize, Serialize};
 
 use super::{Puzzle, Side};
-use crate::engine::{Budget, Machine, Stats, Status};
+use crate::engine::{Stats, Status};
 use lines::LineTables;
 
 /// Which deductions run (the teaching toggles); all on by default.
@@ -80,6 +81,7 @@ impl Default for Techniques {
 }
 
 impl Techniques {
+    /// Every technique on (the default).
     pub const ALL: Techniques = Techniques {
         visibility: true,
         lines: true,
@@ -102,6 +104,7 @@ impl Techniques {
 /// Solver options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
+    /// Which deductions run.
     pub techniques: Techniques,
     /// Stop after this many solutions (2 proves uniqueness).
     pub limit: u64,
@@ -140,12 +143,46 @@ enum Phase {
     Done(Status),
 }
 
+/// Work units (sets visited by the line programme, cells of a value plane) between two looks at
+/// the time budget inside one propagation run. At N = 16 one run can visit millions of sets (the
+/// first node of a clue-only 16x16 took 1.8 s); this many take a few hundred microseconds, and a
+/// look costs tens of nanoseconds, so small boards, which never get this far, never read the
+/// clock inside a node.
+const WORK_PER_CLOCK_LOOK: u64 = 1 << 16;
+
 /// Propagation failed (details already emitted when tracing).
 struct Dead;
 
 type Res = Result<(), Dead>;
 
 /// The solving machine.
+///
+/// # Example
+///
+/// Parse a puzzle, solve it to the end, then watch the first steps of the same search:
+///
+/// ```
+/// use solvescope::engine::{Budget, Machine, NoEvents, Status, Trace};
+/// use solvescope::puzzles::skyscrapers::solve::{Event, Options, Reason, Solver};
+/// use solvescope::puzzles::skyscrapers::{check_solution, parse_any};
+///
+/// // A Tatham Towers ID: the clues top, bottom, left, right.
+/// let puzzle = parse_any("4:2/2/1/4/2/3/3/1/3/2/1/2/2/3/2/1")?;
+///
+/// // The default solution limit is 2: `Exhausted` with one solution proves it unique.
+/// let mut solver = Solver::new(&puzzle, Options::default())?;
+/// assert_eq!(solver.run(&mut Budget::unlimited(), &mut NoEvents), Status::Exhausted);
+/// assert_eq!(solver.solutions().len(), 1);
+/// let grid = &solver.solutions()[0]; // grid[row][col], heights 1..=4
+/// assert!(check_solution(&puzzle, grid).is_ok()); // the independent checker
+///
+/// // One node with a recording sink: the clue rules come first, each with its reason.
+/// let mut watched = Solver::new(&puzzle, Options::default())?;
+/// let mut trace = Trace::default();
+/// watched.run(&mut Budget::nodes(1), &mut trace);
+/// assert!(trace.events.iter().any(|e| matches!(e, Event::SkyDeduce { reason: Reason::ClueOne, .. })));
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Solver {
     puzzle: Puzzle,
@@ -169,16 +206,23 @@ pub struct Solver {
     changes: Vec<Change>,
     // Scratch tables of the line programme.
     tables: LineTables,
-    /// Line programme runs and sets visited (for benchmarks).
+    /// Line programme runs (for benchmarks).
     pub line_runs: u64,
+    /// Sets visited by the line programme (for benchmarks).
     pub line_sets: u64,
     /// Dead ends met per line: the search prefers cells on lines that failed often (dom/wdeg).
     weight: [u32; 32],
     /// The cell whose last candidate was just removed (reported after the deduction's event).
     emptied: Option<(usize, u32)>,
+    /// Work done since the last look at the time budget (see [`WORK_PER_CLOCK_LOOK`]).
+    work: u64,
+    /// The last node's propagation stopped on the time budget (see [`Solver::propagate`]): the
+    /// next call continues it, as the same node, before anything else.
+    interrupted: bool,
 }
 
 impl Solver {
+    /// A solver for `puzzle` (checked with [`Puzzle::validate`]); a `limit` of 0 counts as 1.
     pub fn new(puzzle: &Puzzle, options: Options) -> Result<Self, String> {
         puzzle.validate()?;
         let n = puzzle.n;
@@ -230,12 +274,15 @@ impl Solver {
                 LineTables::default()
             },
             emptied: None,
+            work: 0,
+            interrupted: false,
             weight: [0; 32],
             line_runs: 0,
             line_sets: 0,
         })
     }
 
+    /// The puzzle being solved.
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle
     }
@@ -246,21 +293,24 @@ impl Solver {
     }
 }
 
-/// Solves `puzzle` to the end without events (a convenience for tests, hints and the generator).
+/// Solves `puzzle` to the end without events, or until `max_nodes` nodes or `max_micros` of wall
+/// time (a convenience for tests, hints and the generator; the generator passes `u64::MAX`, so
+/// that what it makes of a seed does not depend on the machine's speed).
 pub fn solve(
     puzzle: &Puzzle,
     options: Options,
     max_nodes: u64,
+    max_micros: u64,
 ) -> Result<(Status, Solver), String> {
-    let mut s = Solver::new(puzzle, options)?;
-    let status = s.run(&mut Budget::nodes(max_nodes), &mut crate::engine::NoEvents);
-    Ok((status, s))
+    let mut s = crate::engine::Stepper::new(Solver::new(puzzle, options)?);
+    let status = s.solve_within(max_nodes, max_micros);
+    Ok((status, s.into_machine()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{NoEvents, Trace};
+    use crate::engine::{Budget, Machine, NoEvents, Trace};
     use crate::puzzles::skyscrapers::{brute_force, check_solution, parse_tatham};
 
     #[test]
@@ -273,6 +323,7 @@ mod tests {
                     techniques: t,
                     limit: 2,
                 },
+                u64::MAX,
                 u64::MAX,
             )
             .unwrap();
@@ -293,6 +344,7 @@ mod tests {
                     techniques: t,
                     limit: 2,
                 },
+                u64::MAX,
                 u64::MAX,
             )
             .unwrap();

@@ -4,8 +4,8 @@
 //! fixed-point loop `propagate` that runs them all, cheapest first.
 
 use super::events::{Change, Event, Reason};
-use super::{Dead, Res, Solver};
-use crate::engine::Sink;
+use super::{Dead, Res, Solver, WORK_PER_CLOCK_LOOK};
+use crate::engine::{Budget, Sink};
 use crate::puzzles::skyscrapers::clue_place;
 use crate::shared::latin::{bit, single, top, value_of};
 
@@ -340,8 +340,12 @@ impl Solver {
         Err(Dead)
     }
 
-    /// Runs every deduction to a fixed point, cheapest first.
-    pub(super) fn propagate<S: Sink<Event>>(&mut self, sink: &mut S) -> Res {
+    /// Runs every deduction to a fixed point, cheapest first. Between two line runs it looks at
+    /// the time budget every [`WORK_PER_CLOCK_LOOK`] units of work; out of time, it sets
+    /// `interrupted` and returns `Ok` with the fixed point not reached yet. The
+    /// work left is all in the dirty sets and the singles list, so the next call picks it up
+    /// where it stopped, and the run ends exactly as an uninterrupted one would.
+    pub(super) fn propagate<S: Sink<Event>>(&mut self, sink: &mut S, budget: &mut Budget) -> Res {
         loop {
             if let Some(cell) = self.singles.pop() {
                 self.naked_single(sink, cell)?;
@@ -359,16 +363,30 @@ impl Solver {
                 self.bound_line(sink, l)?;
                 continue;
             }
-            if self.options.techniques.lines && self.dirty_perm != 0 {
+            let lines = self.options.techniques.lines;
+            if lines
+                && (self.dirty_perm != 0 || self.dirty_plane != 0)
+                && self.work >= WORK_PER_CLOCK_LOOK
+            {
+                self.work = 0;
+                if budget.out_of_time() {
+                    self.interrupted = true;
+                    return Ok(());
+                }
+            }
+            if lines && self.dirty_perm != 0 {
                 let l = self.dirty_perm.trailing_zeros() as usize;
                 self.dirty_perm &= !(1 << l);
+                let before = self.line_sets;
                 self.line_permutations(sink, l)?;
+                self.work += self.line_sets - before + self.n as u64;
                 continue;
             }
-            if self.options.techniques.lines && self.dirty_plane != 0 {
+            if lines && self.dirty_plane != 0 {
                 let v = self.dirty_plane.trailing_zeros() as u8 + 1;
                 self.dirty_plane &= !bit(v);
                 self.value_plane(sink, v)?;
+                self.work += (self.n * self.n) as u64;
                 continue;
             }
             return Ok(());

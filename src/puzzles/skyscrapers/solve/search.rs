@@ -106,8 +106,12 @@ impl Solver {
             .collect()
     }
 
-    /// One node: the work of the current phase plus propagation.
-    pub(super) fn node<S: Sink<Event>>(&mut self, sink: &mut S) -> Res {
+    /// One node: the work of the current phase plus propagation (or only the rest of the
+    /// propagation, when the time budget interrupted it: see `interrupted`).
+    pub(super) fn node<S: Sink<Event>>(&mut self, sink: &mut S, budget: &mut Budget) -> Res {
+        if std::mem::take(&mut self.interrupted) {
+            return self.propagate(sink, budget);
+        }
         match self.phase {
             Phase::Start => self.initial(sink)?,
             Phase::Assign(cell, v) => {
@@ -147,7 +151,7 @@ impl Solver {
             }
             Phase::Done(_) => return Ok(()),
         }
-        self.propagate(sink)
+        self.propagate(sink, budget)
     }
 }
 
@@ -160,11 +164,18 @@ impl Machine for Solver {
             if let Phase::Done(status) = self.phase {
                 return status;
             }
-            if !budget.take() {
+            // An interrupted node goes on without taking another node from the budget.
+            if !self.interrupted {
+                if !budget.take() {
+                    return Status::Paused;
+                }
+                self.stats.nodes += 1;
+            }
+            let outcome = self.node(sink, budget);
+            if outcome.is_ok() && self.interrupted {
                 return Status::Paused;
             }
-            self.stats.nodes += 1;
-            if self.node(sink).is_err() {
+            if outcome.is_err() {
                 if let Some((cell, old)) = self.emptied.take() {
                     if S::ENABLED {
                         let why = format!(

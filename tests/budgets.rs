@@ -1,0 +1,158 @@
+//! Time budgets are kept by every algorithm, on boards within the limits that would take far
+//! longer: a solve given T returns `budget` within T * 1.1 + a margin (docs/FORMATS.md promises
+//! 10% + 50 ms). These are the only timed tests besides the bound proofs of the counter; the
+//! boards come from tests/support/hard_boards.rs, and tests/web.rs runs one in the browser.
+
+#[path = "support/hard_boards.rs"]
+mod hard_boards;
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use solvescope::engine::Stepper;
+use solvescope::puzzles::queens::backtrack::Options as BacktrackOptions;
+use solvescope::puzzles::queens::count;
+use solvescope::puzzles::queens::naive::Naive;
+use solvescope::puzzles::{self, contract::HELPER_MAX_MICROS};
+use solvescope::session::{Session, Verdict};
+
+/// The budget every solve below is given.
+const BUDGET: Duration = Duration::from_millis(300);
+
+/// What a run may take: the promised 10% + 50 ms, plus 350 ms for the machine. The tests run on
+/// a shared 2-core machine (CI, or five engineers' builds at once) where a thread can lose the
+/// CPU for a few hundred milliseconds; the overshoot this guards against was seconds to minutes
+/// (3.7 s, 6-12 s, 162 s for a 1 s or 60 s budget), so the bound still tells them apart.
+fn bound(budget: Duration) -> Duration {
+    budget.mul_f64(1.1) + Duration::from_millis(50) + Duration::from_millis(350)
+}
+
+/// Solves `text` with `algorithm` and `options` for at most [`BUDGET`]; checks it ended on the
+/// budget (the board takes longer) and in time. Only the solve is timed, not the parse.
+fn kept(puzzle: &str, text: &str, algorithm: &str, options: Value) {
+    let mut s = Session::new(puzzle, text, algorithm, &options).unwrap();
+    let started = Instant::now();
+    let r = s.solve(u64::MAX, BUDGET.as_micros() as u64).unwrap();
+    let took = started.elapsed();
+    assert_eq!(
+        r.verdict,
+        Verdict::Budget,
+        "{puzzle} {algorithm} {options}: not a long run"
+    );
+    assert!(
+        took <= bound(BUDGET),
+        "{puzzle} {algorithm} {options}: {took:?} for a {BUDGET:?} budget"
+    );
+    // The run's own clock agrees with the wall clock (it is what the CLI and the page show).
+    assert!(r.stats.elapsed_micros <= took.as_micros() as u64 + 1000);
+}
+
+#[test]
+fn queens_backtracking_keeps_its_budget() {
+    kept("queens", "queens:30", "backtrack", json!({"mode": "count"}));
+    kept(
+        "queens",
+        "queens:64",
+        "backtrack",
+        json!({"mode": "all", "limit": 10000}),
+    );
+}
+
+#[test]
+fn the_naive_counter_and_the_threaded_counter_keep_their_budgets() {
+    let mut s = Stepper::new(Naive::new(20, BacktrackOptions::count()).unwrap());
+    let started = Instant::now();
+    let status = s.solve_within(u64::MAX, BUDGET.as_micros() as u64);
+    assert!(!status.is_done());
+    assert!(
+        started.elapsed() <= bound(BUDGET),
+        "{:?}",
+        started.elapsed()
+    );
+
+    let started = Instant::now();
+    let o = count::count_native(
+        20,
+        count::Limits {
+            threads: 2,
+            max_nodes: u64::MAX,
+            max_micros: BUDGET.as_micros() as u64,
+        },
+    )
+    .unwrap();
+    assert!(!o.finished);
+    assert!(
+        started.elapsed() <= bound(BUDGET),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn repair_keeps_its_budget_at_the_largest_sizes() {
+    // The article's algorithm at its largest n: one move scans 100,000 columns (~4 ms).
+    for greedy in [false, true] {
+        let options = json!({"strategy": "minConflicts", "greedy": greedy, "seed": 1});
+        kept("queens", "queens:100000", "repair", options);
+    }
+    // The swap path at its largest n: the start alone is a fraction of a second more.
+    kept("queens", "queens:10000000", "repair", json!({"seed": 1}));
+}
+
+#[test]
+fn skyscrapers_keeps_its_budget_on_a_16x16_with_clues_only() {
+    for seed in 1..=2 {
+        let id = hard_boards::skyscrapers_clues_only(16, seed);
+        // Every technique (the first propagation alone takes seconds), and the article's set.
+        kept("skyscrapers", &id, "solve", json!({}));
+        let article = json!({"techniques": {"lines": false}});
+        kept("skyscrapers", &id, "solve", article);
+    }
+}
+
+#[test]
+fn hashi_keeps_its_budget_on_a_99x99_board() {
+    let board = hard_boards::hashi_lattice(99, 1);
+    kept("hashi", &board, "solve", json!({}));
+    // With the matrix-tree test: one determinant of 2,500 islands takes seconds.
+    kept(
+        "hashi",
+        &board,
+        "solve",
+        json!({"techniques": {"matrixTree": true}}),
+    );
+}
+
+/// Hints and checks search too (a uniqueness proof, the first deduction): on the same boards they
+/// answer within their own budget, saying `budget` where the search did not decide.
+#[test]
+fn hints_and_checks_keep_the_helpers_budget() {
+    let helpers = Duration::from_micros(HELPER_MAX_MICROS);
+    let sky = puzzles::lookup("skyscrapers").unwrap();
+    let parsed = sky
+        .parse(&hard_boards::skyscrapers_clues_only(16, 1))
+        .unwrap();
+    let empty = json!(vec![vec![0; 16]; 16]);
+    let hashi = puzzles::lookup("hashi").unwrap();
+    let big = hashi.parse(&hard_boards::hashi_lattice(99, 1)).unwrap();
+    for (game, puzzle, board) in [
+        (sky, &parsed["puzzle"], &empty),
+        (hashi, &big["puzzle"], &json!([])),
+    ] {
+        let started = Instant::now();
+        let c = game.check(puzzle, board).unwrap();
+        assert!(
+            started.elapsed() <= bound(helpers),
+            "{:?}",
+            started.elapsed()
+        );
+        assert_eq!(c["solvability"], "budget", "{c}");
+        let started = Instant::now();
+        let _ = game.hint(puzzle, board);
+        assert!(
+            started.elapsed() <= bound(helpers),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+}

@@ -1,0 +1,153 @@
+// The N-Queens count mode in the real page: both counters against OEIS, Cancel mid-run, the
+// table keeping every run, the plot holding both series; opt-in timings of N = 16, 17, 18.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp, openPage, notSentences } from './harness.mjs';
+
+// OEIS A000170 (all placements) and A002562 (distinct under rotations and reflections), N = 1..18,
+// written out here so the page is checked against the published figures, not against itself.
+const A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104, 666090624];
+const A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939, 83263591];
+
+let app;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.close();
+});
+
+async function setN(page, n) {
+  await page.fill('#queens-n', String(n));
+  await page.locator('#queens-n').dispatchEvent('change');
+}
+
+/** Counts `n` with the algorithm selected and returns the table's new row. */
+async function count(page, n, timeout = 60_000) {
+  const rows = await page.locator('#queens-count-table tbody tr').count();
+  await setN(page, n);
+  await page.click('#queens-count-run');
+  await page.waitForFunction((k) => document.querySelectorAll('#queens-count-table tbody tr').length > k, rows, { timeout });
+  const row = page.locator('#queens-count-table tbody tr').last();
+  return {
+    n: Number(await row.getAttribute('data-n')),
+    algorithm: await row.getAttribute('data-algorithm'),
+    solutions: Number(await row.getAttribute('data-solutions')),
+    unique: Number(await row.getAttribute('data-unique')),
+    ms: Number(await row.getAttribute('data-ms')),
+    cells: await row.locator('td').allTextContents(),
+  };
+}
+
+test('both counters count N = 1..10 and 12 as OEIS A000170 / A002562; the table and plot keep every run', async () => {
+  const { page, problems } = await openPage(app, '#queens/8?opts=find:count');
+  await page.waitForSelector('#queens-count:not([hidden])');
+  const workers = await page.evaluate(() => Math.max(1, navigator.hardwareConcurrency || 1));
+  const sizes = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12];
+  for (const [algo, algorithm] of [['backtrack', 'bitmask'], ['naive', 'naive']]) {
+    await page.selectOption('#queens-algo', algo);
+    for (const n of sizes) {
+      const r = await count(page, n);
+      assert.equal(r.n, n);
+      assert.equal(r.algorithm, algorithm);
+      assert.equal(r.solutions, A000170[n - 1], `${algorithm} solutions of N = ${n}`);
+      assert.equal(r.unique, A002562[n - 1], `${algorithm} distinct solutions of N = ${n}`);
+      assert.equal(r.cells[2], A000170[n - 1].toLocaleString('en-US'), 'the Solutions cell');
+      assert.equal(r.cells[3], A002562[n - 1].toLocaleString('en-US'), 'the Distinct cell');
+      // The bitmask counter uses the pool (fewer workers only where the plan has fewer tasks);
+      // the naive counter is one search on one worker.
+      if (algorithm === 'naive') assert.equal(r.cells[1], 'naive, 1 worker');
+      else assert.match(r.cells[1], /^bitmask, \d+ workers?$/);
+      if (algorithm === 'bitmask' && n >= 10) assert.equal(r.cells[1], `bitmask, ${workers} worker${workers === 1 ? '' : 's'}`);
+      assert.match(await page.textContent('#queens-count-status'), new RegExp(`^Counted N = ${n} with the ${algorithm} counter: `));
+    }
+  }
+  // The table kept all 22 runs, and the plot draws both series over every size.
+  assert.equal(await page.locator('#queens-count-table tbody tr').count(), 2 * sizes.length);
+  const series = await page.getAttribute('#queens-count-plot', 'data-series');
+  assert.equal(series, `bitmask, all workers: ${sizes.join(',')}; naive, 1 worker: ${sizes.join(',')}`);
+  // The address names the naive machine and the goal, so the link reopens this mode.
+  await page.waitForFunction(() => location.hash === '#queens/12?algo=naive&opts=find:count');
+  // The naive machine is animated like the bitmask one: one step places a queen in row 1.
+  await page.locator('#queens .playback').getByRole('button', { name: 'Step', exact: true }).click();
+  await page.waitForFunction(() => document.querySelector('#queens-board').dataset.queens.split(',')[0] === '0');
+  assert.deepEqual(await notSentences(page), []);
+  assert.deepEqual(problems, []);
+});
+
+test('Cancel stops a count of N = 16 at once; the page is idle and counts again; the table keeps both runs', async () => {
+  const { page, problems } = await openPage(app, '#queens/9?opts=find:count');
+  await page.waitForSelector('#queens-count:not([hidden])');
+  const first = await count(page, 9);
+  assert.equal(first.solutions, A000170[8]);
+  await setN(page, 16);
+  await page.click('#queens-count-run');
+  // Wait until some tasks are done, so the cancel really interrupts a running count.
+  await page.waitForFunction(() => /^Counting N = 16 with the bitmask counter on \d+ workers?: [1-9][\d,]* of [\d,]+ tasks, [\d,]+ solutions so far, [\d.]+ (million )?nodes\/s, /.test(document.querySelector('#queens-count-status').textContent), null, { timeout: 30_000 });
+  assert.equal(await page.isDisabled('#queens-count-run'), true, 'Count is off while counting');
+  await page.click('#queens-count-cancel');
+  await page.waitForFunction(() => document.querySelector('#queens-count-status').textContent === 'Cancelled: N = 16 was not counted to the end.', null, { timeout: 2_000 });
+  assert.equal(await page.isDisabled('#queens-count-run'), false);
+  assert.equal(await page.isDisabled('#queens-count-cancel'), true);
+  assert.equal(await page.getAttribute('#queens-count', 'data-busy'), null);
+  // Idle: nothing reports progress any more, and no row was added for the cancelled run.
+  await page.waitForTimeout(600);
+  assert.equal(await page.textContent('#queens-count-status'), 'Cancelled: N = 16 was not counted to the end.');
+  assert.equal(await page.locator('#queens-count-table tbody tr').count(), 1);
+  // Usable: another count runs on fresh workers and joins the first in the table.
+  const again = await count(page, 11);
+  assert.equal(again.solutions, A000170[10]);
+  assert.equal(again.unique, A002562[10]);
+  assert.deepEqual(
+    await page.locator('#queens-count-table tbody tr').evaluateAll((rows) => rows.map((r) => r.dataset.n)),
+    ['9', '11'],
+  );
+  assert.deepEqual(await notSentences(page), []);
+  assert.deepEqual(problems, []);
+});
+
+test('a size the counter does not take is a sentence, and nothing runs', async () => {
+  const { page, problems } = await openPage(app, '#queens/30?opts=find:count');
+  await page.waitForSelector('#queens-count:not([hidden])');
+  await page.click('#queens-count-run');
+  await page.waitForFunction(() => !document.querySelector('#queens-count .error').hidden);
+  assert.equal(await page.textContent('#queens-count .error'), 'The bitmask counter counts N from 1 to 27 (got "30").');
+  assert.equal(await page.isDisabled('#queens-count-run'), false);
+  assert.equal(await page.locator('#queens-count-table tbody tr').count(), 0);
+  // Another goal hides the count mode.
+  await page.selectOption('#queens-mode', 'first');
+  assert.equal(await page.isHidden('#queens-count'), true);
+  assert.deepEqual(await notSentences(page), []);
+  assert.deepEqual(problems, []);
+});
+
+test('algo= in a link picks the machine; an unknown one is reported, and a link without it means bitmask', async () => {
+  const { page, problems } = await openPage(app, '#queens/7?algo=naive');
+  await page.waitForSelector('#queens-board');
+  assert.equal(await page.inputValue('#queens-algo'), 'naive');
+  await page.goto(`${app.url}#queens/7?algo=quick&opts=find:count`);
+  await page.locator('#link-error').waitFor({ state: 'visible' });
+  assert.match(await page.textContent('#link-error-text'), /There is no N-Queens algorithm "quick": the algorithms are backtrack and naive\./);
+  assert.equal(await page.inputValue('#queens-algo'), 'naive', 'a bad name changes nothing');
+  await page.goto(`${app.url}#queens/7`);
+  await page.waitForFunction(() => document.querySelector('#queens-algo').value === 'backtrack');
+  assert.equal(await page.isHidden('#queens-count'), true, 'the goal came back to "first": no count mode');
+  assert.deepEqual(await notSentences(page), []);
+  assert.deepEqual(problems, []);
+});
+
+// Timings, not a pass/fail bound (speed lives in benchmarks): SOLVESCOPE_COUNT_TIMES=1 counts
+// N = 16, 17, 18 (or the sizes listed, e.g. =16,17) with the bitmask counter on the page's pool and
+// prints the times; the counts are still checked against OEIS.
+test('timings of N = 16, 17, 18 in the page', { skip: !process.env.SOLVESCOPE_COUNT_TIMES }, async () => {
+  const { page, problems } = await openPage(app, '#queens/16?opts=find:count');
+  await page.waitForSelector('#queens-count:not([hidden])');
+  const listed = (process.env.SOLVESCOPE_COUNT_TIMES ?? '').split(',').map(Number).filter((n) => n >= 1 && n <= 18);
+  for (const n of process.env.SOLVESCOPE_COUNT_TIMES === '1' ? [16, 17, 18] : listed) {
+    const r = await count(page, n, 300_000);
+    assert.equal(r.solutions, A000170[n - 1]);
+    assert.equal(r.unique, A002562[n - 1]);
+    console.log(`N = ${n}: ${r.cells[1]}, ${(r.ms / 1000).toFixed(2)} s, ${r.cells[4]} nodes, ${r.cells[6]} nodes/s`);
+  }
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,202 @@
+// Every export of the package and every method of its classes, called through the package's
+// real JavaScript glue with hostile values in each argument position in turn (the others valid).
+// The values and the calls are the ones tests/web.rs uses (tests/hostile-values.json: the one
+// list); this file builds them in JavaScript and runs unchanged in Node and in Chromium
+// (hostile.test.mjs), returning what went wrong as plain data.
+//
+// Right is: where the spec accepts the value for that argument's kind, the call returns; anywhere
+// else it throws an ordinary `Error` whose message is a sentence of at most 600 characters —
+// never a WebAssembly trap, never a non-Error. After every call the module still solves 8 queens.
+// Past the spec, through the glue only: an extra argument, a freed handle, a method called on
+// something that is no handle.
+
+/** The JavaScript value a `make` descriptor describes (see the spec's `about`). */
+function build(d) {
+  const thrower = (what) => () => {
+    throw new Error(what);
+  };
+  let v;
+  switch (d.make) {
+    case 'number':
+      v = typeof d.value === 'string' ? { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity, '-0': -0 }[d.value] : d.value;
+      break;
+    case 'json':
+      v = structuredClone(d.value);
+      break;
+    case 'undefined':
+      v = undefined;
+      break;
+    case 'symbol':
+      v = Symbol('hostile');
+      break;
+    case 'bigint':
+      v = BigInt(d.value);
+      break;
+    case 'function':
+      v = () => 1;
+      break;
+    case 'date':
+      v = new Date(0);
+      break;
+    case 'typedArray':
+      v = new Uint8Array(3);
+      break;
+    case 'string':
+      v = d.repeat.repeat(d.times);
+      break;
+    case 'utf16':
+      v = String.fromCharCode(...d.units);
+      break;
+    case 'deepArray':
+    case 'deepObject': {
+      v = [];
+      for (let k = 0; k < d.depth; k++) v = d.make === 'deepArray' ? [v] : { a: v };
+      break;
+    }
+    case 'circularObject':
+      v = {};
+      v.self = v;
+      break;
+    case 'circularArray':
+      v = [];
+      v.push(v);
+      break;
+    case 'throwingGetter':
+      v = Object.defineProperty({}, 'x', { get: thrower('the getter throws'), enumerable: true });
+      break;
+    case 'throwingToJSON':
+      v = { toJSON: thrower('toJSON throws') };
+      break;
+    case 'throwingProxy': {
+      const traps = ['get', 'set', 'has', 'ownKeys', 'getOwnPropertyDescriptor', 'getPrototypeOf', 'defineProperty'];
+      v = new Proxy({}, Object.fromEntries(traps.map((t) => [t, thrower('the proxy throws')])));
+      break;
+    }
+    case 'revokedProxy': {
+      const pair = Proxy.revocable({}, {});
+      pair.revoke();
+      v = pair.proxy;
+      break;
+    }
+    default:
+      throw new Error(`tests/hostile-values.json: unknown make ${d.make}`);
+  }
+  if (d.set) v[d.set[0]] = d.set[1] === 'NaN' ? NaN : () => 1;
+  return v;
+}
+
+/** Calls the export or method `name` with `args` (methods on a fresh, freed-after object). */
+function caller(api, spec) {
+  const fresh = (make, f) => {
+    const obj = make();
+    try {
+      return f(obj);
+    } finally {
+      obj.free();
+    }
+  };
+  const task = () => new api.QueensCountTask(api.queensCountPlan(8).tasks[0]);
+  const session = () => new api.Session(...spec.sessionArgs.map((a) => structuredClone(a)));
+  const table = {
+    listPuzzles: (a) => api.listPuzzles(...a),
+    start: () => undefined, // instantiation itself: the glue runs it once, not callable again
+    solve: (a) => api.solve(...a),
+    'new Session': (a) => new api.Session(...a).free(),
+    'Session.step': (a) => fresh(session, (s) => s.step(...a)),
+    'Session.solve': (a) => fresh(session, (s) => s.solve(...a)),
+    'Session.stats': (a) => fresh(session, (s) => s.stats(...a)),
+    parse: (a) => api.parse(...a),
+    format: (a) => api.format(...a),
+    hint: (a) => api.hint(...a),
+    check: (a) => api.check(...a),
+    layout: (a) => api.layout(...a),
+    generate: (a) => api.generate(...a),
+    queensCountPlan: (a) => api.queensCountPlan(...a),
+    'new QueensCountTask': (a) => new api.QueensCountTask(...a).free(),
+    'QueensCountTask.run': (a) => fresh(task, (t) => t.run(...a)),
+    'QueensCountTask.counts': (a) => fresh(task, (t) => t.counts(...a)),
+    'new QueensNaiveCount': (a) => new api.QueensNaiveCount(...a).free(),
+    'QueensNaiveCount.run': (a) => fresh(() => new api.QueensNaiveCount(6), (t) => t.run(...a)),
+    'QueensNaiveCount.counts': (a) => fresh(() => new api.QueensNaiveCount(6), (t) => t.counts(...a)),
+  };
+  return (name, args) => {
+    const f = table[name];
+    if (!f) throw new Error(`tests/hostile-values.json names an unknown call ${name}`);
+    return f(args);
+  };
+}
+
+/** A baseline argument as a value (`{planTask: N}`: the first task of queensCountPlan(N)). */
+function baseline(api, value) {
+  return value && typeof value === 'object' && 'planTask' in value ? api.queensCountPlan(value.planTask).tasks[0] : structuredClone(value);
+}
+
+/** Whether 8 queens still come out right (an independent check, written here). */
+function stillWorks(api) {
+  const cols = api.solve('queens', 'queens:8', null).solutions[0];
+  return cols.length === 8 && cols.every((c, r) => cols.every((d, s) => s === r || (c !== d && Math.abs(c - d) !== Math.abs(r - s))));
+}
+
+const isSentence = (t) => /^[A-Z0-9"“'(]/.test(t) && /[.!?…]["”')]?$/.test(t);
+
+/** null when `f` behaved as `mustSucceed` says (undefined: either is fine), else what is wrong. */
+function judge(f, mustSucceed) {
+  try {
+    f();
+    return mustSucceed === false ? 'returned, but should have thrown an Error' : null;
+  } catch (e) {
+    if (typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError) return `trapped: ${e.message}`;
+    if (!(e instanceof Error)) return `threw a non-Error: ${String(e)}`;
+    if (mustSucceed === true) return `threw: ${e.message.slice(0, 200)}`;
+    if (e.message.length > 600) return `a message of ${e.message.length} characters`;
+    if (mustSucceed === false && !isSentence(e.message)) return `not a sentence: ${e.message.slice(0, 200)}`;
+    return null;
+  }
+}
+
+/** Runs every call of `spec` (tests/hostile-values.json) with every value in every position. */
+export function attack(api, spec) {
+  const call = caller(api, spec);
+  const values = spec.values.map((d) => ({ d, value: build(d) }));
+  const problems = [];
+  let count = 0;
+  const after = (label) => {
+    if (stillWorks(api)) return true;
+    problems.push(`${label}: the module no longer solves 8 queens`);
+    return false;
+  };
+  for (const { call: name, args } of spec.calls) {
+    const valid = args.map(([, v]) => baseline(api, v));
+    count++;
+    const base = judge(() => call(name, valid), true);
+    if (base) problems.push(`${name} with valid arguments: ${base}`);
+    for (let pos = 0; pos <= args.length; pos++) {
+      for (const { d, value } of values) {
+        const kind = args[pos]?.[0];
+        const label = `${name}, argument ${pos + 1} = ${d.name}`;
+        const list = valid.map((v, i) => (i === pos ? value : i < pos ? v : baseline(api, args[i][1])));
+        if (pos === args.length) list.push(value); // an extra argument: anything but a trap
+        count++;
+        const wrong = judge(() => call(name, list), pos === args.length ? undefined : d.accepted.includes(kind));
+        if (wrong) problems.push(`${label}: ${wrong}`);
+        if (!after(label)) return { calls: count, problems };
+      }
+    }
+  }
+  // Only the glue can be asked these: a freed handle, and a method on something that is no handle.
+  const s = new api.Session(...spec.sessionArgs);
+  s.free();
+  for (const [label, f] of [
+    ['step on a freed session', () => s.step(5)],
+    ['solve on a freed session', () => s.solve(10, 10)],
+    ['a second free', () => s.free()],
+    ['step on a plain object', () => api.Session.prototype.step.call({}, 5)],
+    ['counts on a plain object', () => api.QueensCountTask.prototype.counts.call({})],
+  ]) {
+    count++;
+    const wrong = judge(f, undefined);
+    if (wrong) problems.push(`${label}: ${wrong}`);
+    if (!after(label)) break;
+  }
+  return { calls: count, problems };
+}

@@ -1,0 +1,49 @@
+// Hostile arguments to every export of the built package, through its JavaScript glue, in Node and
+// in Chromium: the values and calls of tests/hostile-values.json (also run by tests/web.rs against
+// the Rust side), built and judged by hostile.mjs; this file runs them in both hosts.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser } from '../e2e/harness.mjs';
+import { attack } from './hostile.mjs';
+import { serve } from './serve.mjs';
+
+const root = new URL('../../', import.meta.url).pathname;
+const here = new URL('.', import.meta.url).pathname;
+const spec = JSON.parse(readFileSync(join(root, 'tests/hostile-values.json'), 'utf8'));
+const expected = spec.calls.reduce((n, c) => n + 1 + (c.args.length + 1) * spec.values.length, 0) + 5;
+
+before(() => {
+  assert.ok(existsSync(join(root, 'pkg/package.json')), 'pkg/ is missing: run npm run package');
+  if (!existsSync(join(here, 'node_modules/solvescope'))) {
+    mkdirSync(join(here, 'node_modules'), { recursive: true });
+    symlinkSync(join(root, 'pkg'), join(here, 'node_modules/solvescope'), 'dir');
+  }
+});
+
+test('in Node, no hostile argument traps the module or leaves it broken', async () => {
+  const api = await import('solvescope');
+  const { calls, problems } = attack(api, spec);
+  assert.equal(calls, expected);
+  assert.deepEqual(problems, []);
+});
+
+test('in Chromium, no hostile argument traps the module or leaves it broken', async () => {
+  const server = await serve(root);
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}tests/package/page.html`);
+    await page.waitForSelector('body[data-ready=yes]', { state: 'attached', timeout: 30_000 });
+    const { calls, problems } = await page.evaluate(async (s) => {
+      const { attack } = await import('./hostile.mjs');
+      return attack(await import('solvescope'), s);
+    }, spec);
+    assert.equal(calls, expected);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
