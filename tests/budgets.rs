@@ -146,7 +146,12 @@ fn hints_and_checks_keep_the_helpers_budget() {
             "{:?}",
             started.elapsed()
         );
-        assert_eq!(c["solvability"], "budget", "{c}");
+        // On a loaded machine the search runs out of time; on a quiet one it may finish first
+        // (these boards have many solutions), so either is right, but nothing else is.
+        assert!(
+            c["solvability"] == "budget" || c["solvability"] == "multiple",
+            "{c}"
+        );
         let started = Instant::now();
         let _ = game.hint(puzzle, board);
         assert!(

@@ -83,7 +83,7 @@ impl Elimination {
     }
 
     /// Eliminates until the determinant is known (`Some`), or until `stop` (asked every
-    /// [`WORK_PER_STOP_LOOK`] units of work) says to stop (`None`; calling again continues).
+    /// 65,536 units of work) says to stop (`None`; calling again continues).
     pub fn run(&mut self, mut stop: impl FnMut() -> bool) -> Option<u64> {
         let (m, p) = (self.m, self.p);
         let a = &mut self.a;
