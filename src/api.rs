@@ -328,31 +328,44 @@ pub fn format(
     js_result(g.export(&json_from_js(data, "puzzle")?))
 }
 
-/// The next step for a player from their board.
+/// The time budget of a helper's search from its optional `{maxMs}` (2 s without one).
+fn helper_budget(options: JsValue) -> Result<u64, JsError> {
+    session::helper_micros(&json_from_js(options, "hint or check options")?)
+        .map_err(|e| js_error(&e))
+}
+
+/// The next step for a player from their board; `options.maxMs` bounds its search (default 2 s).
 #[wasm_bindgen(unchecked_return_type = "AnyHint")]
 pub fn hint(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
     #[wasm_bindgen(unchecked_param_type = "AnyPuzzle")] data: JsValue,
     #[wasm_bindgen(unchecked_param_type = "AnyBoard")] board: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "{ maxMs?: number } | null")] options: JsValue,
 ) -> Result<JsValue, JsError> {
     let g = game(&puzzle)?;
-    js_result(g.hint(
+    let micros = helper_budget(options)?;
+    js_result(g.hint_within(
         &json_from_js(data, "puzzle")?,
         &json_from_js(board, "board")?,
+        micros,
     ))
 }
 
-/// What is wrong (or finished) on a player's board.
+/// What is wrong (or finished) on a player's board; `options.maxMs` bounds its uniqueness search
+/// (default 2 s; out of time, `solvability` is `budget`).
 #[wasm_bindgen(unchecked_return_type = "AnyCheck")]
 pub fn check(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
     #[wasm_bindgen(unchecked_param_type = "AnyPuzzle")] data: JsValue,
     #[wasm_bindgen(unchecked_param_type = "AnyBoard")] board: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "{ maxMs?: number } | null")] options: JsValue,
 ) -> Result<JsValue, JsError> {
     let g = game(&puzzle)?;
-    js_result(g.check(
+    let micros = helper_budget(options)?;
+    js_result(g.check_within(
         &json_from_js(data, "puzzle")?,
         &json_from_js(board, "board")?,
+        micros,
     ))
 }
 

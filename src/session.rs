@@ -96,6 +96,31 @@ pub fn solve_text(puzzle: &str, text: &str, options: &Value) -> Result<Report, S
     Session::new(puzzle, text, &algorithm, &Value::Object(rest))?.solve(max_nodes, max_micros)
 }
 
+/// The time budget of a player helper (`hint`, `check`) from its options: `null` or `{maxMs?}`;
+/// without one, [`HELPER_MAX_MICROS`](crate::puzzles::contract::HELPER_MAX_MICROS).
+///
+/// ```
+/// use serde_json::json;
+/// use solvescope::session::helper_micros;
+/// assert_eq!(helper_micros(&json!({"maxMs": 250})), Ok(250_000));
+/// assert!(helper_micros(&json!({"maxNodes": 5})).is_err());
+/// ```
+pub fn helper_micros(options: &Value) -> Result<u64, String> {
+    let mut rest = match options {
+        Value::Null => serde_json::Map::new(),
+        Value::Object(m) => m.clone(),
+        other => return Err(format!("the options must be an object, not {other}")),
+    };
+    let micros = budget(rest.remove("maxMs"), "maxMs", 1000.0)?
+        .unwrap_or(crate::puzzles::contract::HELPER_MAX_MICROS);
+    match rest.keys().next() {
+        Some(k) => Err(format!(
+            "unknown option \"{k}\" (a hint or check takes only maxMs)"
+        )),
+        None => Ok(micros),
+    }
+}
+
 /// A budget field: absent or `null` is `None`; otherwise a number of at least 0, times `scale`.
 fn budget(value: Option<Value>, name: &str, scale: f64) -> Result<Option<u64>, String> {
     match value {

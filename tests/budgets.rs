@@ -161,3 +161,49 @@ fn hints_and_checks_keep_the_helpers_budget() {
         );
     }
 }
+
+/// A caller's own budget for a hint or a check (`hint_within`, `check_within`; the wasm `hint` and
+/// `check` take it as `{maxMs}`) is kept as tightly as the default: 300 ms on the same boards.
+#[test]
+fn hints_and_checks_keep_a_callers_budget() {
+    let micros = BUDGET.as_micros() as u64;
+    let sky = puzzles::lookup("skyscrapers").unwrap();
+    let parsed = sky
+        .parse(&hard_boards::skyscrapers_clues_only(16, 2))
+        .unwrap();
+    let empty = json!(vec![vec![0; 16]; 16]);
+    let hashi = puzzles::lookup("hashi").unwrap();
+    let big = hashi.parse(&hard_boards::hashi_lattice(99, 2)).unwrap();
+    for (game, puzzle, board) in [
+        (sky, &parsed["puzzle"], &empty),
+        (hashi, &big["puzzle"], &json!([])),
+    ] {
+        let started = Instant::now();
+        let c = game.check_within(puzzle, board, micros).unwrap();
+        let took = started.elapsed();
+        assert!(
+            took <= bound(BUDGET),
+            "{}: check took {took:?}",
+            game.info().name
+        );
+        assert!(
+            c["solvability"] == "budget" || c["solvability"] == "multiple",
+            "{c}"
+        );
+        let started = Instant::now();
+        let _ = game.hint_within(puzzle, board, micros);
+        let took = started.elapsed();
+        assert!(
+            took <= bound(BUDGET),
+            "{}: hint took {took:?}",
+            game.info().name
+        );
+    }
+    // The options object of the wasm helpers: only maxMs, a number of at least 0.
+    assert_eq!(
+        solvescope::session::helper_micros(&Value::Null),
+        Ok(HELPER_MAX_MICROS)
+    );
+    assert!(solvescope::session::helper_micros(&json!({"maxMs": -1})).is_err());
+    assert!(solvescope::session::helper_micros(&json!({"limit": 3})).is_err());
+}

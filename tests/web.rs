@@ -288,7 +288,13 @@ fn helpers_are_reached_by_puzzle_name() {
         Some("4://///1/3///4/////3/")
     );
     let board = js_sys::JSON::parse("[[0,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]").unwrap();
-    let hint = api::hint(js("skyscrapers"), get(&parsed, "puzzle"), board).unwrap();
+    let hint = api::hint(
+        js("skyscrapers"),
+        get(&parsed, "puzzle"),
+        board,
+        JsValue::UNDEFINED,
+    )
+    .unwrap();
     assert!(!get(&hint, "kind").is_undefined());
 
     let parsed = api::parse(js("hashi"), js("7x7m2:3a4c3i2b1a5e5n3e2")).unwrap();
@@ -302,9 +308,14 @@ fn helpers_are_reached_by_puzzle_name() {
         get(&get(&a, "exports"), "tatham").as_string(),
         get(&get(&b, "exports"), "tatham").as_string()
     );
-    let e = api::hint(js("queens"), JsValue::NULL, JsValue::NULL)
-        .err()
-        .unwrap();
+    let e = api::hint(
+        js("queens"),
+        JsValue::NULL,
+        JsValue::NULL,
+        JsValue::UNDEFINED,
+    )
+    .err()
+    .unwrap();
     assert!(error_message(e.into()).contains("no hints"));
 }
 
@@ -587,8 +598,8 @@ fn call_export(call: &str, args: &[JsValue], session: &[JsValue]) -> Result<JsVa
         "Session.stats" => fresh_session().stats(),
         "parse" => api::parse(a(0), a(1)),
         "format" => api::format(a(0), a(1)),
-        "hint" => api::hint(a(0), a(1), a(2)),
-        "check" => api::check(a(0), a(1), a(2)),
+        "hint" => api::hint(a(0), a(1), a(2), args.get(3).cloned().unwrap_or_default()),
+        "check" => api::check(a(0), a(1), a(2), args.get(3).cloned().unwrap_or_default()),
         "layout" => api::layout(a(0), a(1)),
         "generate" => api::generate(a(0), a(1)),
         "queensCountPlan" => api::queens_count_plan(a(0)),

@@ -241,12 +241,20 @@ pub trait Game: 'static {
         options: &Value,
     ) -> Result<Box<dyn Run>, String>;
 
-    /// The next step for a player from their board.
-    fn hint(_puzzle: &Self::Puzzle, _board: &Self::Board) -> Result<Self::Hint, String> {
+    /// The next step for a player from their board, its search within `max_micros` of time.
+    fn hint(
+        _puzzle: &Self::Puzzle,
+        _board: &Self::Board,
+        _max_micros: u64,
+    ) -> Result<Self::Hint, String> {
         Err(unsupported(Self::INFO.name, "hints"))
     }
-    /// What is wrong (or finished) on a player's board.
-    fn check(_puzzle: &Self::Puzzle, _board: &Self::Board) -> Result<Self::Check, String> {
+    /// What is wrong (or finished) on a player's board, its search within `max_micros` of time.
+    fn check(
+        _puzzle: &Self::Puzzle,
+        _board: &Self::Board,
+        _max_micros: u64,
+    ) -> Result<Self::Check, String> {
         Err(unsupported(Self::INFO.name, "board checks"))
     }
     /// The drawing data of a puzzle (Bridges: islands and candidate edges, numbered as in events).
@@ -619,11 +627,20 @@ pub trait AnyGame: Sync {
     /// The text forms of plain puzzle data.
     fn export(&self, puzzle: &Value) -> Result<Value, String>;
     /// The next step for a player's `board` on plain `puzzle` data, as JSON; an error when the
-    /// puzzle offers no hints.
-    fn hint(&self, puzzle: &Value, board: &Value) -> Result<Value, String>;
+    /// puzzle offers no hints. Its search gets [`HELPER_MAX_MICROS`].
+    fn hint(&self, puzzle: &Value, board: &Value) -> Result<Value, String> {
+        self.hint_within(puzzle, board, HELPER_MAX_MICROS)
+    }
+    /// [`AnyGame::hint`] with the caller's time budget for its search.
+    fn hint_within(&self, puzzle: &Value, board: &Value, max_micros: u64) -> Result<Value, String>;
     /// What is wrong (or finished) on a player's `board`, as JSON; an error when the puzzle offers
-    /// no check.
-    fn check(&self, puzzle: &Value, board: &Value) -> Result<Value, String>;
+    /// no check. Its search gets [`HELPER_MAX_MICROS`].
+    fn check(&self, puzzle: &Value, board: &Value) -> Result<Value, String> {
+        self.check_within(puzzle, board, HELPER_MAX_MICROS)
+    }
+    /// [`AnyGame::check`] with the caller's time budget for its search.
+    fn check_within(&self, puzzle: &Value, board: &Value, max_micros: u64)
+        -> Result<Value, String>;
     /// The drawing data of plain `puzzle` data, as JSON; an error when the puzzle has no layout.
     fn layout(&self, puzzle: &Value) -> Result<Value, String>;
     /// A new puzzle for a [`GenerateRequest`] (as JSON), answered as `{puzzle, exports, seed}`.
@@ -688,22 +705,27 @@ impl<G: Game> AnyGame for Erased<G> {
         to_json(&G::exports(&self.puzzle(puzzle)?))
     }
 
-    fn hint(&self, puzzle: &Value, board: &Value) -> Result<Value, String> {
+    fn hint_within(&self, puzzle: &Value, board: &Value, max_micros: u64) -> Result<Value, String> {
         if !G::INFO.helpers.hint {
             return Err(unsupported(G::INFO.name, "hints"));
         }
         let p = self.puzzle(puzzle)?;
         let b: G::Board = from_json(G::INFO.name, "board", board)?;
-        to_json(&G::hint(&p, &b)?)
+        to_json(&G::hint(&p, &b, max_micros)?)
     }
 
-    fn check(&self, puzzle: &Value, board: &Value) -> Result<Value, String> {
+    fn check_within(
+        &self,
+        puzzle: &Value,
+        board: &Value,
+        max_micros: u64,
+    ) -> Result<Value, String> {
         if !G::INFO.helpers.check {
             return Err(unsupported(G::INFO.name, "board checks"));
         }
         let p = self.puzzle(puzzle)?;
         let b: G::Board = from_json(G::INFO.name, "board", board)?;
-        to_json(&G::check(&p, &b)?)
+        to_json(&G::check(&p, &b, max_micros)?)
     }
 
     fn layout(&self, puzzle: &Value) -> Result<Value, String> {

@@ -214,12 +214,12 @@ impl Game for Hashi {
         .boxed())
     }
 
-    fn hint(p: &Puzzle, bridges: &Vec<Bridge>) -> Result<Hint, String> {
-        super::hint(p, bridges)
+    fn hint(p: &Puzzle, bridges: &Vec<Bridge>, max_micros: u64) -> Result<Hint, String> {
+        super::hint_within(p, bridges, max_micros)
     }
 
-    fn check(p: &Puzzle, bridges: &Vec<Bridge>) -> Result<BoardReport, String> {
-        super::check_board(p, bridges)
+    fn check(p: &Puzzle, bridges: &Vec<Bridge>, max_micros: u64) -> Result<BoardReport, String> {
+        super::check_board_within(p, bridges, max_micros)
     }
 
     fn layout(p: &Puzzle) -> Result<Layout, String> {

@@ -202,8 +202,13 @@ fn mistake(b: Bridge, why: String) -> Hint {
 
 /// The next deduction from the user's bridges, or the mistake among them, or "solved".
 pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
+    hint_within(puzzle, user, HELPER_MAX_MICROS)
+}
+
+/// [`hint`] within `max_micros` of time (the caller's budget).
+pub fn hint_within(puzzle: &Puzzle, user: &[Bridge], max_micros: u64) -> Result<Hint, String> {
     // One time budget for the whole hint: the uniqueness solve, then the first node below.
-    let deadline = crate::shared::clock::now_micros().saturating_add(HELPER_MAX_MICROS);
+    let deadline = crate::shared::clock::now_micros().saturating_add(max_micros);
     let mut solver = Solver::new(puzzle, SolveOptions::default())?;
     let board = PlayerBoard::read(solver.graph(), puzzle.max_bridges, user);
     if let Some(&b) = board.invalid.first() {
@@ -231,7 +236,7 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
         puzzle,
         SolveOptions::default(),
         HINT_NODES,
-        HELPER_MAX_MICROS,
+        deadline.saturating_sub(crate::shared::clock::now_micros()),
     )?;
     // No solution found is "none" only when the search ended; out of budget, the hint goes on
     // with the deductions, which need no solution.
@@ -402,6 +407,16 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
 
 /// Marks finished and over-full islands, crossing and impossible bridges, and mistakes.
 pub fn check_board(puzzle: &Puzzle, user: &[Bridge]) -> Result<BoardReport, String> {
+    check_board_within(puzzle, user, HELPER_MAX_MICROS)
+}
+
+/// [`check_board`] within `max_micros` of time for its uniqueness solve (the caller's budget; out
+/// of time, the solvability is `budget` and no mistakes against the solution are marked).
+pub fn check_board_within(
+    puzzle: &Puzzle,
+    user: &[Bridge],
+    max_micros: u64,
+) -> Result<BoardReport, String> {
     puzzle.validate()?;
     let g = Graph::new(puzzle);
     let board = PlayerBoard::read(&g, puzzle.max_bridges, user);
@@ -437,12 +452,7 @@ pub fn check_board(puzzle: &Puzzle, user: &[Bridge]) -> Result<BoardReport, Stri
         }
     }
     report.solved = check_solution(puzzle, user).is_ok();
-    let (status, sols, _) = solve_all(
-        puzzle,
-        SolveOptions::default(),
-        HINT_NODES,
-        HELPER_MAX_MICROS,
-    )?;
+    let (status, sols, _) = solve_all(puzzle, SolveOptions::default(), HINT_NODES, max_micros)?;
     report.solvability =
         verdict(Question::Uniqueness, status, sols.len() as u64).unwrap_or(Verdict::Budget);
     if report.solvability == Verdict::Unique {

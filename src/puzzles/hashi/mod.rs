@@ -52,7 +52,7 @@ use serde::{Deserialize, Serialize};
 pub use format::{
     parse_any, parse_plain, parse_puzzlink, parse_tatham, to_plain, to_puzzlink_url, to_tatham_id,
 };
-pub use hint::{check_board, hint, BoardReport, Hint, HintKind};
+pub use hint::{check_board, check_board_within, hint, hint_within, BoardReport, Hint, HintKind};
 pub use solve::{Event, Heuristic, SolveOptions, Solver, Techniques};
 
 /// Largest width or height accepted.

@@ -114,12 +114,12 @@ impl Game for Skyscrapers {
         .boxed())
     }
 
-    fn hint(p: &Puzzle, board: &Vec<Vec<u8>>) -> Result<hint::Hint, String> {
-        hint::hint(p, board)
+    fn hint(p: &Puzzle, board: &Vec<Vec<u8>>, max_micros: u64) -> Result<hint::Hint, String> {
+        hint::hint_within(p, board, max_micros)
     }
 
-    fn check(p: &Puzzle, board: &Vec<Vec<u8>>) -> Result<hint::Check, String> {
-        hint::check(p, board)
+    fn check(p: &Puzzle, board: &Vec<Vec<u8>>, max_micros: u64) -> Result<hint::Check, String> {
+        hint::check_within(p, board, max_micros)
     }
 
     fn generate(request: &GenerateRequest) -> Result<Generated<Puzzle>, String> {

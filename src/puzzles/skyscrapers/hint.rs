@@ -150,7 +150,13 @@ pub const CHECK_NODES: u64 = 200_000;
 /// Check: [`check_board`] and the puzzle's solvability, from one uniqueness solve (within the
 /// helpers' time budget).
 pub fn check(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<Check, String> {
-    let (status, s) = solve(puzzle, Options::default(), CHECK_NODES, HELPER_MAX_MICROS)?;
+    check_within(puzzle, board, HELPER_MAX_MICROS)
+}
+
+/// [`check`] within `max_micros` of time (the caller's budget; out of time, the solvability is
+/// `budget` and only the rules' mistakes are marked).
+pub fn check_within(puzzle: &Puzzle, board: &[Vec<u8>], max_micros: u64) -> Result<Check, String> {
+    let (status, s) = solve(puzzle, Options::default(), CHECK_NODES, max_micros)?;
     Ok(Check {
         mistakes: board_mistakes(puzzle, board, unique_solution(status, &s)),
         solvability: verdict(Question::Uniqueness, status, s.solutions().len() as u64)
@@ -181,10 +187,15 @@ pub fn solvability(puzzle: &Puzzle) -> Result<Verdict, String> {
 /// contradicts a clue) or, when the puzzle has a unique solution, differs from it.
 /// A board of the wrong shape yields one mistake at (0, 0) saying so.
 pub fn check_board(puzzle: &Puzzle, board: &[Vec<u8>]) -> Vec<Mistake> {
+    check_board_within(puzzle, board, HELPER_MAX_MICROS)
+}
+
+/// [`check_board`] within `max_micros` of time for its uniqueness solve.
+fn check_board_within(puzzle: &Puzzle, board: &[Vec<u8>], max_micros: u64) -> Vec<Mistake> {
     if check_shape(puzzle, board).is_err() {
         return board_mistakes(puzzle, board, None);
     }
-    match solve(puzzle, Options::default(), CHECK_NODES, HELPER_MAX_MICROS) {
+    match solve(puzzle, Options::default(), CHECK_NODES, max_micros) {
         Ok((status, s)) => board_mistakes(puzzle, board, unique_solution(status, &s)),
         Err(_) => board_mistakes(puzzle, board, None),
     }
@@ -298,11 +309,17 @@ fn board_mistakes(
 
 /// The next step from the player's `board` (see the module header).
 pub fn hint(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<Hint, String> {
+    hint_within(puzzle, board, HELPER_MAX_MICROS)
+}
+
+/// [`hint`] within `max_micros` of time (the caller's budget).
+pub fn hint_within(puzzle: &Puzzle, board: &[Vec<u8>], max_micros: u64) -> Result<Hint, String> {
     // One time budget for the whole hint: the check's solve, then the first node below.
-    let deadline = crate::shared::clock::now_micros().saturating_add(HELPER_MAX_MICROS);
+    let deadline = crate::shared::clock::now_micros().saturating_add(max_micros);
     check_shape(puzzle, board)?;
     let n = puzzle.n;
-    if let Some(m) = check_board(puzzle, board).into_iter().next() {
+    let left = deadline.saturating_sub(crate::shared::clock::now_micros());
+    if let Some(m) = check_board_within(puzzle, board, left).into_iter().next() {
         return Ok(Hint::Mistake {
             row: m.row,
             col: m.col,
