@@ -2,6 +2,7 @@
 // over one board. No rule lives here: parsing, exports, the candidate edges, checks and hints all
 // come from wasm (src/puzzles/hashi/game.rs); this composes the modes, keeps the shared state and draws.
 
+import { announceFrom, labelBoard } from '../../announce';
 import { puzzleInfo } from '../../registry';
 import { plural, sentence } from '../common/text';
 import { h } from '../../dom';
@@ -40,7 +41,7 @@ export function mountHashi(client: SolverClient): Feature {
   // Zoomed, a drag on the board pans it only while watching; editing and playing drags draw.
   const zoom = zoomControl(canvas, () => draw(), 'Board', () => ctx.mode === 'watch');
   const boardWrap = h('div', { class: 'board-wrap' }, zoom.element, zoom.viewport);
-  const status = h('p', { class: 'status', id: 'hashi-status', 'aria-live': 'polite' });
+  const status = h('p', { class: 'status', id: 'hashi-status' });
   const error = h('p', { class: 'error', id: 'hashi-error', role: 'alert', hidden: '' });
   const help = h('p', { class: 'help', id: 'hashi-help' });
   const modeButtons = MODES.map((m) =>
@@ -80,6 +81,7 @@ export function mountHashi(client: SolverClient): Feature {
   const editor = mountEditor(ctx);
   const play = mountPlay(ctx);
   const watch = mountWatch(ctx);
+  announceFrom([status], () => watch.bar.playing());
 
   const element = h(
     'section',
@@ -219,10 +221,11 @@ export function mountHashi(client: SolverClient): Feature {
     d.verdict = mode === 'watch' ? watch.verdict() : '';
     d.cursor = `${Math.floor(cursor / puzzle.width)},${cursor % puzzle.width}`;
     const islands = puzzle.cells.filter((v) => v !== 0 && v !== 255).length;
-    canvas.setAttribute(
-      'aria-label',
+    labelBoard(
+      canvas,
       `Hashiwokakero ${puzzle.width} by ${puzzle.height}, ${islands} islands, ${mode} mode` +
         (mode === 'play' ? `, ${plural(play.userBridges().length, 'bridge')} placed${sc.solved ? ', solved' : ''}` : '') +
+        (sc.bad.size ? `, ${plural(sc.bad.size, 'island')} marked wrong` : '') +
         (ctx.focused && mode !== 'watch' ? `, cursor at row ${Math.floor(cursor / puzzle.width) + 1} column ${(cursor % puzzle.width) + 1}` : ''),
     );
     watch.drawSide();
