@@ -29,14 +29,14 @@ export function mountHashi(client: SolverClient): Feature {
   const canvas = h('canvas', { class: 'board hashi-board', id: 'hashi-board', tabindex: '0', role: 'application', 'aria-label': 'Hashiwokakero board' });
   // What the board's colours mean (render/hashi.ts draws them).
   const colours = legend([
-    { swatch: 'disc', colour: 'good', text: 'Island finished: its bridges are decided and add up' },
-    { swatch: 'disc', colour: 'bad', text: 'Island with a mistake, or where the search hit a dead end' },
+    { swatch: 'ring', colour: 'good', text: 'Island finished, with a whole ring: its bridges are decided and add up' },
+    { swatch: 'ring-dashed', colour: 'bad', text: 'Island with a mistake or a dead end, with a broken ring' },
     { swatch: 'disc', colour: 'accent', text: 'Island the last step is about' },
     { swatch: 'line', colour: 'fg', text: 'Bridge decided' },
     { swatch: 'line', colour: 'muted', text: 'Bridge that may still grow' },
     { swatch: 'fill', colour: 'accent', alpha: 0.3, text: 'Bridges a rule or hint just decided' },
     { swatch: 'fill', colour: 'attack', alpha: 0.3, text: 'A guess the search will undo if it fails' },
-    { swatch: 'fill', colour: 'bad', alpha: 0.3, text: 'A bridge that breaks a rule' },
+    { swatch: 'digit', colour: 'bad', glyph: '✕', text: 'A bridge that breaks a rule (crossed)' },
   ]);
   // Zoomed, a drag on the board pans it only while watching; editing and playing drags draw.
   const zoom = zoomControl(canvas, () => draw(), 'Board', () => ctx.mode === 'watch');

@@ -44,7 +44,8 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     { swatch: 'digit', colour: 'fg', text: 'Given digit (grey cell)' },
     { swatch: 'digit', colour: 'accent', text: 'Your digit, or the solver\'s guess (tinted cell)' },
     { swatch: 'digit', colour: 'good', text: 'Deduced or solved' },
-    { swatch: 'fill', colour: 'bad', alpha: 0.22, text: 'Breaks a rule' },
+    { swatch: 'hatch', colour: 'bad', alpha: 0.22, text: 'Breaks a rule (striped cell)' },
+    { swatch: 'frame', colour: 'good', text: 'Solved: the whole grid framed' },
     { swatch: 'fill', colour: 'accent', alpha: 0.16, text: 'The line a rule just used' },
   ]);
   const boardWrap = h('div', { class: 'board-wrap' }, canvas, pad);
