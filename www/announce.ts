@@ -16,6 +16,8 @@ let region: HTMLElement | null = null;
 let lastAt = -Infinity;
 let pending: string | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
+/** Counts writes, so a delayed repeat never overwrites a newer sentence. */
+let written = 0;
 
 function liveRegion(): HTMLElement {
   if (!region) {
@@ -30,9 +32,12 @@ function write(text: string): void {
   pending = null;
   const r = liveRegion();
   // The same sentence twice (Step back then Step) is still news: clear, then set on the next task.
+  const mine = ++written;
   if (r.textContent === text) {
     r.textContent = '';
-    setTimeout(() => (r.textContent = text), 50);
+    setTimeout(() => {
+      if (mine === written) r.textContent = text; // unless a newer sentence came meanwhile
+    }, 50);
   } else r.textContent = text;
 }
 
