@@ -3,7 +3,7 @@
 // docs/screenshots/<tab>-<desktop|phone>-<light|dark>.png. Each tab is caught mid-run, where the
 // board, the sentence and the player all show something.
 import { mkdirSync } from 'node:fs';
-import { startApp, openPage } from '../tests/e2e/harness.mjs';
+import { startApp, openPage, hashiDrag } from '../tests/e2e/harness.mjs';
 
 const out = new URL('../docs/screenshots/', import.meta.url).pathname;
 mkdirSync(out, { recursive: true });
@@ -12,6 +12,8 @@ const click = (page, tab, name) => page.locator(`#${tab} .playback`).getByRole('
 
 /** Puts each tab into a state worth a picture. */
 const scenes = {
+  // The landing view (a visit with no address).
+  async start() {},
   async queens(page) {
     await click(page, 'queens', 'Next backtrack');
     await page.waitForTimeout(300);
@@ -76,6 +78,26 @@ const scenes = {
     await page.click('#queens-count-run');
     await page.waitForFunction(() => / of [\d,]+ tasks, .* left\.$/.test(document.querySelector('#queens-count-status').textContent) && !/not known/.test(document.querySelector('#queens-count-status').textContent), null, { timeout: 20_000 });
   },
+  // Wrong and finished side by side, for the colour-blind check (CVD=… below): an overfull island
+  // and a finished one in Hashiwokakero, a repeated digit after Check in Skyscrapers.
+  async 'hashi-mistake'(page) {
+    await page.evaluate(() => (location.hash = '#hashi/3x3m2:2a2c2a2?mode=play'));
+    await page.waitForFunction(() => document.querySelector('#hashi-board')?.dataset.mode === 'play');
+    await hashiDrag(page, [0, 0], [0, 2]);
+    await hashiDrag(page, [0, 0], [0, 2]);
+    await hashiDrag(page, [0, 0], [2, 0]);
+    await page.waitForTimeout(300);
+  },
+  async 'skyscrapers-mistake'(page) {
+    await page.waitForFunction(() => (document.querySelector('#sky-board')?.dataset.tatham ?? '') !== '');
+    await page.click('#sky-mode-play');
+    await page.focus('#sky-board');
+    await page.keyboard.type('2');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.type('2');
+    await page.click('#sky-check');
+    await page.waitForTimeout(400);
+  },
   async 'hashi-play'(page) {
     await page.waitForFunction(() => !document.querySelector('#hashi-mode-play').disabled);
     await page.click('#hashi-mode-play');
@@ -88,6 +110,17 @@ const scenes = {
   },
 };
 
+// CVD=deuteranopia (or protanopia, tritanopia) takes the pictures through a colour-vision filter
+// (Machado, Oliveira and Fernandes 2009, severity 1), written as <name>-<cvd>.png: a check that
+// wrong and finished still differ by their marks, not only by hue.
+const CVD = {
+  deuteranopia: '0.367 0.861 -0.228 0 0  0.280 0.673 0.047 0 0  -0.012 0.043 0.969 0 0  0 0 0 1 0',
+  protanopia: '0.152 1.053 -0.205 0 0  0.115 0.786 0.099 0 0  -0.004 -0.048 1.052 0 0  0 0 0 1 0',
+  tritanopia: '1.256 -0.077 -0.179 0 0  -0.078 0.931 0.148 0 0  0.005 0.691 0.304 0 0  0 0 0 1 0',
+};
+const cvd = process.env.CVD;
+if (cvd && !CVD[cvd]) throw new Error(`CVD must be one of ${Object.keys(CVD).join(', ')} (got "${cvd}")`);
+
 const app = await startApp();
 try {
   // ONLY=tab,tab… takes just those pictures.
@@ -95,7 +128,7 @@ try {
   for (const [tab, scene] of Object.entries(scenes).filter(([t]) => !only || only.includes(t))) {
     for (const [size, viewport, touch] of [['desktop', { width: 1280, height: 800 }, false], ['phone', { width: 390, height: 844 }, true]]) {
       for (const scheme of ['light', 'dark']) {
-        const view = tab.replace(/-(play|count)$/, '');
+        const view = tab.replace(/-(play|count|mistake)$/, '');
         const { page } = await openPage(app, `#${view}`, viewport, { colorScheme: scheme, hasTouch: touch });
         await page.waitForTimeout(500);
         await scene(page);
@@ -103,9 +136,30 @@ try {
         // and Hashiwokakero keep their player beside the board: the board goes at the top there).
         // The count mode shows its own part of the tab.
         const anchor = tab.endsWith('-count') ? '.count-mode' : view === 'skyscrapers' || view === 'hashi' ? '.stage' : '.playback';
-        await page.locator(`#${view} ${anchor}`).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        // The landing view is pictured as a visitor first sees it, from the top.
+        if (view !== 'start') await page.locator(`#${view} ${anchor}`).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
         await page.waitForTimeout(200);
-        const file = `${out}${tab}-${size}-${scheme}.png`;
+        if (cvd) {
+          await page.evaluate((values) => {
+            const ns = 'http://www.w3.org/2000/svg';
+            const svg = document.createElementNS(ns, 'svg');
+            svg.setAttribute('width', '0');
+            svg.setAttribute('height', '0');
+            svg.style.position = 'absolute';
+            const filter = document.createElementNS(ns, 'filter');
+            filter.id = 'cvd';
+            filter.setAttribute('color-interpolation-filters', 'linearRGB');
+            const m = document.createElementNS(ns, 'feColorMatrix');
+            m.setAttribute('type', 'matrix');
+            m.setAttribute('values', values);
+            filter.append(m);
+            svg.append(filter);
+            document.body.append(svg);
+            document.documentElement.style.filter = 'url(#cvd)';
+          }, CVD[cvd]);
+          await page.waitForTimeout(200);
+        }
+        const file = `${out}${tab}-${size}-${scheme}${cvd ? `-${cvd}` : ''}.png`;
         await page.screenshot({ path: file });
         console.log(file);
         await page.close();

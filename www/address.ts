@@ -3,8 +3,9 @@
 // slices and percent-decodes text: nothing in a link is evaluated, inserted as markup or used as a
 // property name outside the fixed key list, and every length is capped before any work is done.
 
-/** The tabs an address can name, in the page's order; the first is the default. */
-export const TABS = ['queens', 'repair', 'race', 'hashi', 'skyscrapers'] as const;
+/** The views an address can name; the first is the default. `start` is the landing view (a visit
+ *  with no fragment shows it too, www/main.ts), last so that old and bad links keep `queens`. */
+export const TABS = ['queens', 'repair', 'race', 'hashi', 'skyscrapers', 'start'] as const;
 export type Tab = (typeof TABS)[number];
 
 /** Tabs whose puzzle part is a board size N rather than a puzzle's text. */

@@ -14,9 +14,11 @@ import { mountRepair } from './views/queens/repair';
 import { mountRace } from './views/queens/race';
 import { mountHashi } from './views/hashi/index';
 import { mountSkyscrapers } from './views/skyscrapers/index';
+import { mountLanding } from './views/landing';
 
 // One worker per feature: cancelling a long Solve restarts only that feature's worker.
 const tabs: { hash: Tab; title: string; feature: Feature }[] = [
+  { hash: 'start', title: 'Start', feature: mountLanding() },
   { hash: 'queens', title: 'N-Queens', feature: mountQueens(new SolverClient()) },
   { hash: 'repair', title: 'Min-conflicts', feature: mountRepair(new SolverClient()) },
   { hash: 'race', title: 'Search vs repair', feature: mountRace(new SolverClient()) },
@@ -38,7 +40,9 @@ for (const t of tabs) {
 const link = linkAddress({
   nav,
   open(address) {
-    const active = tabs.find((t) => t.hash === address.tab) ?? tabs[0]!;
+    // No fragment at all (a first visit) opens the landing view; a bad one still falls back to queens.
+    const bare = location.hash === '' || location.hash === '#';
+    const active = tabs.find((t) => t.hash === (bare ? 'start' : address.tab)) ?? tabs[0]!;
     for (const t of tabs) {
       const on = t === active;
       nav.querySelector(`[data-tab="${t.hash}"]`)?.setAttribute('aria-current', on ? 'page' : 'false');

@@ -11,6 +11,7 @@ test('round trip: every setting survives format then parse', () => {
     { tab: 'race', puzzle: '50', settings: { seed: '123456789012345', algo: 'min-conflicts' } },
     { tab: 'repair', puzzle: '1000', settings: { seed: '7', opts: [['strategy', 'swap'], ['noise', '0.05'], ['greedy', 'true']] } },
     { tab: 'queens', puzzle: null, settings: {} },
+    { tab: 'start', puzzle: null, settings: {} },
   ];
   for (const a of cases) {
     const text = formatAddress(a);
@@ -28,6 +29,9 @@ test('short forms and old links: #race/50, #queens/12, #skyscrapers/<encoded id>
   assert.equal(parseAddress('#skyscrapers/4://///1').address.puzzle, '4://///1');
   assert.deepEqual(parseAddress(''), { address: { tab: 'queens', puzzle: null, settings: {} }, errors: [] });
   assert.deepEqual(parseAddress('#'), { address: { tab: 'queens', puzzle: null, settings: {} }, errors: [] });
+  // The landing view has its own name; an empty address stays `queens` here (the page shows the
+  // landing view for it, www/main.ts), so old links and bad names keep their meaning.
+  assert.deepEqual(parseAddress('#start'), { address: { tab: 'start', puzzle: null, settings: {} }, errors: [] });
 });
 
 test('bad parts are reported with what and where, the rest is kept', () => {

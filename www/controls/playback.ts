@@ -26,11 +26,14 @@ export interface PlaybackCommands {
 export interface PlaybackBar {
   element: HTMLElement;
   update(state: PlayerState | null, busy: boolean): void;
+  /** The run is playing (as of the last update): its sentences are announced throttled (www/announce.ts). */
+  playing(): boolean;
   /** Handles a key press for this bar; true when it was one of ours. */
   key(e: KeyboardEvent): boolean;
 }
 
 export function playbackBar(commands: PlaybackCommands, initialSlider = 35, label = ''): PlaybackBar {
+  let playingNow = false;
   const solve = h('button', { type: 'button', class: 'primary', title: 'Solve at full speed (S)' }, 'Solve');
   const play = h('button', { type: 'button', title: 'Play or pause the animation (Space)' }, 'Play');
   const step = h('button', { type: 'button', title: 'Next event (→)' }, 'Step');
@@ -68,7 +71,9 @@ export function playbackBar(commands: PlaybackCommands, initialSlider = 35, labe
     scrubber.addEventListener('input', () => commands.seek!(Number(scrubber.value)));
   }
   // A Solve that runs past a moment says so: nodes so far and time, and Solve becomes Stop.
-  const progress = h('output', { class: 'solve-progress', 'aria-live': 'polite', hidden: '' });
+  // Not a live region: it ticks twice a second; a screen reader hears "Solving…" and the verdict
+  // from the status line instead (www/announce.ts).
+  const progress = h('output', { class: 'solve-progress', 'aria-live': 'off', hidden: '' });
   element.append(progress);
   let solving = false;
   commands.watchProgress?.((p) => {
@@ -102,7 +107,9 @@ export function playbackBar(commands: PlaybackCommands, initialSlider = 35, labe
 
   return {
     element,
+    playing: () => playingNow,
     update(state, busy) {
+      playingNow = !!state?.playing;
       play.textContent = state?.playing ? 'Pause' : 'Play';
       play.setAttribute('aria-pressed', String(!!state?.playing));
       const finished = !!state?.finished;

@@ -61,6 +61,37 @@ export function readTheme(el: Element): Theme {
   };
 }
 
+/**
+ * Diagonal stripes over a rectangle, clipped to it: the shape that says "wrong" on every board, so
+ * a mistake never differs from a finished part by its colour alone (and reads in greyscale too).
+ */
+export function hatch(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, colour: string, cell: number): void {
+  const step = Math.max(4, cell / 4);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(x, y, w, h);
+  ctx.clip();
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = Math.max(1, step / 4);
+  ctx.beginPath();
+  for (let d = -h; d < w; d += step) {
+    ctx.moveTo(x + d, y + h);
+    ctx.lineTo(x + d + h, y);
+  }
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** An X of half-width `r` centred on (x, y): an attacked square, a bridge marked wrong. */
+export function cross(ctx: CanvasRenderingContext2D, x: number, y: number, r: number): void {
+  ctx.beginPath();
+  ctx.moveTo(x - r, y - r);
+  ctx.lineTo(x + r, y + r);
+  ctx.moveTo(x + r, y - r);
+  ctx.lineTo(x - r, y + r);
+  ctx.stroke();
+}
+
 /** Largest board side in CSS px: big enough for a projector, small enough to draw every frame. */
 export const BOARD_MAX = 1100;
 

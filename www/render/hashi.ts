@@ -2,7 +2,7 @@
 // The view decides what each bridge and island means (placed, decided, candidate, wrong, hinted);
 // this file only turns that into lines and circles in whole device pixels.
 
-import { type Surface, type Theme } from './canvas';
+import { cross, type Surface, type Theme } from './canvas';
 import { withAlpha } from './queens';
 
 export type Cell = [number, number];
@@ -172,6 +172,12 @@ export function drawHashi(s: Surface, scene: HashiScene, theme: Theme): void {
       }
       ctx.stroke();
     }
+    if (e.mark === 'bad' && cell >= 10) {
+      // A bridge that breaks a rule is crossed out, not only coloured.
+      ctx.strokeStyle = theme.bad;
+      ctx.lineWidth = Math.max(2, lw);
+      cross(ctx, (x0 + x1) / 2, (y0 + y1) / 2, cell * 0.18);
+    }
   }
 
   if (scene.drag) {
@@ -200,6 +206,18 @@ export function drawHashi(s: Surface, scene: HashiScene, theme: Theme): void {
       ctx.lineWidth = Math.max(1.5, cell / 20);
       ctx.strokeStyle = bad || done || focus ? theme.bg : theme.fg;
       ctx.stroke();
+      if (bad || done) {
+        // The second cue besides the colour: a broken ring round a wrong island, a whole one round
+        // a finished island (inside the cell, so edge islands are not clipped).
+        const t = Math.max(1.5, cell / 16);
+        ctx.beginPath();
+        ctx.arc(cx(c), cy(r), Math.min(cell / 2 - t / 2, radius + t * 1.6), 0, Math.PI * 2);
+        ctx.lineWidth = t;
+        ctx.strokeStyle = bad ? theme.bad : theme.good;
+        if (bad) ctx.setLineDash([t * 1.6, t * 1.3]);
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
       if (scene.highlight.has(i) || scene.selected === i) {
         ctx.beginPath();
         // Inside the cell, so a highlighted island at the board's edge is not clipped.

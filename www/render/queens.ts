@@ -1,7 +1,7 @@
 // Draws an N-Queens board from a view; pure: the same view always gives the same picture.
 // Cells are whole device pixels so lines stay crisp at any N and any screen density.
 
-import { type Surface, type Theme } from './canvas';
+import { cross, hatch, type Surface, type Theme } from './canvas';
 
 export interface QueensView {
   n: number;
@@ -55,6 +55,7 @@ export function drawQueens(s: Surface, view: QueensView, theme: Theme): void {
   if (view.deadRow >= 0 && view.deadRow < n) {
     ctx.fillStyle = withAlpha(theme.bad, 0.35);
     ctx.fillRect(off, off + view.deadRow * cell, size, cell);
+    hatch(ctx, off, off + view.deadRow * cell, size, cell, withAlpha(theme.bad, 0.8), cell);
   }
   if (view.attacked) {
     const { row, cols, by } = view.attacked;
@@ -65,15 +66,7 @@ export function drawQueens(s: Surface, view: QueensView, theme: Theme): void {
       const y = off + row * cell;
       ctx.fillStyle = withAlpha(theme.attack, 0.28);
       ctx.fillRect(x, y, cell, cell);
-      if (cell >= 10) {
-        const m = cell * 0.3;
-        ctx.beginPath();
-        ctx.moveTo(x + m, y + m);
-        ctx.lineTo(x + cell - m, y + cell - m);
-        ctx.moveTo(x + cell - m, y + m);
-        ctx.lineTo(x + m, y + cell - m);
-        ctx.stroke();
-      }
+      if (cell >= 10) cross(ctx, x + cell / 2, y + cell / 2, cell * 0.2);
       // A faint line from the attacking queen shows *why* the square is unsafe.
       const ar = by[i];
       const ac = ar === undefined ? -1 : view.queens[ar];

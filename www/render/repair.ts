@@ -107,6 +107,14 @@ function drawCells(s: Surface, view: RepairView, theme: Theme): void {
     const chosen = pick !== null && pick.row === r && pick.col === c;
     if (view.solved) markSolved(ctx, off + c * cell, off + r * cell, cell, theme);
     drawQueen(ctx, off + c * cell, off + r * cell, cell, chosen ? theme.attack : theme.piece, theme.bg);
+    if (chosen && cell >= 10) {
+      // A ring as well as the colour: the chosen queen must stand out without colour vision.
+      ctx.strokeStyle = theme.attack;
+      ctx.lineWidth = Math.max(2, cell / 12);
+      ctx.beginPath();
+      ctx.arc(off + c * cell + cell / 2, off + r * cell + cell / 2, cell * 0.46, 0, Math.PI * 2);
+      ctx.stroke();
+    }
   }
 }
 
@@ -146,6 +154,12 @@ function drawDensity(s: Surface, view: RepairView, theme: Theme): void {
     img.data[o + 3] = 255;
   }
   ctx.putImageData(img, 0, 0);
+  if (view.solved) {
+    // Solved is also a frame round the whole board, not only the dots' colour.
+    ctx.strokeStyle = theme.good;
+    ctx.lineWidth = Math.max(3, px / 80);
+    ctx.strokeRect(ctx.lineWidth / 2, ctx.lineWidth / 2, px - ctx.lineWidth, px - ctx.lineWidth);
+  }
   // Recently moved queens as larger marks so the eye can follow the repair.
   ctx.fillStyle = theme.attack;
   const dot = Math.max(3, Math.round(px / 200));

@@ -2,7 +2,7 @@
 // picture always gives the same pixels. The board is (N+2) x (N+2) slots: the outer ring holds the
 // clues (corners stay empty), the inner N x N the cells. Cells are whole device pixels.
 
-import { type Surface, type Theme } from './canvas';
+import { hatch, type Surface, type Theme } from './canvas';
 import { withAlpha } from './queens';
 
 export type CellKind = 'empty' | 'given' | 'player' | 'placed' | 'guess' | 'solution';
@@ -108,6 +108,7 @@ export function drawSky(s: Surface, p: SkyPicture, theme: Theme): void {
     if (c.bad) {
       ctx.fillStyle = withAlpha(theme.bad, 0.22);
       ctx.fillRect(x, y, cell, cell);
+      hatch(ctx, x, y, cell, cell, withAlpha(theme.bad, 0.45), cell);
     } else if (c.kind === 'guess') {
       ctx.fillStyle = withAlpha(theme.accent, 0.14);
       ctx.fillRect(x, y, cell, cell);
@@ -169,6 +170,14 @@ export function drawSky(s: Surface, p: SkyPicture, theme: Theme): void {
         ctx.fill();
       }
     }
+  }
+
+  if (p.solved) {
+    // A solved grid is framed, so "solved" is not told by the digits' colour alone.
+    const w = Math.max(3, Math.floor(cell / 10));
+    ctx.strokeStyle = theme.good;
+    ctx.lineWidth = w;
+    ctx.strokeRect(x0 - w / 2 - 1, y0 - w / 2 - 1, size + w + 2, size + w + 2);
   }
 
   if (p.focus) {

@@ -5,8 +5,9 @@
 
 import { h } from '../../dom';
 
-/** How a swatch is drawn: a tinted square, an outlined square, a line, a disc, or a coloured digit. */
-export type Swatch = 'fill' | 'frame' | 'dashed' | 'line' | 'disc' | 'digit';
+/** How a swatch is drawn: a tinted square, a hatched one (wrong), an outlined square, a line, a
+ *  disc, a disc with a solid ring (finished) or a broken one (wrong), or a coloured digit. */
+export type Swatch = 'fill' | 'hatch' | 'frame' | 'dashed' | 'line' | 'disc' | 'ring' | 'ring-dashed' | 'digit';
 
 export interface LegendItem {
   swatch: Swatch;
@@ -27,7 +28,13 @@ export function legend(items: LegendItem[], label = 'What the colours mean'): HT
       const colour = `var(--${it.colour})`;
       const mark = h('span', { class: `swatch swatch-${it.swatch}`, 'aria-hidden': 'true' }, it.swatch === 'digit' ? (it.glyph ?? '5') : '');
       // A faint tint reads on a busy board but vanishes on a plain swatch: never below 55%.
-      if (it.swatch === 'fill') mark.style.background = `color-mix(in srgb, ${colour} ${Math.round(Math.max(0.55, it.alpha ?? 1) * 100)}%, transparent)`;
+      const tint = `color-mix(in srgb, ${colour} ${Math.round(Math.max(0.55, it.alpha ?? 1) * 100)}%, transparent)`;
+      if (it.swatch === 'fill') mark.style.background = tint;
+      else if (it.swatch === 'hatch') mark.style.background = `repeating-linear-gradient(135deg, ${colour} 0 2px, transparent 2px 5px), ${tint}`;
+      else if (it.swatch === 'ring' || it.swatch === 'ring-dashed') {
+        mark.style.background = colour;
+        mark.style.outlineColor = colour;
+      }
       else if (it.swatch === 'frame' || it.swatch === 'dashed') mark.style.borderColor = colour;
       else if (it.swatch === 'digit') mark.style.color = colour;
       else mark.style.background = colour;

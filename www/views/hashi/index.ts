@@ -2,6 +2,7 @@
 // over one board. No rule lives here: parsing, exports, the candidate edges, checks and hints all
 // come from wasm (src/puzzles/hashi/game.rs); this composes the modes, keeps the shared state and draws.
 
+import { announceFrom, labelBoard } from '../../announce';
 import { puzzleInfo } from '../../registry';
 import { plural, sentence } from '../common/text';
 import { h } from '../../dom';
@@ -28,19 +29,19 @@ export function mountHashi(client: SolverClient): Feature {
   const canvas = h('canvas', { class: 'board hashi-board', id: 'hashi-board', tabindex: '0', role: 'application', 'aria-label': 'Hashiwokakero board' });
   // What the board's colours mean (render/hashi.ts draws them).
   const colours = legend([
-    { swatch: 'disc', colour: 'good', text: 'Island finished: its bridges are decided and add up' },
-    { swatch: 'disc', colour: 'bad', text: 'Island with a mistake, or where the search hit a dead end' },
+    { swatch: 'ring', colour: 'good', text: 'Island finished, with a whole ring: its bridges are decided and add up' },
+    { swatch: 'ring-dashed', colour: 'bad', text: 'Island with a mistake or a dead end, with a broken ring' },
     { swatch: 'disc', colour: 'accent', text: 'Island the last step is about' },
     { swatch: 'line', colour: 'fg', text: 'Bridge decided' },
     { swatch: 'line', colour: 'muted', text: 'Bridge that may still grow' },
     { swatch: 'fill', colour: 'accent', alpha: 0.3, text: 'Bridges a rule or hint just decided' },
     { swatch: 'fill', colour: 'attack', alpha: 0.3, text: 'A guess the search will undo if it fails' },
-    { swatch: 'fill', colour: 'bad', alpha: 0.3, text: 'A bridge that breaks a rule' },
+    { swatch: 'digit', colour: 'bad', glyph: '✕', text: 'A bridge that breaks a rule (crossed)' },
   ]);
   // Zoomed, a drag on the board pans it only while watching; editing and playing drags draw.
   const zoom = zoomControl(canvas, () => draw(), 'Board', () => ctx.mode === 'watch');
   const boardWrap = h('div', { class: 'board-wrap' }, zoom.element, zoom.viewport);
-  const status = h('p', { class: 'status', id: 'hashi-status', 'aria-live': 'polite' });
+  const status = h('p', { class: 'status', id: 'hashi-status' });
   const error = h('p', { class: 'error', id: 'hashi-error', role: 'alert', hidden: '' });
   const help = h('p', { class: 'help', id: 'hashi-help' });
   const modeButtons = MODES.map((m) =>
@@ -80,6 +81,7 @@ export function mountHashi(client: SolverClient): Feature {
   const editor = mountEditor(ctx);
   const play = mountPlay(ctx);
   const watch = mountWatch(ctx);
+  announceFrom([status], () => watch.bar.playing());
 
   const element = h(
     'section',
@@ -219,10 +221,11 @@ export function mountHashi(client: SolverClient): Feature {
     d.verdict = mode === 'watch' ? watch.verdict() : '';
     d.cursor = `${Math.floor(cursor / puzzle.width)},${cursor % puzzle.width}`;
     const islands = puzzle.cells.filter((v) => v !== 0 && v !== 255).length;
-    canvas.setAttribute(
-      'aria-label',
+    labelBoard(
+      canvas,
       `Hashiwokakero ${puzzle.width} by ${puzzle.height}, ${islands} islands, ${mode} mode` +
         (mode === 'play' ? `, ${plural(play.userBridges().length, 'bridge')} placed${sc.solved ? ', solved' : ''}` : '') +
+        (sc.bad.size ? `, ${plural(sc.bad.size, 'island')} marked wrong` : '') +
         (ctx.focused && mode !== 'watch' ? `, cursor at row ${Math.floor(cursor / puzzle.width) + 1} column ${(cursor % puzzle.width) + 1}` : ''),
     );
     watch.drawSide();

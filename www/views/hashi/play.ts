@@ -99,7 +99,7 @@ export function mountPlay(ctx: HashiCtx): Play {
         if (r.crossing.length) parts.push(`${r.crossing.length} crossing${r.crossing.length > 1 ? 's' : ''}`);
         if (r.mistakes.length) parts.push(`${r.mistakes.length} bridge${r.mistakes.length > 1 ? 's are' : ' is'} not in the solution`);
         if (r.invalid.length) parts.push(`${r.invalid.length} impossible bridge${r.invalid.length > 1 ? 's' : ''}`);
-        ctx.status.textContent = `Marked in red: ${parts.join(', ')}.${about ? ` ${about}` : ''}`;
+        ctx.status.textContent = `Marked wrong: ${parts.join(', ')}.${about ? ` ${about}` : ''}`;
       } else if (asked) ctx.status.textContent = about ?? `No mistakes so far: ${r.finished.length} of ${islands} islands finished.`;
       else ctx.status.textContent = `${r.finished.length} of ${islands} islands finished.${about ? ` ${about}` : ''}`;
     } catch (e) {

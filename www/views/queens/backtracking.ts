@@ -21,6 +21,7 @@ import { zoomControl, type Zoom } from '../../controls/zoom';
 import { addLinkProblem } from '../../link';
 import type { Settings } from '../../address';
 import { countPanel } from './count';
+import { announceFrom, labelBoard } from '../../announce';
 
 /** Draws a backtracking board into `canvas` and exposes it to assistive technology and tests. */
 export function showQueensBoard(canvas: HTMLCanvasElement, wrap: HTMLElement, view: QueensView, maxSize: number, zoom?: Zoom): void {
@@ -29,8 +30,8 @@ export function showQueensBoard(canvas: HTMLCanvasElement, wrap: HTMLElement, vi
   canvas.dataset.queens = view.queens.join(',');
   canvas.dataset.solved = String(view.solved);
   const placed = view.queens.filter((c) => c >= 0);
-  canvas.setAttribute(
-    'aria-label',
+  labelBoard(
+    canvas,
     placed.length === 0
       ? `${view.n} by ${view.n} board, no queens`
       : `${view.n} by ${view.n} board, queens at ` +
@@ -63,7 +64,7 @@ export function mountQueens(client: SolverClient): Feature {
   );
   const pauseAtSolution = h('input', { type: 'checkbox', id: 'queens-pause', checked: '' });
   const canvas = h('canvas', { class: 'board', id: 'queens-board', role: 'img', 'aria-label': 'empty board' });
-  const status = h('p', { class: 'status', id: 'queens-status', 'aria-live': 'polite' }, READY);
+  const status = h('p', { class: 'status', id: 'queens-status' }, READY);
   const stats = counters({ nodes: 'Nodes', backtracks: 'Backtracks', solutions: 'Solutions', depth: 'Depth', elapsed: 'Solver time' });
   const error = h('p', { class: 'error', role: 'alert', hidden: '' });
   const zoom = zoomControl(canvas, () => draw());
@@ -119,6 +120,7 @@ export function mountQueens(client: SolverClient): Feature {
     35,
     'N-Queens',
   );
+  announceFrom([status], () => bar.playing());
 
   const counting = countPanel(
     () => nInput.value,

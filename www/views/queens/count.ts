@@ -2,6 +2,7 @@
 // counter's tasks on every core, the article's naive counter on one), shows how far it is, and adds
 // a row to a table that keeps every run, with a plot of time against N for both counters.
 
+import { announceFrom } from '../../announce';
 import { h, formatMicros } from '../../dom';
 import { limit } from '../../registry';
 import { CancelledError, CountPool, type CountProgress, type CountResult } from '../../count-pool';
@@ -45,7 +46,7 @@ export function countPanel(n: () => string, algorithm: () => CountAlgorithm): Co
   const runButton = h('button', { type: 'button', class: 'primary', id: 'queens-count-run' }, 'Count');
   const cancelButton = h('button', { type: 'button', id: 'queens-count-cancel', disabled: '' }, 'Cancel');
   const bar = h('progress', { id: 'queens-count-bar', max: '1', value: '0', 'aria-label': 'Counting progress' });
-  const status = h('p', { class: 'status', id: 'queens-count-status', 'aria-live': 'polite' }, 'Press Count to count every solution of this N.');
+  const status = h('p', { class: 'status', id: 'queens-count-status' }, 'Press Count to count every solution of this N.');
   const error = h('p', { class: 'error', role: 'alert', hidden: '' });
   const body = h('tbody');
   const table = h(
@@ -58,6 +59,7 @@ export function countPanel(n: () => string, algorithm: () => CountAlgorithm): Co
   const plot = h('canvas', { class: 'chart', id: 'queens-count-plot', role: 'img', 'aria-label': 'time against N, log scale: no counts yet' });
   const runs: CountResult[] = [];
 
+  announceFrom([status], () => element.dataset.busy === 'true');
   const element = h(
     'section',
     { class: 'count-mode', id: 'queens-count', 'aria-labelledby': 'queens-count-title' },

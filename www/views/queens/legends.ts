@@ -4,15 +4,15 @@ import type { LegendItem } from '../common/legend';
 
 export const SEARCH_LEGEND: LegendItem[] = [
   { swatch: 'frame', colour: 'accent', text: 'Square just tried' },
-  { swatch: 'fill', colour: 'attack', alpha: 0.28, text: 'Attacked in the row being filled' },
-  { swatch: 'fill', colour: 'bad', alpha: 0.35, text: 'Row with no safe square: backtrack' },
-  { swatch: 'fill', colour: 'good', alpha: 0.35, text: 'Solution' },
+  { swatch: 'digit', colour: 'attack', glyph: '✕', text: 'Attacked in the row being filled (crossed, orange)' },
+  { swatch: 'hatch', colour: 'bad', alpha: 0.35, text: 'Row with no safe square: backtrack (striped)' },
+  { swatch: 'frame', colour: 'good', text: 'Solution: every queen\'s square framed' },
 ];
 
 export const REPAIR_LEGEND: LegendItem[] = [
-  { swatch: 'digit', colour: 'attack', glyph: '♛', text: 'Queen chosen to move (a conflicted one, at random)' },
+  { swatch: 'ring', colour: 'attack', text: 'Queen chosen to move, ringed (a conflicted one, at random)' },
   { swatch: 'fill', colour: 'accent', alpha: 0.16, text: 'Its row, with the conflicts of each column' },
   { swatch: 'frame', colour: 'good', text: 'Least-conflicted columns (ties broken at random)' },
   { swatch: 'dashed', colour: 'accent', text: 'Where the last move came from' },
-  { swatch: 'fill', colour: 'good', alpha: 0.35, text: 'Solution: no queen attacks another' },
+  { swatch: 'frame', colour: 'good', text: 'Solution: no queen attacks another (squares framed)' },
 ];

@@ -2,6 +2,7 @@
 // N, started together at the same speed, each with its own counters. At N = 30 and above the class
 // sees backtracking grind through thousands of nodes while repair finishes in a few dozen moves.
 
+import { announceFrom } from '../../announce';
 import { sizeLink } from '../common/size-link';
 import { limit } from '../../registry';
 import { h, counters, featureSection, formatMicros } from '../../dom';
@@ -41,7 +42,7 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
     const canvas = h('canvas', { class: 'board', id: `race-${id}-board`, role: 'img', 'aria-label': title });
     const wrap = h('div', { class: 'board-wrap' }, canvas);
     const stats = counters(names);
-    const status = h('p', { class: 'status', id: `race-${id}-status`, 'aria-live': 'polite' }, '');
+    const status = h('p', { class: 'status', id: `race-${id}-status` }, '');
     const element = h('div', { class: 'race-side', id: `race-${id}` }, h('h3', {}, title), wrap, stats.element, status, legend(colours));
     return { canvas, wrap, stats, status, element };
   }
@@ -154,6 +155,8 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
     40,
     'Side by side',
   );
+  // One announcement for both sides, each named, so a Step is heard as one sentence pair.
+  announceFrom([left.status, right.status], () => bar.playing(), ([l, r]) => [l ? `Search: ${l}` : '', r ? `Repair: ${r}` : ''].filter(Boolean).join(' '));
 
   function resetBoth(): Promise<void> {
     // Typing N and clicking Solve fires "change" (a reset) just before the click: without waiting,

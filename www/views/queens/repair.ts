@@ -2,6 +2,7 @@
 // moves to its least-conflicted column. Shows the chosen queen, its candidate columns with their
 // conflict counts, the move, and a live chart of total conflicts; a density view above N = 64.
 
+import { announceFrom, labelBoard } from '../../announce';
 import { sizeLink } from '../common/size-link';
 import { limit } from '../../registry';
 import { h, counters, featureSection, formatMicros } from '../../dom';
@@ -174,7 +175,7 @@ export function showRepairBoard(canvas: HTMLCanvasElement, wrap: HTMLElement, vi
   // Up to the cell view's limit the placement itself; above it the attribute would be megabytes.
   if (view.n <= 64) canvas.dataset.queens = Array.from(view.columns).join(',');
   else delete canvas.dataset.queens;
-  canvas.setAttribute('aria-label', `${view.n} by ${view.n} board, ${view.total} attacking pairs${view.solved ? ', solved' : ''}`);
+  labelBoard(canvas, `${view.n} by ${view.n} board, ${view.total} attacking pairs${view.solved ? ', solved' : ''}`);
 }
 
 export function mountRepair(client: SolverClient): Feature {
@@ -183,7 +184,7 @@ export function mountRepair(client: SolverClient): Feature {
   const form = repairForm('repair');
   const canvas = h('canvas', { class: 'board', id: 'repair-board', role: 'img', 'aria-label': 'empty board' });
   const chart = h('canvas', { class: 'chart', id: 'repair-chart', role: 'img', 'aria-label': 'total conflicts against moves' });
-  const status = h('p', { class: 'status', id: 'repair-status', 'aria-live': 'polite' }, READY);
+  const status = h('p', { class: 'status', id: 'repair-status' }, READY);
   const stats = counters({ moves: 'Moves', restarts: 'Restarts', conflicts: 'Conflicts now', elapsed: 'Solver time' });
   const error = h('p', { class: 'error', role: 'alert', hidden: '' });
   const zoom = zoomControl(canvas, () => draw());
@@ -247,6 +248,7 @@ export function mountRepair(client: SolverClient): Feature {
     30,
     'Repair',
   );
+  announceFrom([status], () => bar.playing());
 
   const element = featureSection(
     'repair',

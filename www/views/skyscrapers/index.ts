@@ -4,6 +4,7 @@
 // comes from wasm. This composes the modes and keeps what edit and play share: the selection, the
 // digit pad and keys, and drawing.
 
+import { announceFrom, labelBoard } from '../../announce';
 import { h } from '../../dom';
 import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas';
 import { drawSky, slotAt, type SkyPicture } from '../../render/skyscrapers';
@@ -43,11 +44,12 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     { swatch: 'digit', colour: 'fg', text: 'Given digit (grey cell)' },
     { swatch: 'digit', colour: 'accent', text: 'Your digit, or the solver\'s guess (tinted cell)' },
     { swatch: 'digit', colour: 'good', text: 'Deduced or solved' },
-    { swatch: 'fill', colour: 'bad', alpha: 0.22, text: 'Breaks a rule' },
+    { swatch: 'hatch', colour: 'bad', alpha: 0.22, text: 'Breaks a rule (striped cell)' },
+    { swatch: 'frame', colour: 'good', text: 'Solved: the whole grid framed' },
     { swatch: 'fill', colour: 'accent', alpha: 0.16, text: 'The line a rule just used' },
   ]);
   const boardWrap = h('div', { class: 'board-wrap' }, canvas, pad);
-  const status = h('p', { class: 'status', id: 'sky-status', 'aria-live': 'polite' }, '');
+  const status = h('p', { class: 'status', id: 'sky-status' }, '');
   const error = h('p', { class: 'error', id: 'sky-error', role: 'alert', hidden: '' });
   const help = h('p', { class: 'help' }, '');
 
@@ -80,6 +82,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
   const editor = mountEditor(ctx);
   const play = mountPlay(ctx);
   const watch = mountWatch(ctx);
+  announceFrom([status], () => watch.bar.playing());
 
   const modeButtons = new Map<Mode, HTMLButtonElement>();
   const modeGroup = h('div', { class: 'modes', role: 'group', 'aria-label': 'Mode' });
@@ -167,9 +170,13 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     play.dataset(d);
     watch.drawSide(d);
     const filled = p.cells.filter((c) => c.digit > 0).length;
-    canvas.setAttribute(
-      'aria-label',
-      `${n} by ${n} Skyscrapers board, ${filled} of ${n * n} cells filled` + (mode === 'watch' ? '' : `; selected: ${selText(n, sel)}`),
+    const wrong = p.cells.filter((c) => c.bad).length;
+    labelBoard(
+      canvas,
+      `${n} by ${n} Skyscrapers board, ${filled} of ${n * n} cells filled` +
+        (wrong ? `, ${wrong} marked wrong` : '') +
+        (p.solved ? ', solved' : '') +
+        (mode === 'watch' ? '' : `; selected: ${selText(n, sel)}`),
     );
   }
 
