@@ -54,7 +54,7 @@ pub fn usage() -> String {
             p.name
         ));
     }
-    text.push_str(&format!("\n{}", crate::extras::USAGE));
+    text.push_str(&format!("\n{}", crate::extras::USAGE.join("\n")));
     text
 }
 
@@ -210,7 +210,7 @@ fn solve(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
 
 /// The line of a puzzle that could not be read: on stdout in the place of its answer (so a
 /// script reading the output sees every input), and on stderr for a person.
-fn report_bad(place: Place, label: &str, message: &str) {
+pub fn report_bad(place: Place, label: &str, message: &str) {
     let (key, k) = match place {
         Place::Argument(k) => ("argument", k),
         Place::Line(k) => ("line", k),
@@ -219,8 +219,8 @@ fn report_bad(place: Place, label: &str, message: &str) {
     warn(&format!("{label}: {message}"));
 }
 
-/// The end of a `solve` or `format`: exit 2 when no puzzle was given or one did not read.
-fn finish(name: &str, command: &str, count: usize, bad: usize) -> Result<(), Failure> {
+/// The end of a `solve`, `format` or `grade`: exit 2 when no puzzle was given or one did not read.
+pub fn finish(name: &str, command: &str, count: usize, bad: usize) -> Result<(), Failure> {
     if count == 0 {
         return Err(Failure::input(format!("{name} {command}: no puzzle given")));
     }
