@@ -139,3 +139,111 @@ fn grade_reports_bad_lines_and_refuses_bad_flags() {
     let (_, help, _) = run(&["--help"], "");
     assert!(help.contains("solvescope skyscrapers grade ID…"), "{help}");
 }
+
+#[test]
+fn generate_with_a_difficulty_prints_graded_unique_puzzles_reproducibly() {
+    use solvescope::puzzles::skyscrapers::check_solution;
+    for (n, level, givens) in [
+        ("5", "extreme", false),
+        ("7", "unreasonable", true),
+        ("6", "easy", false),
+    ] {
+        let mut args = vec![
+            "skyscrapers",
+            "generate",
+            n,
+            "--difficulty",
+            level,
+            "--seed",
+            "11",
+            "--count",
+            "3",
+        ];
+        if givens {
+            args.push("--givens");
+        }
+        let out = lines(&args, "");
+        assert_eq!(out.len(), 3, "{args:?}");
+        assert_eq!(out, lines(&args, ""), "the same arguments, the same lines");
+        for (k, v) in out.iter().enumerate() {
+            assert_eq!(v["seed"], 11 + k as u64, "{v}");
+            assert_eq!(v["difficulty"], level, "{v}");
+            assert_eq!(v["status"], "unique", "{v}");
+            let id = v["id"].as_str().unwrap();
+            let p = parse_any(id).unwrap();
+            let grid: Vec<Vec<u8>> = serde_json::from_value(v["solution"].clone()).unwrap();
+            check_solution(&p, &grid).unwrap();
+            assert_eq!(
+                grade(&p, u64::MAX).unwrap(),
+                Grade::Unique(Difficulty::from_name(level).unwrap()),
+                "{id}"
+            );
+            if !givens {
+                assert!(p.givens.iter().all(|&g| g == 0), "{id}");
+            }
+            // Each line can be made again from its own seed, and grading it says the same.
+            let seed = v["seed"].to_string();
+            let mut again = vec![
+                "skyscrapers",
+                "generate",
+                n,
+                "--difficulty",
+                level,
+                "--seed",
+                &seed,
+            ];
+            if givens {
+                again.push("--givens");
+            }
+            assert_eq!(&lines(&again, "")[0], v);
+            let graded = &lines(&["skyscrapers", "grade", id], "")[0];
+            assert_eq!(graded["difficulty"], level, "{graded}");
+        }
+        let ids: std::collections::BTreeSet<&str> =
+            out.iter().map(|v| v["id"].as_str().unwrap()).collect();
+        assert_eq!(ids.len(), 3, "nearby seeds, different puzzles: {ids:?}");
+    }
+}
+
+#[test]
+fn generate_refuses_unknown_or_unreachable_levels_with_a_sentence() {
+    for (args, says) in [
+        (
+            &["skyscrapers", "generate", "5", "--difficulty", "medium"][..],
+            "unknown difficulty 'medium' (known: easy, hard, extreme, unreasonable)",
+        ),
+        (
+            &[
+                "skyscrapers",
+                "generate",
+                "3",
+                "--difficulty",
+                "unreasonable",
+                "--seed",
+                "1",
+            ],
+            "no 3x3 unreasonable puzzle with clues only found in 200 attempts from seed 1",
+        ),
+        (
+            &["skyscrapers", "generate", "12", "--difficulty", "easy"],
+            "random puzzles go from 1x1 to 9x9, got 12",
+        ),
+        (
+            &["skyscrapers", "generate", "5", "--givens=yes"],
+            "--givens is a switch and takes no value",
+        ),
+        (
+            &["hashi", "generate", "7", "--difficulty", "easy"],
+            "hashi: the generator has no difficulty levels yet (asked for 'easy')",
+        ),
+        (
+            &["hashi", "generate", "7", "--givens"],
+            "hashi: the generator has no givens",
+        ),
+    ] {
+        let (code, out, err) = run(args, "");
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
