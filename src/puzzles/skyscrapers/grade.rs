@@ -5,10 +5,10 @@
 //!
 //! | level | deductions it may use |
 //! |---|---|
-//! | `easy` | Latin-square singles (a cell with one height left, a height with one place left in a line) and the clue-1 / clue-N edge rules |
-//! | `hard` | + visibility: the distance caps of every clue, and the bound filter (a line that surely shows `lo` and can show at most `hi` towers must have lo ≤ clue ≤ hi) |
-//! | `extreme` | + exact line reasoning: every permutation of a line that fits its candidates and both clues, and all-different filtering of clueless lines and of the value planes (subsets, X-wings) |
-//! | `unreasonable` | none of the above finishes it: it needs guessing (trial and error) |
+//! | `easy` | Latin-square singles (a cell with one height left, a height with one place left in a line), the clue-1 / clue-N edge rules, and visibility: the distance caps of every clue and the bound filter (a line that surely shows `lo` and can show at most `hi` towers must have lo ≤ clue ≤ hi) |
+//! | `hard` | + exact line reasoning: every permutation of a line that fits its candidates and both clues, and all-different filtering of clueless lines and of the value planes (subsets, X-wings) |
+//! | `extreme` | + failed-literal probing, one level deep, with the singles and edge rules inside each probe ([`probe`]) |
+//! | `unreasonable` | none of the above finishes it: it needs nested guessing (trial and error) |
 //!
 //! "Solves it" means that propagation alone, from the clues and givens, leaves one height in
 //! every cell; grading first proves the puzzle has exactly one solution (a puzzle with none or
