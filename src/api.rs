@@ -379,7 +379,8 @@ pub fn layout(
     js_result(g.layout(&json_from_js(data, "puzzle")?))
 }
 
-/// A random puzzle with a unique solution: `request` is `{size, seed?}` (no seed: a fresh one).
+/// A random puzzle with a unique solution: `request` is `{size, seed?, difficulty?, givens?}` (no
+/// seed: a fresh one; a difficulty level by name where the puzzle has levels).
 #[wasm_bindgen(unchecked_return_type = "Generated<AnyPuzzle>")]
 pub fn generate(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,

@@ -319,6 +319,42 @@ fn helpers_are_reached_by_puzzle_name() {
     assert!(error_message(e.into()).contains("no hints"));
 }
 
+/// `generate` with a difficulty in wasm makes the very puzzle the native library makes for the
+/// same request (the seeds are the same on every target), graded as asked.
+#[wasm_bindgen_test]
+fn generate_with_a_difficulty_matches_the_native_library() {
+    use solvescope::puzzles::skyscrapers::grade::{grade, Difficulty, Grade};
+    for text in [
+        r#"{"size":"6","seed":4,"difficulty":"extreme"}"#,
+        r#"{"size":"9","seed":7,"difficulty":"unreasonable","givens":true}"#,
+    ] {
+        let made = api::generate(js("skyscrapers"), js_sys::JSON::parse(text).unwrap()).unwrap();
+        let native = solvescope::puzzles::lookup("skyscrapers")
+            .unwrap()
+            .generate(&serde_json::from_str(text).unwrap())
+            .unwrap();
+        let id = get(&get(&made, "exports"), "tatham").as_string().unwrap();
+        assert_eq!(
+            Some(id.as_str()),
+            native["exports"]["tatham"].as_str(),
+            "{text}"
+        );
+        let level = get(&made, "difficulty").as_string().unwrap();
+        let p = solvescope::puzzles::skyscrapers::parse_any(&id).unwrap();
+        assert_eq!(
+            grade(&p, u64::MAX).unwrap(),
+            Grade::Unique(Difficulty::from_name(&level).unwrap())
+        );
+    }
+    let e = api::generate(
+        js("skyscrapers"),
+        js_sys::JSON::parse(r#"{"size":"5","difficulty":"medium"}"#).unwrap(),
+    )
+    .err()
+    .unwrap();
+    assert!(error_message(e.into()).contains("unknown difficulty 'medium'"));
+}
+
 /// Circular and very deeply nested values are refused with a message, and the module keeps
 /// working (walking them from Rust used to exhaust the wasm stack and trap for good).
 #[wasm_bindgen_test]

@@ -188,6 +188,16 @@ pub struct GenerateRequest {
     #[serde(default)]
     /// The seed; `None`: a fresh one (handed back in [`Generated::seed`]).
     pub seed: Option<u64>,
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    /// The difficulty level by name (Skyscrapers: `easy`, `hard`, `extreme`, `unreasonable`);
+    /// `None`: no level asked for. A puzzle without levels refuses one.
+    pub difficulty: Option<String>,
+    #[serde(default)]
+    #[cfg_attr(test, ts(as = "Option<bool>", optional))]
+    /// Whether the puzzle may have given cells besides its clues (Skyscrapers); `false`: clues only
+    /// when a difficulty is asked for, givens only where the clues cannot pin the grid otherwise.
+    pub givens: bool,
 }
 
 /// A generated puzzle with the seed that made it.
@@ -201,6 +211,8 @@ pub struct Generated<P> {
     pub exports: Exports,
     /// The seed that made it: the same request with this seed gives the same puzzle.
     pub seed: u64,
+    /// Its difficulty level when one was asked for (the grade of the puzzle made), else `None`.
+    pub difficulty: Option<String>,
 }
 
 // ---------------------------------------------------------------------------------------------

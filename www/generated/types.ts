@@ -152,7 +152,17 @@ size: string,
 /**
  * The seed; `None`: a fresh one (handed back in [`Generated::seed`]).
  */
-seed: number | null, };
+seed: number | null, 
+/**
+ * The difficulty level by name (Skyscrapers: `easy`, `hard`, `extreme`, `unreasonable`);
+ * `None`: no level asked for. A puzzle without levels refuses one.
+ */
+difficulty?: string, 
+/**
+ * Whether the puzzle may have given cells besides its clues (Skyscrapers); `false`: clues only
+ * when a difficulty is asked for, givens only where the clues cannot pin the grid otherwise.
+ */
+givens?: boolean, };
 
 export type Generated<P> = { 
 /**
@@ -166,7 +176,11 @@ exports: Exports,
 /**
  * The seed that made it: the same request with this seed gives the same puzzle.
  */
-seed: number, };
+seed: number, 
+/**
+ * Its difficulty level when one was asked for (the grade of the puzzle made), else `None`.
+ */
+difficulty: string | null, };
 
 export type HashiBoardReport = { 
 /**

@@ -5,7 +5,8 @@
 //!   and `found`, `counted`, `gaveUp` for algorithms that prove nothing more). A puzzle that does
 //!   not parse gets its own line, `{"line" | "argument", "status": "error", "error"}`, and a
 //!   message on stderr; the others are still solved, and the exit status is 2 at the end.
-//! - `generate SIZE [--seed S] [--count K]`: generated puzzles with their solution.
+//! - `generate SIZE [--seed S] [--count K] [--difficulty D] [--givens]`: generated puzzles with
+//!   their solution (levels and givens where the puzzle's generator has them).
 //! - `format ID…`: every text form of each puzzle.
 //!
 //! Each option of the chosen algorithm in the registry is a flag: `--kebab-case-name VALUE`, or
@@ -45,8 +46,13 @@ pub fn usage() -> String {
         }
         if p.helpers.generate {
             text.push_str(&format!(
-                "  solvescope {} generate SIZE [--seed S] [--count K]\n",
-                p.name
+                "  solvescope {} generate SIZE [--seed S] [--count K]{}\n",
+                p.name,
+                if p.name == "skyscrapers" {
+                    " [--difficulty easy|hard|extreme|unreasonable] [--givens]"
+                } else {
+                    ""
+                }
             ));
         }
         text.push_str(&format!(
@@ -54,7 +60,7 @@ pub fn usage() -> String {
             p.name
         ));
     }
-    text.push_str(&format!("\n{}", crate::extras::USAGE));
+    text.push_str(&format!("\n{}", crate::extras::USAGE.join("\n")));
     text
 }
 
@@ -210,7 +216,7 @@ fn solve(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
 
 /// The line of a puzzle that could not be read: on stdout in the place of its answer (so a
 /// script reading the output sees every input), and on stderr for a person.
-fn report_bad(place: Place, label: &str, message: &str) {
+pub fn report_bad(place: Place, label: &str, message: &str) {
     let (key, k) = match place {
         Place::Argument(k) => ("argument", k),
         Place::Line(k) => ("line", k),
@@ -219,8 +225,8 @@ fn report_bad(place: Place, label: &str, message: &str) {
     warn(&format!("{label}: {message}"));
 }
 
-/// The end of a `solve` or `format`: exit 2 when no puzzle was given or one did not read.
-fn finish(name: &str, command: &str, count: usize, bad: usize) -> Result<(), Failure> {
+/// The end of a `solve`, `format` or `grade`: exit 2 when no puzzle was given or one did not read.
+pub fn finish(name: &str, command: &str, count: usize, bad: usize) -> Result<(), Failure> {
     if count == 0 {
         return Err(Failure::input(format!("{name} {command}: no puzzle given")));
     }
@@ -263,7 +269,12 @@ fn solve_one(
 
 fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
     let name = game.info().name;
-    let args = Args::parse(argv, &format!("{name} generate"), &["seed", "count"], &[])?;
+    let args = Args::parse(
+        argv,
+        &format!("{name} generate"),
+        &["seed", "count", "difficulty"],
+        &["givens"],
+    )?;
     let [size] = args.positional.as_slice() else {
         return Err(Failure::input(format!(
             "{name} generate: expected one SIZE (a number, or WxH for rectangular boards)"
@@ -273,7 +284,14 @@ fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
     let seed: Option<u64> = args.number("seed")?;
     let first_seed = seed.unwrap_or_else(solvescope::shared::rng::Rng::entropy_seed);
     for k in 0..count {
-        let request = json!({"size": size, "seed": first_seed.wrapping_add(k)});
+        let mut request = json!({"size": size, "seed": first_seed.wrapping_add(k)});
+        // The puzzle's generator says whether it knows levels and givens.
+        if let Some(d) = args.value("difficulty") {
+            request["difficulty"] = json!(d);
+        }
+        if args.has("givens") {
+            request["givens"] = json!(true);
+        }
         let made = game.generate(&request)?;
         let exports = &made["exports"];
         let plain = exports["plain"].as_str().unwrap_or_default();
@@ -285,7 +303,7 @@ fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
                 code: 1,
                 message: e,
             })?;
-        emit(&json!({
+        let mut line = json!({
             "size": size,
             "seed": made["seed"],
             "id": if exports["tatham"].is_null() { json!(plain) } else { exports["tatham"].clone() },
@@ -293,7 +311,11 @@ fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
             "plain": plain,
             "status": r.verdict,
             "solution": r.solutions.first(),
-        }));
+        });
+        if !made["difficulty"].is_null() {
+            line["difficulty"] = made["difficulty"].clone();
+        }
+        emit(&line);
     }
     Ok(())
 }

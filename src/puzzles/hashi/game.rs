@@ -279,6 +279,15 @@ impl Game for Hashi {
                 "hashi: random puzzles go from {GENERATE_MIN}x{GENERATE_MIN} to {GENERATE_MAX}x{GENERATE_MAX}, got {width}x{height}"
             ));
         }
+        if let Some(d) = &request.difficulty {
+            return Err(format!(
+                "hashi: the generator has no difficulty levels yet (asked for {})",
+                crate::shared::text::quote(d)
+            ));
+        }
+        if request.givens {
+            return Err("hashi: the generator has no givens to add (that is Skyscrapers)".into());
+        }
         let seed = request.seed.unwrap_or_else(Rng::entropy_seed);
         // About one island per five cells, as in Tatham's default density; walks up to half a side.
         let params = generate::GenParams {
@@ -297,6 +306,7 @@ impl Game for Hashi {
             exports: Self::exports(&puzzle),
             puzzle,
             seed,
+            difficulty: None,
         })
     }
 }
@@ -395,6 +405,7 @@ mod tests {
         let r = GenerateRequest {
             size: "7x7".into(),
             seed: Some(5),
+            ..Default::default()
         };
         let a = Hashi::generate(&r).unwrap();
         assert_eq!(a, Hashi::generate(&r).unwrap());
@@ -407,11 +418,13 @@ mod tests {
         let r = GenerateRequest {
             size: "3x7".into(),
             seed: None,
+            ..Default::default()
         };
         assert!(Hashi::generate(&r).is_err());
         let r = GenerateRequest {
             size: "7x7".into(),
             seed: Some(u64::MAX),
+            ..Default::default()
         };
         assert!(Hashi::generate(&r).is_ok());
     }

@@ -4,6 +4,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::grade::Difficulty;
 use super::{hint, parse_any, solve, to_plain, to_puzzlink_url, to_tatham_id, Puzzle, MAX_N};
 use crate::puzzles::contract::{
     self, AlgorithmInfo, Exports, Game, GenerateRequest, Generated, Helpers, LimitInfo, OptionInfo,
@@ -18,6 +19,9 @@ pub struct Skyscrapers;
 /// Largest size the generator makes on request: generating proves uniqueness again and again,
 /// and above 9 that takes seconds (see BENCHMARKS.md).
 pub const GENERATE_MAX: usize = 9;
+
+/// The node budget of each uniqueness check while generating (one that runs out keeps its clue).
+const GENERATE_NODES: u64 = 200_000;
 
 /// Technique names, in the order of [`solve::Techniques`].
 const TECHNIQUES: &[&str] = &["visibility", "lines", "mrv"];
@@ -134,12 +138,25 @@ impl Game for Skyscrapers {
                 "skyscrapers: random puzzles go from 1x1 to {GENERATE_MAX}x{GENERATE_MAX}, got {n}"
             ));
         }
+        let level = request
+            .difficulty
+            .as_deref()
+            .map(|d| Difficulty::from_name(d).map_err(|e| format!("skyscrapers: {e}")))
+            .transpose()?;
         let seed = request.seed.unwrap_or_else(Rng::entropy_seed);
-        let (puzzle, _) = super::generate::generate(n, seed, 200_000)?;
+        // Without a level, givens are added only where the clues cannot pin the grid (the
+        // generator of old); with givens allowed but no level, any level will do.
+        let puzzle = match (level, request.givens) {
+            (None, false) => super::generate::generate(n, seed, GENERATE_NODES)?.0,
+            (level, givens) => {
+                super::generate::generate_graded(n, seed, level, givens, GENERATE_NODES)?.0
+            }
+        };
         Ok(Generated {
             exports: Self::exports(&puzzle),
             puzzle,
             seed,
+            difficulty: level.map(|d| d.name().to_string()),
         })
     }
 }
@@ -178,6 +195,7 @@ mod tests {
         let r = GenerateRequest {
             size: "5".into(),
             seed: Some(3),
+            ..Default::default()
         };
         let a = Skyscrapers::generate(&r).unwrap();
         assert_eq!(a, Skyscrapers::generate(&r).unwrap());
@@ -189,6 +207,7 @@ mod tests {
         let too_big = GenerateRequest {
             size: "12".into(),
             seed: None,
+            ..Default::default()
         };
         assert!(Skyscrapers::generate(&too_big).unwrap_err().contains("9x9"));
     }

@@ -10,7 +10,14 @@
 //!    result is minimal: no single clue or given can go.
 //!
 //! Same `(n, seed)`, same puzzle, on every platform (only [`Rng`] is used).
+//!
+//! [`generate_graded`] makes a puzzle of one difficulty level instead: it starts from every clue
+//! (and, with givens allowed, every cell given), removes them in random order while the level's
+//! own deductions still finish the puzzle without a guess (so it stays unique and no harder than
+//! asked), and keeps the result if the level below cannot finish it; otherwise it tries a new
+//! Latin square, up to [`MAX_ATTEMPTS`] times.
 
+use super::grade::{solves_without_guessing, Difficulty};
 use super::solve::{solve, Options};
 use super::{visible_count, Puzzle, Side};
 use crate::engine::{Machine, Status};
@@ -96,6 +103,75 @@ pub fn generate(n: usize, seed: u64, max_nodes: u64) -> Result<(Puzzle, Vec<Vec<
         }
     }
     Ok((p, grid))
+}
+
+/// How many Latin squares [`generate_graded`] tries before it gives up.
+pub const MAX_ATTEMPTS: usize = 200;
+
+/// Whether `p` is unique and no harder than `level`: its deductions finish it without a guess
+/// (which proves uniqueness, since deductions are sound); `unreasonable` or any level (`None`)
+/// needs the full solver.
+fn within(p: &Puzzle, level: Option<Difficulty>, max_nodes: u64) -> Result<bool, String> {
+    match level {
+        None | Some(Difficulty::Unreasonable) => Ok(uniqueness(p, max_nodes).0),
+        Some(level) => solves_without_guessing(p, level),
+    }
+}
+
+/// Generates a puzzle of size `n` graded exactly `level` (docs/GRADING.md; `None`: any level),
+/// unique, and minimal for its level: no clue or given can go without it needing more than `level`'s deductions (or,
+/// for `unreasonable`, without losing uniqueness). `givens`: cells may be given besides the
+/// clues; otherwise only clues. `max_nodes` bounds each uniqueness check. Fails with a sentence
+/// after [`MAX_ATTEMPTS`] Latin squares none of which gave the level (some levels do not exist
+/// at small sizes).
+pub fn generate_graded(
+    n: usize,
+    seed: u64,
+    level: Option<Difficulty>,
+    givens: bool,
+    max_nodes: u64,
+) -> Result<(Puzzle, Vec<Vec<u8>>), String> {
+    Puzzle::empty(n)?;
+    let mut rng = Rng::new(seed);
+    let easier = level.and_then(|l| Difficulty::ALL.into_iter().rev().find(|&d| d < l));
+    for _ in 0..MAX_ATTEMPTS {
+        let grid = random_latin(n, &mut rng);
+        let mut p = all_clues(&grid);
+        let mut items: Vec<(usize, usize)> = (0..4 * n).map(|k| (0, k)).collect();
+        if givens {
+            for (i, g) in p.givens.iter_mut().enumerate() {
+                *g = grid[i / n][i % n];
+                items.push((1, i));
+            }
+        }
+        if !within(&p, level, max_nodes)? {
+            continue;
+        }
+        rng.shuffle(&mut items);
+        for (kind, k) in items {
+            let mut q = p.clone();
+            if kind == 0 {
+                q.clues[k / n][k % n] = 0;
+            } else {
+                q.givens[k] = 0;
+            }
+            if within(&q, level, max_nodes)? {
+                p = q;
+            }
+        }
+        let harder_than_easier = match easier {
+            None => true,
+            Some(d) => !solves_without_guessing(&p, d)?,
+        };
+        if harder_than_easier {
+            return Ok((p, grid));
+        }
+    }
+    Err(format!(
+        "skyscrapers: no {n}x{n} {}puzzle{} found in {MAX_ATTEMPTS} attempts from seed {seed} (the level may not exist at this size; try another seed or level)",
+        level.map_or(String::new(), |l| format!("{} ", l.name())),
+        if givens { "" } else { " with clues only" }
+    ))
 }
 
 #[cfg(test)]

@@ -5,10 +5,10 @@
 //!
 //! | level | deductions it may use |
 //! |---|---|
-//! | `easy` | Latin-square singles (a cell with one height left, a height with one place left in a line) and the clue-1 / clue-N edge rules |
-//! | `hard` | + visibility: the distance caps of every clue, and the bound filter (a line that surely shows `lo` and can show at most `hi` towers must have lo ≤ clue ≤ hi) |
-//! | `extreme` | + exact line reasoning: every permutation of a line that fits its candidates and both clues, and all-different filtering of clueless lines and of the value planes (subsets, X-wings) |
-//! | `unreasonable` | none of the above finishes it: it needs guessing (trial and error) |
+//! | `easy` | Latin-square singles (a cell with one height left, a height with one place left in a line), the clue-1 / clue-N edge rules, and visibility: the distance caps of every clue and the bound filter (a line that surely shows `lo` and can show at most `hi` towers must have lo ≤ clue ≤ hi) |
+//! | `hard` | + exact line reasoning: every permutation of a line that fits its candidates and both clues, and all-different filtering of clueless lines and of the value planes (subsets, X-wings) |
+//! | `extreme` | + failed-literal probing, one level deep, with the singles and edge rules inside each probe ([`probe`]) |
+//! | `unreasonable` | none of the above finishes it: it needs nested guessing (trial and error) |
 //!
 //! "Solves it" means that propagation alone, from the clues and givens, leaves one height in
 //! every cell; grading first proves the puzzle has exactly one solution (a puzzle with none or
@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use super::solve::{probe, Options, Solver, Techniques};
 use super::Puzzle;
-use crate::engine::{Budget, Machine, NoEvents, Status};
+use crate::engine::{Status, Stepper};
 
 /// A difficulty level, from easiest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -109,14 +109,32 @@ pub fn solves_without_guessing(puzzle: &Puzzle, level: Difficulty) -> Result<boo
 /// Grades `puzzle`: proves uniqueness (within `max_nodes` nodes of the full solver), then finds
 /// the weakest level that solves it without guessing.
 pub fn grade(puzzle: &Puzzle, max_nodes: u64) -> Result<Grade, String> {
-    let mut full = Solver::new(puzzle, Options::default())?;
-    let status = full.run(&mut Budget::nodes(max_nodes), &mut NoEvents);
-    match (status, full.stats().solutions) {
-        (Status::Paused, _) => return Ok(Grade::Undecided),
-        (_, 0) => return Ok(Grade::NoSolution),
-        (_, 1) if status == Status::Exhausted => {}
-        _ => return Ok(Grade::Multiple),
-    }
+    Ok(grade_within(puzzle, max_nodes, u64::MAX)?.0)
+}
+
+/// [`grade`] with a time budget too: the uniqueness search stops after `max_nodes` nodes or
+/// `max_micros` microseconds, whichever comes first, and the puzzle is then [`Grade::Undecided`].
+/// Also returns the nodes that search took. The levels' own propagation has no budget: it is a
+/// fixed point over at most N² cells (see [`probe::reach`]).
+pub fn grade_within(
+    puzzle: &Puzzle,
+    max_nodes: u64,
+    max_micros: u64,
+) -> Result<(Grade, u64), String> {
+    let mut full = Stepper::new(Solver::new(puzzle, Options::default())?);
+    let status = full.solve_within(max_nodes, max_micros);
+    let nodes = full.stats().nodes;
+    let grade = match (status, full.stats().solutions) {
+        (Status::Paused, _) => Grade::Undecided,
+        (_, 0) => Grade::NoSolution,
+        (_, 1) if status == Status::Exhausted => level(puzzle)?,
+        _ => Grade::Multiple,
+    };
+    Ok((grade, nodes))
+}
+
+/// The grade of a puzzle already known to have exactly one solution.
+fn level(puzzle: &Puzzle) -> Result<Grade, String> {
     for level in [Difficulty::Easy, Difficulty::Hard, Difficulty::Extreme] {
         if solves_without_guessing(puzzle, level)? {
             return Ok(Grade::Unique(level));

@@ -2,26 +2,32 @@
 //! has commands beyond the generic `solve`, `generate` and `format` of `commands.rs`.
 
 mod queens;
+mod skyscrapers;
 
 use crate::Failure;
 
 /// Runs `argv` if it is one of the puzzle's own commands; `None` hands it to the generic ones.
 type Extra = fn(&[String]) -> Option<Result<(), Failure>>;
 
-const EXTRAS: &[(&str, Extra)] = &[("queens", queens::run)];
+const EXTRAS: &[(&str, Extra, &[&str])] = &[
+    ("queens", queens::run, queens::COMMANDS),
+    ("skyscrapers", skyscrapers::run, skyscrapers::COMMANDS),
+];
 
 /// Usage lines of the extra commands, for `--help`.
-pub const USAGE: &str = queens::USAGE;
+pub const USAGE: &[&str] = &[queens::USAGE, skyscrapers::USAGE];
 
 /// Whether `puzzle` has its own `command`, which then replaces the generic one (N-Queens' `solve`
 /// lists placements; there is no uniqueness to prove), so `--help` shows only the one that runs.
 pub fn owns(puzzle: &str, command: &str) -> bool {
-    puzzle == "queens" && queens::COMMANDS.contains(&command)
+    EXTRAS
+        .iter()
+        .any(|(name, _, commands)| *name == puzzle && commands.contains(&command))
 }
 
 pub fn run(puzzle: &str, argv: &[String]) -> Option<Result<(), Failure>> {
     EXTRAS
         .iter()
-        .find(|(name, _)| *name == puzzle)
-        .and_then(|(_, extra)| extra(argv))
+        .find(|(name, _, _)| *name == puzzle)
+        .and_then(|(_, extra, _)| extra(argv))
 }

@@ -1,0 +1,75 @@
+//! Generation times of Skyscrapers puzzles per size and difficulty, natively (BENCHMARKS.md,
+//! docs/GRADING.md): `cargo run --release --example skyscrapers_generate_times [SEEDS] [SIZES]`.
+//! For each size, level and givens setting it generates from seeds 0..SEEDS (default 15) and
+//! prints the median and largest time of the seeds that succeeded, how many failed (no puzzle of
+//! that level in `MAX_ATTEMPTS` Latin squares) and how long giving up took, and the median against the baseline of the same
+//! run: the ungraded generator (`generate`, any level) at that size.
+
+use std::time::Instant;
+
+use solvescope::puzzles::skyscrapers::generate::{generate, generate_graded, MAX_ATTEMPTS};
+use solvescope::puzzles::skyscrapers::grade::Difficulty;
+
+/// The node budget of each uniqueness check, as the registry's generator uses.
+const NODES: u64 = 200_000;
+
+fn median(v: &mut [f64]) -> Option<f64> {
+    v.sort_by(f64::total_cmp);
+    (!v.is_empty()).then(|| v[v.len() / 2])
+}
+
+fn ms(x: Option<f64>) -> String {
+    x.map_or("—".into(), |t| format!("{t:.2} ms"))
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let seeds: u64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(15);
+    let sizes: Vec<usize> = args.get(1).map_or((4..=9).collect(), |s| {
+        s.split(',').filter_map(|w| w.parse().ok()).collect()
+    });
+    println!("seeds 0..{seeds}, at most {MAX_ATTEMPTS} Latin squares per puzzle");
+    println!("| N | level | givens | median | max | failed | gives up after (median) | median / ungraded |");
+    println!("|---:|---|---|---:|---:|---:|---:|---:|");
+    for n in sizes {
+        let mut base: Vec<f64> = (0..seeds)
+            .map(|seed| {
+                let t = Instant::now();
+                generate(n, seed, NODES).unwrap();
+                t.elapsed().as_secs_f64() * 1e3
+            })
+            .collect();
+        let base = median(&mut base).unwrap_or(f64::NAN);
+        println!(
+            "| {n} | (ungraded) | as needed | {} | | | | 1.00x |",
+            ms(Some(base))
+        );
+        for level in Difficulty::ALL {
+            for givens in [false, true] {
+                let (mut times, mut failed) = (Vec::new(), Vec::new());
+                for seed in 0..seeds {
+                    let t = Instant::now();
+                    let ok = generate_graded(n, seed, Some(level), givens, NODES).is_ok();
+                    let took = t.elapsed().as_secs_f64() * 1e3;
+                    if ok {
+                        times.push(took);
+                    } else {
+                        failed.push(took);
+                    }
+                }
+                let max = times.iter().copied().reduce(f64::max);
+                let med = median(&mut times);
+                println!(
+                    "| {n} | {} | {} | {} | {} | {}/{seeds} | {} | {} |",
+                    level.name(),
+                    if givens { "yes" } else { "no" },
+                    ms(med),
+                    ms(max),
+                    failed.len(),
+                    ms(median(&mut failed)),
+                    med.map_or("—".into(), |m| format!("{:.2}x", m / base)),
+                );
+            }
+        }
+    }
+}
