@@ -3,7 +3,7 @@
 //! goes through the puzzle's independent checker, not through the binary's word for it.
 
 mod common;
-use common::run;
+use common::{run, run_bytes};
 
 use serde_json::Value;
 use solvescope::puzzles::{hashi, skyscrapers};
@@ -438,31 +438,6 @@ fn option_values_outside_the_registry_ranges_are_refused() {
 // ---------------------------------------------------------------------------------------------
 // Hostile input (issue 13): bounded reading, one JSON line per bad batch line, failed writes,
 // strict parsing with messages that guess the mistake, and flags that do not apply.
-
-/// Runs the binary with raw bytes on stdin (written from a thread, so a child that stops reading
-/// early does not block or fail the test): (exit code, stdout, stderr).
-fn run_bytes(args: &[&str], stdin: Vec<u8>) -> (i32, String, String) {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_solvescope"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 fn json_lines(out: &str) -> Vec<Value> {
     out.lines()
