@@ -83,26 +83,44 @@ pub fn generate(n: usize, seed: u64, max_nodes: u64) -> Result<(Puzzle, Vec<Vec<
         p.givens[i] = grid[i / n][i % n];
     }
     // Givens go first: the point of the puzzle is the clues.
-    let mut items: Vec<(usize, usize)> = (0..n * n)
+    let mut items: Vec<Item> = (0..n * n)
         .filter(|&i| p.givens[i] != 0)
-        .map(|i| (1, i))
+        .map(Item::Given)
         .collect();
     rng.shuffle(&mut items);
-    let mut clues: Vec<(usize, usize)> = (0..4 * n).map(|k| (0, k)).collect();
+    let mut clues: Vec<Item> = (0..4 * n).map(Item::Clue).collect();
     rng.shuffle(&mut clues);
     items.extend(clues);
-    for (kind, k) in items {
+    let p = reduce(p, items, |q| Ok(uniqueness(q, max_nodes).0))?;
+    Ok((p, grid))
+}
+
+/// One clue (`k` = side * N + index) or one given (`k` = cell) a generator may take away.
+#[derive(Clone, Copy, Debug)]
+enum Item {
+    Clue(usize),
+    Given(usize),
+}
+
+/// Takes the `items` away from `p` one at a time, in order, keeping each removal only while
+/// `keep` still holds for the smaller puzzle: what is left is minimal for `keep`.
+fn reduce(
+    mut p: Puzzle,
+    items: Vec<Item>,
+    mut keep: impl FnMut(&Puzzle) -> Result<bool, String>,
+) -> Result<Puzzle, String> {
+    let n = p.n;
+    for item in items {
         let mut q = p.clone();
-        if kind == 0 {
-            q.clues[k / n][k % n] = 0;
-        } else {
-            q.givens[k] = 0;
+        match item {
+            Item::Clue(k) => q.clues[k / n][k % n] = 0,
+            Item::Given(i) => q.givens[i] = 0,
         }
-        if uniqueness(&q, max_nodes).0 {
+        if keep(&q)? {
             p = q;
         }
     }
-    Ok((p, grid))
+    Ok(p)
 }
 
 /// How many Latin squares [`generate_graded`] tries before it gives up.
@@ -137,28 +155,18 @@ pub fn generate_graded(
     for _ in 0..MAX_ATTEMPTS {
         let grid = random_latin(n, &mut rng);
         let mut p = all_clues(&grid);
-        let mut items: Vec<(usize, usize)> = (0..4 * n).map(|k| (0, k)).collect();
+        let mut items: Vec<Item> = (0..4 * n).map(Item::Clue).collect();
         if givens {
             for (i, g) in p.givens.iter_mut().enumerate() {
                 *g = grid[i / n][i % n];
-                items.push((1, i));
+                items.push(Item::Given(i));
             }
         }
         if !within(&p, level, max_nodes)? {
             continue;
         }
         rng.shuffle(&mut items);
-        for (kind, k) in items {
-            let mut q = p.clone();
-            if kind == 0 {
-                q.clues[k / n][k % n] = 0;
-            } else {
-                q.givens[k] = 0;
-            }
-            if within(&q, level, max_nodes)? {
-                p = q;
-            }
-        }
+        let p = reduce(p, items, |q| within(q, level, max_nodes))?;
         let harder_than_easier = match easier {
             None => true,
             Some(d) => !solves_without_guessing(&p, d)?,
