@@ -113,6 +113,29 @@ impl Solver {
     }
 }
 
+impl Solver {
+    /// Propagates what the current node queued (the root's or a tried value's) and moves on:
+    /// `Paused` when the time budget stopped it halfway (the next `run` finishes the same node),
+    /// on to `Descend` at a fixed point, and on a dead end the queue is dropped and the run ends
+    /// if this was the root (a tried value instead leaves `Try` to take the next value).
+    fn settle<S: Sink<Event>>(&mut self, sink: &mut S, budget: &mut Budget) -> Option<Status> {
+        let outcome = self.propagate(sink, budget);
+        if self.interrupted {
+            return Some(Status::Paused);
+        }
+        match outcome {
+            Ok(()) => self.phase = Phase::Descend,
+            Err(Dead) => {
+                self.clear_queue();
+                if self.phase == Phase::Root {
+                    return Some(self.finish(Status::Exhausted, sink));
+                }
+            }
+        }
+        None
+    }
+}
+
 impl Machine for Solver {
     type Event = Event;
     type Solution = Vec<Bridge>;
@@ -122,18 +145,8 @@ impl Machine for Solver {
             if std::mem::take(&mut self.interrupted) {
                 // The last node's propagation stopped on the time budget: finish it (the same
                 // node, so no node is taken), then go on as that node would have (Root or Try).
-                let outcome = self.propagate(sink, budget);
-                if self.interrupted {
-                    return Status::Paused;
-                }
-                match outcome {
-                    Ok(()) => self.phase = Phase::Descend,
-                    Err(Dead) => {
-                        self.clear_queue();
-                        if self.phase == Phase::Root {
-                            return self.finish(Status::Exhausted, sink);
-                        }
-                    }
+                if let Some(status) = self.settle(sink, budget) {
+                    return status;
                 }
                 continue;
             }
@@ -147,16 +160,8 @@ impl Machine for Solver {
                     for i in 0..self.g.islands.len() as u32 {
                         self.enqueue(i);
                     }
-                    let outcome = self.propagate(sink, budget);
-                    if self.interrupted {
-                        return Status::Paused;
-                    }
-                    match outcome {
-                        Ok(()) => self.phase = Phase::Descend,
-                        Err(Dead) => {
-                            self.clear_queue();
-                            return self.finish(Status::Exhausted, sink);
-                        }
+                    if let Some(status) = self.settle(sink, budget) {
+                        return status;
                     }
                 }
                 Phase::Descend => match self.choose() {
@@ -260,15 +265,10 @@ impl Machine for Solver {
                             ),
                         });
                     }
-                    let ok = self.tighten(e, v, v, Rule::Guess, sink).is_ok()
-                        && self.propagate(sink, budget).is_ok();
-                    if self.interrupted {
-                        return Status::Paused;
-                    }
-                    if ok {
-                        self.phase = Phase::Descend;
-                    } else {
+                    if self.tighten(e, v, v, Rule::Guess, sink).is_err() {
                         self.clear_queue();
+                    } else if let Some(status) = self.settle(sink, budget) {
+                        return status;
                     }
                 }
             }
