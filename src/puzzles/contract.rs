@@ -678,6 +678,14 @@ fn to_json<T: Serialize>(v: &T) -> Result<Value, String> {
 
 impl<G: Game> Erased<G> {
     fn puzzle(&self, v: &Value) -> Result<G::Puzzle, String> {
+        // The likely mistake: the puzzle's text handed over where its data belongs. Say so, rather
+        // than serde's "invalid type: string …, expected struct Puzzle" quoting the whole text.
+        if v.is_string() {
+            return Err(format!(
+                "{}: the puzzle must be puzzle data (the `puzzle` that parse returns), not a text: read the text with parse first",
+                G::INFO.name
+            ));
+        }
         let p: G::Puzzle = from_json(G::INFO.name, "puzzle", v)?;
         G::validate(&p)?;
         Ok(p)
@@ -778,6 +786,28 @@ mod tests {
         assert_eq!(verdict(Find, Exhausted, 0), Some(Verdict::None));
         assert_eq!(verdict(Count, Exhausted, 92), Some(Verdict::Counted));
         assert_eq!(verdict(Find, GaveUp, 0), Some(Verdict::GaveUp));
+    }
+
+    #[test]
+    fn a_puzzle_text_where_puzzle_data_belongs_says_so() {
+        let id = "4:1/2".repeat(1000);
+        for name in ["skyscrapers", "hashi"] {
+            let g = crate::puzzles::lookup(name).unwrap();
+            let mut errors = vec![
+                g.hint(&Value::String(id.clone()), &Value::Null)
+                    .unwrap_err(),
+                g.check(&Value::String(id.clone()), &Value::Null)
+                    .unwrap_err(),
+                g.export(&Value::String(id.clone())).unwrap_err(),
+            ];
+            if g.info().helpers.layout {
+                errors.push(g.layout(&Value::String(id.clone())).unwrap_err());
+            }
+            for e in errors {
+                assert!(e.contains("read the text with parse first"), "{e}");
+                assert!(!e.contains("4:1/2"), "the text is not quoted back: {e}");
+            }
+        }
     }
 
     #[test]
