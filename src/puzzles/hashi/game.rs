@@ -430,6 +430,33 @@ mod tests {
     }
 
     #[test]
+    fn nearby_seeds_give_different_puzzles() {
+        // The generator used to try seed, seed+1, … so neighbouring seeds whose first layouts
+        // failed shared the same later one (20x20 seeds 1, 2, 3 gave one puzzle).
+        for size in ["20x20", "12x9"] {
+            let ids: Vec<String> = (1..=6)
+                .map(|seed| {
+                    let r = GenerateRequest {
+                        size: size.into(),
+                        seed: Some(seed),
+                        ..Default::default()
+                    };
+                    Hashi::generate(&r).unwrap().exports.tatham.unwrap()
+                })
+                .collect();
+            for (i, a) in ids.iter().enumerate() {
+                for b in &ids[i + 1..] {
+                    assert_ne!(a, b, "{size}: two seeds of 1..=6 gave the same puzzle");
+                }
+            }
+        }
+        let tries: Vec<u64> = generate::layout_seeds(7).take(50).collect();
+        assert_eq!(tries[0], 7);
+        let next: Vec<u64> = generate::layout_seeds(8).take(50).collect();
+        assert!(tries.iter().all(|t| !next.contains(t)));
+    }
+
+    #[test]
     fn several_solutions_are_multiple_not_found() {
         // Four 3s in a square: double bridges on the rows or on the columns.
         let mut s =

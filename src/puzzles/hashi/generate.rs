@@ -313,17 +313,26 @@ fn layout_connected(p: &Puzzle, bridges: &[super::Bridge]) -> bool {
     islands.all(|i| groups.find(i) == root)
 }
 
-/// Tries seeds `seed`, `seed+1`, … until the layout's puzzle has exactly one solution (proved by
-/// the solver within `max_nodes`); returns the puzzle, its solution and the seed that made it.
+/// The layout seeds a generator tries for `seed`: `seed` itself first, then numbers drawn from a
+/// stream of its own. Not `seed`, `seed+1`, …: with those, seeds 1, 2 and 3 of a board where most
+/// layouts fail all walked into the same first good seed and so gave the same puzzle (and
+/// `generate --seed S --count K`, which asks for S, S+1, …, printed one puzzle K times).
+pub fn layout_seeds(seed: u64) -> impl Iterator<Item = u64> {
+    // The constant keeps the stream apart from the first layout's own Rng::new(seed).
+    let mut stream = Rng::new(seed ^ 0x7E57_5EED_A11C_E5ED);
+    std::iter::once(seed).chain(std::iter::from_fn(move || Some(stream.next_u64())))
+}
+
+/// Tries the [`layout_seeds`] of `seed` until the layout's puzzle has exactly one solution (proved
+/// by the solver within `max_nodes`); returns the puzzle, its solution and the layout seed that
+/// made it.
 pub fn generate_unique(
     params: &GenParams,
     seed: u64,
     tries: u64,
     max_nodes: u64,
 ) -> Option<(Puzzle, Vec<super::Bridge>, u64)> {
-    for t in 0..tries {
-        // Wrapping: any seed is valid, including those near u64::MAX.
-        let s = seed.wrapping_add(t);
+    for s in layout_seeds(seed).take(tries as usize) {
         let (p, sol) = generate(params, s);
         if p.validate().is_err() {
             continue;
@@ -345,7 +354,7 @@ pub const RANDOM_MAX_SIDE: usize = 30;
 
 /// A random puzzle with exactly one solution, reproducible from `seed` (the `WxH#SEED` IDs): a
 /// tree layout with about one island per seven cells, made unique with rocks where needed. Tries
-/// the seeds `seed`, `seed+1`, … (at most 20) until one works.
+/// the first 20 [`layout_seeds`] of `seed` until one works.
 pub fn random_unique(
     width: usize,
     height: usize,
@@ -369,8 +378,8 @@ pub fn random_unique(
         // With the no-loops rule the layout must be a tree, or its own solution would break it.
         loop_chance: if no_loops { 0.0 } else { 0.3 },
     };
-    for t in 0..20 {
-        let (p, layout) = generate(&gp, seed.wrapping_add(t));
+    for s in layout_seeds(seed).take(20) {
+        let (p, layout) = generate(&gp, s);
         if p.validate().is_err() {
             continue;
         }
