@@ -57,11 +57,11 @@ export const LESSONS: Lesson[] = [
         text: 'The same puzzle with line propagation switched off (see the Techniques box). Press Solve and compare the nodes and backtracks with the run before: what is left has to be found by guessing.',
       },
       {
-        address: sky(40, [['visibility', 'off']]),
+        address: sky(40, [['visibility', 'off'], ['lines', 'on']]),
         text: 'Now visibility bounds are off and line propagation is back on. Solve again: the counters show how much of the work the cheap bounds were doing.',
       },
       {
-        address: sky(40, [['mrv', 'off']]),
+        address: sky(40, [['visibility', 'on'], ['lines', 'on'], ['mrv', 'off']]),
         text: 'Finally MRV is off: the solver guesses on the first open cell instead of the one with the fewest candidates. The deductions are the same, the order of guesses is not — watch the backtracks.',
       },
     ],
