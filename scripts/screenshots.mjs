@@ -166,6 +166,22 @@ try {
       }
     }
   }
+  // A guided lesson at its second stop (desktop), and the same lesson in presenter mode at a
+  // projector's 1024 x 768, in both schemes: lesson-desktop-<scheme>.png, presenter-1024-<scheme>.png.
+  for (const [name, viewport, present] of [['lesson-desktop', { width: 1280, height: 800 }, false], ['presenter-1024', { width: 1024, height: 768 }, true]]) {
+    if (only && !only.includes(name.split('-')[0])) continue;
+    for (const scheme of ['light', 'dark']) {
+      const { page } = await openPage(app, present ? '#start?present=1' : '', viewport, { colorScheme: scheme });
+      await page.click('#lesson-blowup');
+      await page.click('#lesson-next');
+      await page.waitForFunction(() => /^Step 60 of/.test(document.querySelector('#queens .step-count')?.textContent ?? ''));
+      await page.waitForTimeout(300);
+      const file = `${out}${name}-${scheme}.png`;
+      await page.screenshot({ path: file });
+      console.log(file);
+      await page.close();
+    }
+  }
 } finally {
   await app.close();
 }

@@ -29,6 +29,8 @@ export interface Settings {
   step?: number;
   /** The view's options as name/value pairs, in order (e.g. a repair run's `tabu`, `noise`). */
   opts?: [string, string][];
+  /** Presenter mode (large type for a projector, www/presenter.ts): written `present=1`. */
+  present?: boolean;
 }
 
 /** Longest `opts` value, and most pairs in it. */
@@ -48,7 +50,7 @@ export interface ParsedAddress {
   errors: string[];
 }
 
-const KEY_ORDER = ['mode', 'algo', 'seed', 'opts', 'step'] as const;
+const KEY_ORDER = ['mode', 'algo', 'seed', 'opts', 'step', 'present'] as const;
 
 function quote(s: string): string {
   const shown = s.length > 24 ? `${s.slice(0, 24)}…` : s;
@@ -156,6 +158,10 @@ function parseSettings(query: string, at: number, out: Settings, errors: string[
         else out.opts = pairs;
         break;
       }
+      case 'present':
+        if (value === '1') out.present = true;
+        else errors.push(`The setting "present" at character ${here} must be 1 (got ${quote(value)}).`);
+        break;
       case 'step':
         if (/^\d{1,9}$/.test(value)) out.step = Number(value);
         else errors.push(`The setting "step" at character ${here} must be a whole number of at most 9 digits (got ${quote(value)}).`);
@@ -185,8 +191,9 @@ export function formatAddress(a: Address): string {
   const parts: string[] = [];
   for (const k of KEY_ORDER) {
     const v = a.settings[k];
-    if (v === undefined) continue;
-    if (k === 'opts') {
+    if (v === undefined || v === false) continue;
+    if (k === 'present') parts.push('present=1');
+    else if (k === 'opts') {
       if ((v as [string, string][]).length) parts.push(`opts=${(v as [string, string][]).map(([n, x]) => `${n}:${x}`).join(',')}`);
     } else parts.push(`${k}=${encodeURIComponent(String(v))}`);
   }

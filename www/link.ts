@@ -67,6 +67,8 @@ export interface LinkHost {
   open(a: Address): void;
   /** The shown tab and its state. */
   current(): { tab: Tab; state: ViewState | null };
+  /** Whether presenter mode is on (kept in the address as `present=1`). */
+  present?(): boolean;
 }
 
 export function linkAddress(host: LinkHost): { route(): void } {
@@ -80,7 +82,8 @@ export function linkAddress(host: LinkHost): { route(): void } {
     if (frozen) return;
     const { tab, state } = host.current();
     if (!state) return;
-    const hash = formatAddress({ tab, puzzle: state.puzzle, settings: state.settings });
+    const settings = host.present?.() ? { ...state.settings, present: true } : state.settings;
+    const hash = formatAddress({ tab, puzzle: state.puzzle, settings });
     if (hash !== location.hash) history.replaceState(history.state, '', hash);
   }
 

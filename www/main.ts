@@ -15,6 +15,8 @@ import { mountRace } from './views/queens/race';
 import { mountHashi } from './views/hashi/index';
 import { mountSkyscrapers } from './views/skyscrapers/index';
 import { mountLanding } from './views/landing';
+import { mountGuide } from './lessons/guide';
+import { presenterMode } from './presenter';
 
 // One worker per feature: cancelling a long Solve restarts only that feature's worker.
 const tabs: { hash: Tab; title: string; feature: Feature }[] = [
@@ -29,6 +31,12 @@ const tabs: { hash: Tab; title: string; feature: Feature }[] = [
 const nav = h('nav', { class: 'tabs', 'aria-label': 'Puzzles' });
 const main = document.getElementById('app')!;
 main.before(nav);
+// Guided lessons (www/lessons/): a bar above the views, started from the landing view.
+const guide = mountGuide();
+main.prepend(guide.element);
+const landingHelp = tabs[0]!.feature.element.querySelector('p.help');
+landingHelp?.before(h('h3', {}, 'Guided lessons'), guide.list);
+const presenter = presenterMode();
 for (const t of tabs) {
   const a = h('a', { href: `#${t.hash}`, 'data-tab': t.hash }, t.title);
   nav.append(a);
@@ -40,17 +48,21 @@ for (const t of tabs) {
 const link = linkAddress({
   nav,
   open(address) {
+    presenter.set(address.settings.present === true);
+    // Presenter mode is the page's, not a view's: a view gets only its own settings.
+    const { present: _present, ...settings } = address.settings;
     // No fragment at all (a first visit) opens the landing view; a bad one still falls back to queens.
     const bare = location.hash === '' || location.hash === '#';
     const active = tabs.find((t) => t.hash === (bare ? 'start' : address.tab)) ?? tabs[0]!;
     for (const t of tabs) {
       const on = t === active;
       nav.querySelector(`[data-tab="${t.hash}"]`)?.setAttribute('aria-current', on ? 'page' : 'false');
-      if (on) t.feature.show(address.puzzle, address.settings);
+      if (on) t.feature.show(address.puzzle, settings);
       else t.feature.hide();
     }
     current = active;
   },
+  present: () => presenter.on(),
   current: () => (current ? { tab: current.hash, state: current.feature.state() } : { tab: 'queens', state: null }),
 });
 const route = () => link.route();
@@ -58,13 +70,14 @@ const route = () => link.route();
 let current: (typeof tabs)[number] | null = null;
 window.addEventListener('hashchange', route);
 const help = keyboardHelp();
-nav.append(help.button);
+nav.append(presenter.button, help.button);
 document.addEventListener('keydown', (e) => {
   if (e.key === '?' && !typingInField(e)) {
     e.preventDefault();
     help.toggle();
     return;
   }
+  if (!typingInField(e) && presenter.key(e)) return;
   if (current) current.feature.key(e);
 });
 route();

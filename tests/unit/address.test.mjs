@@ -41,7 +41,7 @@ test('bad parts are reported with what and where, the rest is kept', () => {
   assert.deepEqual(r.errors, [
     'The setting "mode" at character 17 must be edit, play or watch (got "fly").',
     'The setting "step" at character 26 must be a whole number of at most 9 digits (got "x").',
-    'The address has an unknown setting "colour" at character 41: the settings are mode, algo, seed, opts, step.',
+    'The address has an unknown setting "colour" at character 41: the settings are mode, algo, seed, opts, step, present.',
     'The address gives the setting "seed" twice (again at character 52).',
   ]);
   assert.match(parseAddress('#nowhere/3').errors[0], /unknown view "nowhere" at character 1/);

@@ -6,7 +6,12 @@ import { addLinkProblem, applyStep, stepOf, type Seekable, type ViewState } from
 
 /** Sets a view's options from a link's `opts=`; what could not be used goes to the link banner. */
 export function takeOptions(options: LinkOptions | undefined, opts: [string, string][] | undefined): void {
-  if (!opts) return;
+  // The address is the state: a link without `opts=` means the view's defaults (an options form
+  // puts back what the link does not name, e.g. a noise left from the lesson stop before).
+  if (!opts) {
+    options?.takeLinkOptions([]);
+    return;
+  }
   const problems = options ? options.takeLinkOptions(opts) : ['This view has no options to set.'];
   if (problems.length) addLinkProblem(`Some options in this link were not used. ${problems.join(' ')}`);
 }

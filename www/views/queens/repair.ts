@@ -107,6 +107,11 @@ export function repairForm(prefix: string): RepairForm {
     takeLinkOptions(pairs) {
       const problems: string[] = [];
       const numbers: Record<string, HTMLInputElement> = { tabu, noise, maxSteps, maxRestarts };
+      // A link names the options that differ from the defaults; the others go back to them.
+      strategy.value = 'auto';
+      for (const input of Object.values(numbers)) input.value = input.defaultValue;
+      greedy.checked = greedy.defaultChecked;
+      conflictSet.checked = conflictSet.defaultChecked;
       for (const [name, value] of pairs) {
         if (name === 'strategy') {
           if ([...strategy.options].some((o) => o.value === value)) strategy.value = value;
