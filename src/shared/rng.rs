@@ -63,14 +63,14 @@ impl Rng {
     #[inline]
     pub fn below(&mut self, n: u64) -> u64 {
         debug_assert!(n > 0);
-        let mut m = (self.next_u64() as u128) * (n as u128);
-        if (m as u64) < n {
+        let (mut hi, mut lo) = wide_mul(self.next_u64(), n);
+        if lo < n {
             let threshold = n.wrapping_neg() % n;
-            while (m as u64) < threshold {
-                m = (self.next_u64() as u128) * (n as u128);
+            while lo < threshold {
+                (hi, lo) = wide_mul(self.next_u64(), n);
             }
         }
-        (m >> 64) as u64
+        hi
     }
 
     /// A uniform index into a slice of length `n`.
@@ -94,6 +94,28 @@ impl Rng {
     }
 }
 
+/// The 128-bit product `x * n` as (high, low) 64-bit halves.
+#[inline]
+fn wide_mul(x: u64, n: u64) -> (u64, u64) {
+    // WebAssembly has no 64x64 -> 128 multiply: a `u128` product there is a call into
+    // compiler-builtins. For bounds below 2^32 (every board index) two 64-bit products give the same
+    // high half, so seeded runs replay identically on both targets; natively the single `mul` stays.
+    if cfg!(target_arch = "wasm32") && n >> 32 == 0 {
+        split_mul(x, n)
+    } else {
+        let m = (x as u128) * (n as u128);
+        ((m >> 64) as u64, m as u64)
+    }
+}
+
+/// `x * n` for `n < 2^32` from `(x_hi * n) << 32 + x_lo * n`; neither partial product nor their sum
+/// (at most 2^64 - 2^33 + 2^32) overflows `u64`.
+#[inline]
+fn split_mul(x: u64, n: u64) -> (u64, u64) {
+    let hi = ((x >> 32) * n + (((x & 0xFFFF_FFFF) * n) >> 32)) >> 32;
+    (hi, x.wrapping_mul(n))
+}
+
 /// The first three outputs for seed 0, pinned by the tests on both targets.
 #[doc(hidden)]
 pub const PINNED_SEED0: [u64; 3] = [
@@ -105,6 +127,31 @@ pub const PINNED_SEED0: [u64; 3] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The wasm path's split product equals the `u128` one for every bound below 2^32.
+    #[test]
+    fn split_mul_is_the_wide_product() {
+        let mut r = Rng::new(7);
+        let edges = [0u64, 1, 2, 3, 0xFFFF_FFFF, 0x8000_0000, 1_000_000];
+        for i in 0..200_000 {
+            let x = if i < 49 {
+                [0, 1, u64::MAX, u64::MAX - 1, 1 << 63, 0xFFFF_FFFF, 1 << 32][i % 7]
+            } else {
+                r.next_u64()
+            };
+            let n = if i < 49 {
+                edges[i / 7]
+            } else {
+                r.next_u64() >> (32 + i % 32)
+            };
+            let m = (x as u128) * (n as u128);
+            assert_eq!(
+                split_mul(x, n),
+                ((m >> 64) as u64, m as u64),
+                "x = {x}, n = {n}"
+            );
+        }
+    }
 
     #[test]
     fn same_seed_same_stream() {
