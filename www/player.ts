@@ -296,6 +296,10 @@ export class Player<E extends SolverEvent> {
   }
 
   private fail(e: unknown): void {
+    // A disposed player's session was freed by the reset that disposed it, so a step still in
+    // flight fails with "no solver session": that error is nobody's (a lesson's Next, a link or
+    // Reset while playing showed it under the new run's board).
+    if (this.disposed) return;
     this.playing = false;
     cancelAnimationFrame(this.raf);
     this.onError(e);

@@ -75,3 +75,23 @@ test('a failed fetch is reported and the next step tries again', async () => {
   assert.equal(p.state().finished, true);
   p.dispose();
 });
+
+test('a fetch that fails after the player was disposed (its session freed by a reset) is not reported', async () => {
+  const errors = [];
+  let release;
+  const p = new Player(
+    () =>
+      new Promise((_, reject) => {
+        release = () => reject(new Error('no solver session 1 (it was reset or never created)'));
+      }),
+    () => () => {},
+    () => {},
+    (e) => errors.push(e.message),
+  );
+  const pending = p.stepForward();
+  while (!release) await new Promise((r) => setTimeout(r, 1)); // the fetch is under way
+  p.dispose();
+  release();
+  await pending;
+  assert.deepEqual(errors, [], 'the new run must not show the old run\'s error');
+});
