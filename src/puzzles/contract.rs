@@ -151,6 +151,11 @@ pub struct Helpers {
     pub layout: bool,
     /// `generate` makes new puzzles.
     pub generate: bool,
+    /// The difficulty levels `generate` can be asked for, easiest first (empty: none), so the
+    /// page's New button offers exactly what the generator accepts.
+    pub generate_levels: &'static [&'static str],
+    /// Whether `generate` takes `givens` (given cells besides the clues).
+    pub generate_givens: bool,
 }
 
 /// Every text form of a puzzle; `None` where a form cannot hold it (rocks in a Tatham ID).

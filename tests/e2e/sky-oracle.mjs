@@ -90,3 +90,22 @@ export function bruteForce(n, clues, limit = 3) {
   place(0);
   return found;
 }
+
+/**
+ * The given digits of a Tatham Towers ID (row-major, 0 = not given): after the comma, a letter
+ * skips that many cells (a = 1 … z = 26), a number is the next cell's digit, `_` separates two
+ * numbers in a row. Read here without the solver's parser.
+ */
+export function tathamGivens(id) {
+  const n = Number(id.split(':')[0]);
+  const cells = new Array(n * n).fill(0);
+  const comma = id.indexOf(',');
+  if (comma < 0) return cells;
+  let at = 0;
+  for (const [, letter, digits] of id.slice(comma + 1).matchAll(/([a-z])|(\d+)|_/g)) {
+    if (letter) at += letter.charCodeAt(0) - 96;
+    else if (digits) cells[at++] = Number(digits);
+  }
+  assert.equal(at, n * n, `the givens of ${id} cover ${at} of ${n * n} cells`);
+  return cells;
+}

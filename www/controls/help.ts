@@ -14,6 +14,7 @@ const SECTIONS: Section[] = [
     title: 'Everywhere',
     keys: [
       ['?', 'Show or hide this list'],
+      ['F2', 'Presenter mode on or off (large type for a projector)'],
       ['Tab / Shift+Tab', 'Move between controls; Space or Enter presses the focused button'],
       ['Ctrl+Z', 'Edit and Play (Skyscrapers, Hashiwokakero): undo the last change'],
       ['Ctrl+Y or Ctrl+Shift+Z', 'Edit and Play: redo'],

@@ -189,7 +189,9 @@ export const REGISTRY: readonly PuzzleInfo[] = [
       "hint": false,
       "check": false,
       "layout": false,
-      "generate": false
+      "generate": false,
+      "generateLevels": [],
+      "generateGivens": false
     }
   },
   {
@@ -255,7 +257,14 @@ export const REGISTRY: readonly PuzzleInfo[] = [
       "hint": true,
       "check": true,
       "layout": false,
-      "generate": true
+      "generate": true,
+      "generateLevels": [
+        "easy",
+        "hard",
+        "extreme",
+        "unreasonable"
+      ],
+      "generateGivens": true
     }
   },
   {
@@ -348,7 +357,9 @@ export const REGISTRY: readonly PuzzleInfo[] = [
       "hint": true,
       "check": true,
       "layout": true,
-      "generate": true
+      "generate": true,
+      "generateLevels": [],
+      "generateGivens": false
     }
   }
 ];

@@ -485,7 +485,16 @@ layout: boolean,
 /**
  * `generate` makes new puzzles.
  */
-generate: boolean, };
+generate: boolean, 
+/**
+ * The difficulty levels `generate` can be asked for, easiest first (empty: none), so the
+ * page's New button offers exactly what the generator accepts.
+ */
+generateLevels: Array<string>, 
+/**
+ * Whether `generate` takes `givens` (given cells besides the clues).
+ */
+generateGivens: boolean, };
 
 export type LimitInfo = { 
 /**

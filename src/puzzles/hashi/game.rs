@@ -154,6 +154,8 @@ impl Game for Hashi {
             check: true,
             layout: true,
             generate: true,
+            generate_levels: &[],
+            generate_givens: false,
         },
     };
 

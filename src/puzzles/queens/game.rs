@@ -207,6 +207,8 @@ impl Game for Queens {
             check: false,
             layout: false,
             generate: false,
+            generate_levels: &[],
+            generate_givens: false,
         },
     };
 

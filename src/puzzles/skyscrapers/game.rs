@@ -75,6 +75,8 @@ impl Game for Skyscrapers {
             check: true,
             layout: false,
             generate: true,
+            generate_levels: &["easy", "hard", "extreme", "unreasonable"],
+            generate_givens: true,
         },
     };
 
@@ -167,6 +169,13 @@ mod tests {
     use crate::puzzles::contract::AnyGame;
     use crate::puzzles::lookup;
     use serde_json::json;
+
+    #[test]
+    fn the_registry_offers_exactly_the_generator_levels() {
+        // The page's New button lists these; each must be accepted and none left out.
+        let names: Vec<&str> = Difficulty::ALL.iter().map(|d| d.name()).collect();
+        assert_eq!(Skyscrapers::INFO.helpers.generate_levels, names.as_slice());
+    }
 
     #[test]
     fn parse_export_round_trip_through_the_registry() {

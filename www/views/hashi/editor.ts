@@ -10,6 +10,7 @@ import { copyText, pageLink } from '../common/copy';
 import { isIsland, type HashiCtx } from './context';
 import type { Exports, HashiPuzzle } from './state';
 import { undoable } from '../common/undo';
+import { mountNewGame } from '../common/new-game';
 
 type Tool = 'island' | 'rock' | 'water';
 const TOOLS: Tool[] = ['island', 'rock', 'water'];
@@ -50,7 +51,24 @@ export function mountEditor(ctx: HashiCtx): Editor {
   );
   const loadIn = loadField('hashi-load', 'Puzzle to load: Tatham ID, puzz.link URL or plain grid', () => void load(loadIn.value));
   const loadBtn = h('button', { type: 'button', id: 'hashi-load-btn' }, 'Load');
-  const randomBtn = h('button', { type: 'button', id: 'hashi-random', title: `A random puzzle with one solution, of the size above (${RANDOM.min} to ${RANDOM.max})` }, 'Random puzzle');
+  // Square sizes players know from Tatham's presets and beyond, plus the board's own size.
+  const squares = [RANDOM.min, 7, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100].filter((k) => k >= RANDOM.min && k <= RANDOM.max);
+  const sizes = [...new Set(squares)].map((k) => `${k}x${k}`);
+  const newGame = mountNewGame<HashiPuzzle>({
+    puzzle: 'hashi',
+    idPrefix: 'hashi',
+    sizes,
+    sizeText: (s) => s.replace('x', ' × '),
+    say: (text) => (ctx.status.textContent = text),
+    showError: (text) => ctx.showError(text),
+    async apply(made) {
+      ++ctx.version; // the new puzzle wins over a load still in flight
+      setPuzzle(made.puzzle);
+      await ctx.refresh();
+      ctx.status.textContent = `A new ${made.puzzle.width} × ${made.puzzle.height}${made.difficulty ? ` ${made.difficulty}` : ''} puzzle with exactly one solution (seed ${made.seed}).`;
+    },
+  });
+  newGame.follow('7x7');
   const clearBtn = h('button', { type: 'button', id: 'hashi-clear-board', title: 'Remove every island and rock' }, 'Clear board');
   const idOut = h('output', { id: 'hashi-id', class: 'hashi-id' });
   const copyTatham = h('button', { type: 'button', id: 'hashi-copy-tatham' }, 'Copy ID');
@@ -69,7 +87,8 @@ export function mountEditor(ctx: HashiCtx): Editor {
       h('label', { for: 'hashi-k', title: 'Most bridges between one pair of islands' }, 'Bridges per pair ', kIn),
       h('label', { class: 'check', title: 'The bridges must form a tree' }, noLoops, ' No loops'),
     ),
-    h('div', { class: 'params', role: 'group', 'aria-label': 'Editing tool' }, 'Click places: ', ...toolButtons, clearBtn, randomBtn),
+    h('div', { class: 'params', role: 'group', 'aria-label': 'Editing tool' }, 'Click places: ', ...toolButtons, clearBtn),
+    newGame.element,
   );
   const io = h(
     'div',
@@ -95,6 +114,7 @@ export function mountEditor(ctx: HashiCtx): Editor {
     heightIn.value = String(p.height);
     kIn.value = String(p.maxBridges);
     noLoops.checked = p.noLoops;
+    newGame.follow(`${p.width}x${p.height}`);
     ctx.cursor = Math.min(ctx.cursor, p.width * p.height - 1);
   }
 
@@ -203,19 +223,6 @@ export function mountEditor(ctx: HashiCtx): Editor {
     void ctx.refresh();
   });
   loadBtn.addEventListener('click', () => void load(loadIn.value));
-  randomBtn.addEventListener('click', async () => {
-    const w = Math.min(RANDOM.max, Math.max(RANDOM.min, ctx.puzzle.width));
-    const hh = Math.min(RANDOM.max, Math.max(RANDOM.min, ctx.puzzle.height));
-    ctx.status.textContent = `Making a random ${w}x${hh} puzzle…`;
-    try {
-      const p = await ctx.client.call<{ puzzle: HashiPuzzle }>('generate', 'hashi', { size: `${w}x${hh}` });
-      setPuzzle(p.puzzle);
-      await ctx.refresh();
-      ctx.status.textContent = `A random ${w}x${hh} puzzle with one solution.`;
-    } catch (e) {
-      ctx.showError(e instanceof Error ? e.message : String(e));
-    }
-  });
   // The copied text also lands in the Load field, where it can be seen, edited or copied by hand.
   const copy = (text: string | null | undefined, what: string) => {
     if (!text) return;

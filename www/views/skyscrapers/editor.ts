@@ -13,6 +13,7 @@ import { emptyPuzzle, type Exports, type Parsed, type SkyPuzzle } from './state'
 import { addLinkProblem } from '../../link';
 import { undoable } from '../common/undo';
 import { keptPuzzle } from '../common/kept';
+import { mountNewGame } from '../common/new-game';
 
 /** A stored puzzle is used only if it has this shape (anything else in storage is ignored). */
 function isSkyPuzzle(x: unknown): x is SkyPuzzle {
@@ -69,13 +70,30 @@ export function mountEditor(ctx: SkyCtx): Editor {
   const size = h('label', { for: 'sky-n' }, 'Size ', nSelect);
 
   const emptyButton = h('button', { type: 'button', id: 'sky-empty' }, 'Empty board');
-  const randomButton = h('button', { type: 'button', id: 'sky-random', title: `A random puzzle with a unique solution (up to ${RANDOM.max} × ${RANDOM.max})` }, 'Random puzzle');
+  const sizes: string[] = [];
+  for (let k = RANDOM.min; k <= RANDOM.max; k++) sizes.push(String(k));
+  const newGame = mountNewGame<SkyPuzzle>({
+    puzzle: 'skyscrapers',
+    idPrefix: 'sky',
+    sizes,
+    sizeText: (s) => `${s} × ${s}`,
+    say: (text) => (status.textContent = text),
+    showError: (text) => ctx.showError(text),
+    apply(made) {
+      loadSeq++; // the new puzzle wins over a load still in flight
+      history.before();
+      load(made, 'New puzzle');
+      status.textContent = `A new ${made.puzzle.n} × ${made.puzzle.n}${made.difficulty ? ` ${made.difficulty}` : ''} puzzle with exactly one solution (seed ${made.seed}).`;
+    },
+  });
+  newGame.follow(String(Math.min(4, RANDOM.max)));
   const pasteField = loadField('sky-paste', 'Puzzle to load: Tatham ID, puzz.link URL or plain grid', () => doLoad());
   const loadButton = h('button', { type: 'button', id: 'sky-load' }, 'Load');
   const panel = h(
     'div',
     { class: 'panel', id: 'sky-edit-panel' },
-    h('div', { class: 'params' }, emptyButton, randomButton),
+    h('div', { class: 'params' }, emptyButton),
+    newGame.element,
     h('div', { class: 'params paste' }, pasteField, loadButton),
     h('div', { class: 'params' }, history.buttons),
   );
@@ -130,6 +148,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
     ctx.puzzle = parsed.puzzle;
     kept.save(ctx.puzzle);
     nSelect.value = String(ctx.puzzle.n);
+    newGame.follow(String(ctx.puzzle.n));
     ctx.showError(null);
     setExports(parsed.exports);
     ctx.replaced();
@@ -164,6 +183,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
     ctx.puzzle = p;
     kept.save(p);
     nSelect.value = String(p.n);
+    newGame.follow(String(p.n));
     ctx.showError(null);
     if (resized) ctx.replaced();
     else ctx.edited();
@@ -176,6 +196,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
     loadSeq++; // a load still in flight must not replace the board the user just chose
     ctx.puzzle = emptyPuzzle(n);
     kept.save(ctx.puzzle);
+    newGame.follow(String(n));
     ctx.showError(null);
     ctx.replaced();
     void refreshExports();
@@ -210,21 +231,6 @@ export function mountEditor(ctx: SkyCtx): Editor {
   emptyButton.addEventListener('click', () => {
     if (!isEmptyPuzzle() && !confirm('Clear every clue and given digit?')) return;
     setSize(ctx.puzzle.n);
-  });
-  randomButton.addEventListener('click', () => {
-    const n = Math.min(ctx.puzzle.n, RANDOM.max);
-    status.textContent = `Generating a random ${n} × ${n} puzzle…`;
-    const my = ++loadSeq;
-    client
-      .call<Parsed>('generate', 'skyscrapers', { size: String(n) })
-      .then((p) => {
-        if (my !== loadSeq) return;
-        history.before();
-        load(p, ctx.puzzle.n > RANDOM.max ? `Random puzzle (random puzzles go up to ${RANDOM.max} × ${RANDOM.max})` : 'Random puzzle');
-      })
-      .catch((e: unknown) => {
-        if (my === loadSeq) ctx.report(e);
-      });
   });
   const doLoad = () => {
     const text = pasteField.value.trim();

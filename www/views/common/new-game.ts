@@ -1,0 +1,175 @@
+// The New puzzle control of the Skyscrapers and Hashiwokakero editors: a size, a difficulty level
+// (exactly the levels the Rust generator names in the registry), given digits where the generator
+// takes them, and a seed. The same size, level and seed make the same puzzle natively and here, so
+// the seed of every puzzle made is shown and can be typed back in.
+//
+// Generating is one synchronous call into wasm, so it runs in a worker of its own: Cancel
+// terminates that worker only, and the board's solver sessions (a watch or play in progress) live
+// on in the view's worker. The generator has no progress figures to report, so the progress shown
+// is what is being made and for how long, honestly, until it ends or is cancelled.
+
+import { h } from '../../dom';
+import { puzzleInfo } from '../../registry';
+import { CancelledError, SolverClient } from '../../solver-client';
+import type { Exports, Generated } from '../../generated/types';
+
+/** The largest seed a JavaScript number holds exactly (the generator's fresh seeds stay below it). */
+const MAX_SEED = Number.MAX_SAFE_INTEGER;
+
+/** How often the elapsed time of a running generation is redrawn. */
+const TICK_MS = 100;
+
+export interface NewGameSetup<P> {
+  /** The puzzle's registry name (`skyscrapers`, `hashi`). */
+  puzzle: string;
+  /** Prefix of the element ids (`sky`, `hashi`). */
+  idPrefix: string;
+  /** The sizes offered, in the generator's words (`"9"`, `"15x15"`), smallest first. */
+  sizes: string[];
+  /** How a size reads in a sentence (`9 × 9`). */
+  sizeText(size: string): string;
+  /** Puts the new puzzle on the board. */
+  apply(made: Generated<P>): void | Promise<void>;
+  /** Shows a sentence under the board (progress and outcome). */
+  say(text: string): void;
+  /** Shows an error (null clears it). */
+  showError(text: string | null): void;
+}
+
+export interface NewGame {
+  element: HTMLElement;
+  /** Offers `size` (the board's own) as the size of the next puzzle, when the generator makes it. */
+  follow(size: string): void;
+  /** Stops a generation in progress (the view is left or another puzzle loaded). */
+  cancel(): void;
+}
+
+export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
+  const { puzzle, idPrefix: id } = setup;
+  const helpers = puzzleInfo(puzzle).helpers;
+  const sizeSelect = h('select', { id: `${id}-new-size`, title: 'Size of the new puzzle' });
+  for (const s of setup.sizes) sizeSelect.append(h('option', { value: s }, setup.sizeText(s)));
+  const levelSelect = h('select', { id: `${id}-new-level`, title: 'How much reasoning the new puzzle needs (docs/GRADING.md)' }, h('option', { value: '' }, 'any'));
+  for (const l of helpers.generateLevels) levelSelect.append(h('option', { value: l }, l));
+  const givens = h('input', { type: 'checkbox', id: `${id}-new-givens` });
+  givens.checked = true;
+  const seedIn = h('input', {
+    type: 'text',
+    id: `${id}-new-seed`,
+    inputmode: 'numeric',
+    autocomplete: 'off',
+    placeholder: 'random',
+    size: '10',
+    title: 'Leave empty for a fresh seed; the same size, level and seed make the same puzzle again',
+  });
+  // Keeps the old id so links and habits that pressed "Random puzzle" still work.
+  const go = h('button', { type: 'button', id: `${id}-random`, title: 'A new puzzle with exactly one solution' }, 'New puzzle');
+  const stop = h('button', { type: 'button', id: `${id}-new-cancel`, hidden: '' }, 'Cancel');
+  const progress = h('output', { id: `${id}-new-progress`, class: 'new-progress', 'aria-live': 'polite' });
+  const made = h('output', { id: `${id}-new-made`, class: 'new-made muted' });
+
+  const element = h(
+    'fieldset',
+    { class: 'new-game', id: `${id}-new` },
+    h('legend', {}, 'New puzzle'),
+    h(
+      'div',
+      { class: 'params' },
+      h('label', { for: `${id}-new-size` }, 'Size ', sizeSelect),
+      helpers.generateLevels.length > 0 ? h('label', { for: `${id}-new-level` }, 'Difficulty ', levelSelect) : null,
+      helpers.generateGivens ? h('label', { class: 'check', title: 'Given digits inside the grid besides the clues (Tatham’s puzzles from 7 × 7 up all have some)' }, givens, ' Given digits') : null,
+      h('label', { for: `${id}-new-seed` }, 'Seed ', seedIn),
+      go,
+      stop,
+    ),
+    progress,
+    made,
+  );
+
+  /** A worker of its own, started on the first New and replaced after a Cancel. */
+  const client = new SolverClient();
+  let running = false;
+  let timer: ReturnType<typeof setInterval> | null = null;
+
+  function finish(): void {
+    running = false;
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    go.disabled = false;
+    stop.hidden = true;
+    progress.textContent = '';
+  }
+
+  function readSeed(): number | null | string {
+    const text = seedIn.value.trim();
+    if (text === '') return null;
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) > MAX_SEED) {
+      return `The seed must be a whole number from 0 to ${MAX_SEED}, got "${text.length > 24 ? `${text.slice(0, 24)}…` : text}".`;
+    }
+    return Number(text);
+  }
+
+  async function generate(): Promise<void> {
+    if (running) return;
+    const seed = readSeed();
+    if (typeof seed === 'string') {
+      setup.showError(seed);
+      seedIn.focus();
+      return;
+    }
+    const size = sizeSelect.value;
+    const level = levelSelect.value;
+    const what = `a ${setup.sizeText(size)}${level ? ` ${level}` : ''} puzzle${seed === null ? '' : ` from seed ${seed}`}`;
+    const request: Record<string, unknown> = { size, seed };
+    if (level) request.difficulty = level;
+    if (helpers.generateGivens) request.givens = givens.checked;
+    running = true;
+    go.disabled = true;
+    stop.hidden = false;
+    setup.showError(null);
+    const started = performance.now();
+    const tick = () => {
+      progress.textContent = `Making ${what}… ${((performance.now() - started) / 1000).toFixed(1)} s`;
+    };
+    tick();
+    setup.say(`Making ${what}: every candidate is proved to have exactly one solution.`);
+    timer = setInterval(tick, TICK_MS);
+    try {
+      const result = await client.call<Generated<P>>('generate', puzzle, request);
+      const seconds = ((performance.now() - started) / 1000).toFixed(2);
+      finish();
+      await setup.apply(result);
+      made.textContent = madeText(size, result, seconds);
+    } catch (e) {
+      finish();
+      if (e instanceof CancelledError) setup.say(`Cancelled: no new puzzle was made, the board is as it was.`);
+      else setup.showError(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  function madeText(size: string, result: Generated<P>, seconds: string): string {
+    const ex: Exports = result.exports;
+    const level = result.difficulty ? ` ${result.difficulty}` : '';
+    return `Made a ${setup.sizeText(size)}${level} puzzle from seed ${result.seed} in ${seconds} s: ${ex.tatham ?? ex.plain.replace(/\n/g, '/')}`;
+  }
+
+  go.addEventListener('click', () => void generate());
+  seedIn.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') void generate();
+  });
+  stop.addEventListener('click', () => {
+    if (!running) return;
+    client.cancel();
+    go.focus();
+  });
+
+  return {
+    element,
+    follow(size) {
+      if (!running && setup.sizes.includes(size)) sizeSelect.value = size;
+    },
+    cancel() {
+      if (running) client.cancel();
+    },
+  };
+}
