@@ -9,6 +9,7 @@ import type { Cell, HashiScene, SceneEdge } from '../../render/hashi';
 import { sentence, verdictText } from '../common/text';
 import { Runner, runnerCommands } from '../runner';
 import type { HashiCtx } from './context';
+import { mountCompare } from '../common/compare';
 import { applyWatch, freshWatch, key, type Bridge, type HashiEvent, type WatchView } from './state';
 
 const TECHNIQUES: [string, string, string][] = [
@@ -23,7 +24,7 @@ export interface Watch {
   panel: HTMLElement;
   /** The technique switches by name (the address's `opts=`, views/common/size-link.ts). */
   techniques: Map<string, HTMLInputElement>;
-  /** Counters, the matrix-tree line and the solution switch (in the side column). */
+  /** Counters with the technique comparison, the matrix-tree line and the solution switch (in the side column). */
   stats: HTMLElement;
   mtLine: HTMLElement;
   solSwitch: HTMLElement;
@@ -111,6 +112,17 @@ export function mountWatch(ctx: HashiCtx): Watch {
     40,
     'Hashiwokakero',
   );
+  const compare = mountCompare({
+    puzzle: 'hashi',
+    algorithm: 'solve',
+    idPrefix: 'hashi',
+    names: { ...Object.fromEntries(TECHNIQUES.map(([n, label]) => [n, label.toLowerCase()])), heuristic: 'Branching' },
+    async text() {
+      const text = ctx.exports?.tatham ?? ctx.exports?.plain;
+      if (!ctx.layout || !text) throw new Error('Fix the puzzle in the editor first.');
+      return text;
+    },
+  });
   const panel = h('div', { class: 'hashi-watch' }, bar.element, techs);
 
   function finishedText(state: PlayerState): string {
@@ -143,12 +155,14 @@ export function mountWatch(ctx: HashiCtx): Watch {
   return {
     panel,
     techniques: techBoxes,
-    stats: stats.element,
+    // The comparison sits under the counters, beside the board, so it never pushes the board down.
+    stats: h('div', {}, stats.element, compare.element),
     mtLine,
     solSwitch,
     bar,
     run,
     reset() {
+      compare.reset();
       watchFor = '';
       run.dispose();
       run.view = freshWatch(ctx.layout);

@@ -69,14 +69,14 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     setValue,
     edited() {
       play.edited();
-      watch.invalidate();
+      watch.puzzleChanged();
     },
     replaced() {
       ctx.sel = { R: 1, C: 1 };
       lastDigit = null;
       play.newBoard();
       buildPad();
-      watch.invalidate();
+      watch.puzzleChanged();
     },
   };
   const editor = mountEditor(ctx);

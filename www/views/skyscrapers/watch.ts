@@ -9,6 +9,7 @@ import type { SkyPicture } from '../../render/skyscrapers';
 import { verdictText } from '../common/text';
 import { Runner, runnerCommands } from '../runner';
 import type { SkyCtx } from './context';
+import { mountCompare } from '../common/compare';
 import { applySkyEvent, freshWatch, singleValue, type Exports, type SkyEvent, type WatchView } from './state';
 
 const TECHNIQUES: { key: string; label: string; title: string }[] = [
@@ -28,6 +29,8 @@ export interface Watch {
   enter(): void;
   /** The run's session belongs to the old puzzle or options: drop it. */
   invalidate(): void;
+  /** The puzzle changed: as invalidate, and the technique comparison is of the old puzzle. */
+  puzzleChanged(): void;
   /** Fills in the watch part of the board's picture (candidates, or a solution once found). */
   picture(p: SkyPicture): void;
   /** The board's data attributes, the status tone and the solution switch. */
@@ -107,7 +110,18 @@ export function mountWatch(ctx: SkyCtx): Watch {
     30,
     'Skyscrapers',
   );
-  const panel = h('div', { class: 'panel', id: 'sky-watch-panel' }, bar.element, techniqueRow, solutionSwitch, stats.element);
+  const compare = mountCompare({
+    puzzle: 'skyscrapers',
+    algorithm: 'solve',
+    idPrefix: 'sky',
+    names: Object.fromEntries(TECHNIQUES.map((t) => [t.key, t.label.toLowerCase().replace(/^mrv$/, 'MRV')])),
+    async text() {
+      const ex = await ctx.client.call<Exports>('format', 'skyscrapers', ctx.puzzle);
+      if (!ex.tatham) throw new Error('This puzzle cannot be written as a Tatham ID.');
+      return ex.tatham;
+    },
+  });
+  const panel = h('div', { class: 'panel', id: 'sky-watch-panel' }, bar.element, techniqueRow, solutionSwitch, stats.element, compare.element);
 
   function techniques(): Record<string, boolean> {
     const t: Record<string, boolean> = {};
@@ -168,6 +182,10 @@ export function mountWatch(ctx: SkyCtx): Watch {
       status.textContent = run.view.verdict ? status.textContent : watchStatus(st);
     },
     invalidate,
+    puzzleChanged() {
+      compare.reset();
+      invalidate();
+    },
     picture(p) {
       const { puzzle } = ctx;
       const n = puzzle.n;
