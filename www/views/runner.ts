@@ -7,6 +7,7 @@ import type { Report, SolverEvent, Stats } from '../protocol';
 import { CancelledError } from '../cancelled';
 import type { SolverClient } from '../solver-client';
 import type { PlaybackCommands } from '../controls/playback';
+import { SearchTree, type TreeOp } from './common/search-tree';
 
 /** A Solve's progress line: how far it got, or that it ended or was stopped. */
 export interface SolveProgress {
@@ -34,12 +35,16 @@ export interface RunSpec<E extends SolverEvent, V> {
   error(message: string | null): void;
   /** Pause playback when this returns true for an applied event. */
   pauseOn?: (event: E) => boolean;
+  /** For a search: what each event does to the search tree (views/common/search-tree.ts). */
+  tree?: (event: E) => TreeOp | null;
   /** Solve's limits. */
   solveLimits?: () => { maxNodes: number; maxMs: number };
 }
 
 export class Runner<E extends SolverEvent, V> {
   view: V;
+  /** The run's search tree, built from the events applied (null when the spec has no `tree`). */
+  tree: SearchTree | null = null;
   busy = false;
   private player: Player<E> | null = null;
   private session: number | null = null;
@@ -95,6 +100,7 @@ export class Runner<E extends SolverEvent, V> {
     this.drop();
     this.spec.error(null);
     this.view = this.spec.fresh();
+    this.tree = null;
     this.last = null;
     this.spec.changed(null, null);
     try {
@@ -106,14 +112,19 @@ export class Runner<E extends SolverEvent, V> {
       this.session = id;
       // `create` reads the parameters (N, the puzzle…), so the empty view is built again after it.
       this.view = this.spec.fresh();
+      const rules = this.spec.tree;
+      const tree = rules ? new SearchTree() : null;
+      this.tree = tree;
       const p = new Player<E>(
         (max) => this.client.step(id, max),
         (e) => {
           const previous = this.last;
           this.last = e;
           const undo = this.spec.apply(this.view, e);
+          const undoTree = tree && rules ? tree.apply(rules(e)) : null;
           // After Step back the status line describes the event now on top, not the one undone.
           return () => {
+            undoTree?.();
             undo();
             this.last = previous;
           };
@@ -221,6 +232,7 @@ export class Runner<E extends SolverEvent, V> {
       this.busy = false;
       this.emit({ state: 'done', stats: report.stats, elapsedMs: performance.now() - started });
       this.view = this.spec.fresh();
+      this.tree = null;
       this.spec.solved(this.view, report);
     } catch (e) {
       if (my !== this.epoch) return;
@@ -243,6 +255,7 @@ export class Runner<E extends SolverEvent, V> {
     this.busy = false;
     this.stopSolve?.();
     this.view = this.spec.fresh();
+    this.tree = null;
     this.spec.changed(null, null);
   }
 

@@ -10,6 +10,7 @@ import { sentence, verdictText } from '../common/text';
 import { Runner, runnerCommands } from '../runner';
 import type { HashiCtx } from './context';
 import { mountCompare } from '../common/compare';
+import { mountSearchTree } from '../common/search-tree';
 import { applyWatch, freshWatch, key, type Bridge, type HashiEvent, type WatchView } from './state';
 
 const TECHNIQUES: [string, string, string][] = [
@@ -72,6 +73,24 @@ export function mountWatch(ctx: HashiCtx): Watch {
     },
     fresh: () => freshWatch(ctx.layout),
     apply: applyWatch,
+    // A guess is a bridge count tried at its depth; a backtrack leaves that level; a restart goes
+    // back to the root (marked in the tree); a dead end says why the branch died.
+    tree(e) {
+      switch (e.kind) {
+        case 'hashiGuess':
+          return { push: { depth: e.depth, label: `${e.value}×(${e.a[0] + 1},${e.a[1] + 1})-(${e.b[0] + 1},${e.b[1] + 1})` } };
+        case 'hashiBacktrack':
+          return { truncate: e.depth + 1 };
+        case 'hashiDeadEnd':
+          return { why: e.why };
+        case 'hashiRestart':
+          return { restart: true };
+        case 'hashiSolution':
+          return { solution: true };
+        default:
+          return null;
+      }
+    },
     changed(state, last) {
       if (ctx.mode !== 'watch') return;
       showStats(state?.stats ?? null);
@@ -85,6 +104,7 @@ export function mountWatch(ctx: HashiCtx): Watch {
       else status.textContent = 'Press Play to watch the solver, Step for one event, or Solve.';
       solSwitch.hidden = !(state?.finished && run.view.solutions.length > 1);
       bar.update(state, run.busy);
+      searchTree.draw();
       ctx.draw();
     },
     solved(view, r: Report) {
@@ -123,6 +143,7 @@ export function mountWatch(ctx: HashiCtx): Watch {
       return text;
     },
   });
+  const searchTree = mountSearchTree('hashi', () => run.tree, (k) => run.seek(k));
   const panel = h('div', { class: 'hashi-watch' }, bar.element, techs);
 
   function finishedText(state: PlayerState): string {
@@ -156,7 +177,7 @@ export function mountWatch(ctx: HashiCtx): Watch {
     panel,
     techniques: techBoxes,
     // The comparison sits under the counters, beside the board, so it never pushes the board down.
-    stats: h('div', {}, stats.element, compare.element),
+    stats: h('div', {}, stats.element, searchTree.element, compare.element),
     mtLine,
     solSwitch,
     bar,

@@ -12,6 +12,7 @@ import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas'
 import { drawQueens, emptyQueensView, type QueensView } from '../../render/queens';
 import type { SolverClient } from '../../solver-client';
 import type { Stats, Status } from '../../protocol';
+import { mountSearchTree } from '../common/search-tree';
 import { Runner, runnerCommands } from '../runner';
 import { feature, type Feature } from '../feature';
 import { applyQueensEvent, describeEvent, type QueensEvent } from './events';
@@ -90,6 +91,7 @@ export function mountQueens(client: SolverClient): Feature {
       else if (last) status.textContent = describeEvent(last);
       else if (!state?.position) status.textContent = READY;
       bar.update(state, run.busy);
+      searchTree.draw();
     },
     solved(view, report) {
       const last = report.solutions[report.solutions.length - 1] as number[] | undefined;
@@ -110,7 +112,24 @@ export function mountQueens(client: SolverClient): Feature {
       error.textContent = message ?? '';
     },
     pauseOn: (e) => e.kind === 'solution' && pauseAtSolution.checked,
+    // A queen placed on row r is a choice at depth r + 1; taking it off, or a row with no safe
+    // square, takes the search back above it.
+    tree(e) {
+      switch (e.kind) {
+        case 'place':
+          return { push: { depth: e.row + 1, label: `r${e.row + 1}:c${e.col + 1}` } };
+        case 'remove':
+          return { truncate: e.row + 1 };
+        case 'backtrack':
+          return { why: e.why, truncate: e.row + 1 };
+        case 'solution':
+          return { solution: true };
+        default:
+          return null;
+      }
+    },
   });
+  const searchTree = mountSearchTree('queens', () => run.tree, (k) => run.seek(k));
 
   const bar = playbackBar(
     runnerCommands(run, [
@@ -140,7 +159,7 @@ export function mountQueens(client: SolverClient): Feature {
     ),
     bar.element,
     error,
-    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, stats.element, status, legend(SEARCH_LEGEND))),
+    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, stats.element, status, searchTree.element, legend(SEARCH_LEGEND))),
     counting.element,
   );
 

@@ -10,6 +10,7 @@ import { verdictText } from '../common/text';
 import { Runner, runnerCommands } from '../runner';
 import type { SkyCtx } from './context';
 import { mountCompare } from '../common/compare';
+import { mountSearchTree } from '../common/search-tree';
 import { applySkyEvent, freshWatch, singleValue, type Exports, type SkyEvent, type WatchView } from './state';
 
 const TECHNIQUES: { key: string; label: string; title: string }[] = [
@@ -72,6 +73,22 @@ export function mountWatch(ctx: SkyCtx): Watch {
     },
     fresh: () => freshWatch(ctx.puzzle),
     apply: applySkyEvent,
+    // A guess is a choice at its depth; a backtrack returns above it (its refutation goes on at
+    // the parent); a contradiction says why the branch died.
+    tree(e) {
+      switch (e.kind) {
+        case 'skyGuess':
+          return { push: { depth: e.depth, label: `r${e.row + 1}c${e.col + 1}=${e.value}` } };
+        case 'skyBacktrack':
+          return { truncate: e.depth + 1 };
+        case 'skyContradiction':
+          return { why: e.why };
+        case 'skySolution':
+          return { solution: true };
+        default:
+          return null;
+      }
+    },
     changed(state) {
       if (ctx.mode !== 'watch') return;
       ctx.draw();
@@ -80,6 +97,7 @@ export function mountWatch(ctx: SkyCtx): Watch {
       if (state) stats.set({ depth: run.view.depth });
       status.textContent = watchStatus(state);
       bar.update(state, run.busy);
+      searchTree.draw();
     },
     solved(view, report) {
       view.solutions = report.solutions as number[][][];
@@ -121,7 +139,8 @@ export function mountWatch(ctx: SkyCtx): Watch {
       return ex.tatham;
     },
   });
-  const panel = h('div', { class: 'panel', id: 'sky-watch-panel' }, bar.element, techniqueRow, solutionSwitch, stats.element, compare.element);
+  const searchTree = mountSearchTree('sky', () => run.tree, (k) => run.seek(k));
+  const panel = h('div', { class: 'panel', id: 'sky-watch-panel' }, bar.element, techniqueRow, solutionSwitch, stats.element, searchTree.element, compare.element);
 
   function techniques(): Record<string, boolean> {
     const t: Record<string, boolean> = {};

@@ -1,0 +1,69 @@
+// The live search tree (issue 10 point 1): it grows with the run; a click on a node moves the
+// player to the step that made it, and the board there shows that choice (the queen of the node's
+// label on its row, as many queens as the node's depth; the guessed height in its cell); stepping
+// on from there gives the same tree again.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp, openPage, notSentences } from './harness.mjs';
+
+let app;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.close();
+});
+
+const stepOf = async (page, tab) => Number(/^Step ([\d,]+)/.exec(await page.textContent(`#${tab} .step-count`))[1].replace(/,/g, ''));
+
+/** Clicks the tree at a fraction of its width and height; returns the node's description. */
+async function clickTree(page, prefix, fx, fy) {
+  const box = await page.locator(`#${prefix}-tree`).boundingBox();
+  await page.mouse.click(box.x + fx * box.width, box.y + fy * box.height);
+  const text = await page.textContent(`#${prefix}-tree-detail`);
+  const m = /^(.*) \(depth (\d+), step (\d+), subtree (\d+) nodes\)/.exec(text);
+  assert.ok(m, `a node is described: ${text}`);
+  return { label: m[1], depth: Number(m[2]), step: Number(m[3]), subtree: Number(m[4]) };
+}
+
+test('N-Queens: a click on a tree node moves the board to the step of that choice', async () => {
+  const { page, problems } = await openPage(app, '#queens/6');
+  await page.waitForSelector('#queens-board[data-queens]');
+  for (let i = 0; i < 60; i++) await page.click('#queens .playback >> text=Step');
+  await page.waitForFunction(() => Number(document.querySelector('#queens-tree')?.dataset.nodes) > 10);
+  const before = await page.getAttribute('#queens-tree', 'data-nodes');
+  for (const [fx, fy] of [[0.1, 0.3], [0.5, 0.6], [0.9, 0.8], [0.3, 0.9]]) {
+    const node = await clickTree(page, 'queens', fx, fy);
+    assert.equal(await stepOf(page, 'queens'), node.step, `${node.label}: the player is at the node's step`);
+    const queens = (await page.getAttribute('#queens-board', 'data-queens')).split(',').map(Number);
+    const [, r, c] = /^r(\d+):c(\d+)$/.exec(node.label).map(Number);
+    assert.equal(queens[r - 1], c - 1, `${node.label}: its queen is on the board`);
+    assert.equal(queens.filter((q) => q >= 0).length, node.depth, `${node.label}: as many queens as its depth`);
+    assert.equal(await page.getAttribute('#queens-tree', 'data-nodes'), before, 'going back keeps the explored tree');
+    assert.equal(Number((await page.getAttribute('#queens-tree', 'data-path')).split(',').pop()) > 0, true);
+  }
+  // Stepping forward to where the run was gives the same tree (nodes are reused, not made twice).
+  const path = await page.getAttribute('#queens-tree', 'data-path');
+  await page.click('#queens .playback >> text=Step');
+  await page.click('#queens .playback >> text=Step back');
+  assert.equal(await page.getAttribute('#queens-tree', 'data-path'), path, 'Step then Step back: the same path');
+  assert.equal(await page.getAttribute('#queens-tree', 'data-nodes'), before);
+  assert.deepEqual(await notSentences(page), []);
+  assert.deepEqual(problems, []);
+});
+
+test('Skyscrapers: the tree shows the guesses; a click shows the guessed height in its cell', async () => {
+  // Tatham's 7x7 "unreasonable" needs guesses.
+  const id = '7:/2/3//3/3/3/4///5//2/3//3/5///3/3//////3/,b4s1i1i1f';
+  const { page, problems } = await openPage(app, `#skyscrapers/${encodeURIComponent(id)}?mode=watch`);
+  await page.waitForFunction((t) => document.querySelector('#sky-board')?.dataset.tatham === t, id);
+  if ((await page.getAttribute('#sky-board', 'data-mode')) !== 'watch') await page.click('#sky-mode-watch');
+  for (let i = 0; i < 4; i++) await page.click('#skyscrapers .playback >> text=Next guess');
+  await page.waitForFunction(() => Number(document.querySelector('#sky-tree')?.dataset.nodes) >= 2);
+  const node = await clickTree(page, 'sky', 0.02, 0.5);
+  assert.equal(await stepOf(page, 'skyscrapers'), node.step);
+  const [, r, c, v] = /^r(\d+)c(\d+)=(\d+)$/.exec(node.label).map(Number);
+  const grid = (await page.getAttribute('#sky-board', 'data-grid')).split('/').map((row) => row.split(',').map(Number));
+  assert.equal(grid[r - 1][c - 1], v, `${node.label}: the guessed height is in its cell at that step`);
+  assert.deepEqual(problems, []);
+});

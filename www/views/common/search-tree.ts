@@ -1,0 +1,340 @@
+// The live search tree of a backtracking run (issue 10 point 1). Every choice the solver makes (a
+// queen's column, a cell's height, a bridge count) is a node; nodes appear as the run branches, a
+// branch left without children that led to no solution is a dead end (marked, with the reason the
+// solver gave), the current path is highlighted, and a click on a node moves the player to the
+// step that made it.
+//
+// The structure comes from the events alone: each view says which of its events is a choice at
+// which depth and which takes the search back (`TreeOp`); this file knows no puzzle. Nodes are made
+// in depth-first order, so node i sits at x = i, y = its depth, and a subtree is a contiguous run
+// of nodes. The tree keeps what was explored even when the player steps back: nodes made after the
+// step on screen are drawn faint, and stepping forward again reuses them, so the tree is the same
+// whichever way a step is reached. Past a few thousand nodes each pixel column is drawn as one
+// stroke from its shallowest to its deepest node, so 10^5 nodes and more draw in constant time.
+
+import { h } from '../../dom';
+import type { Undo } from '../../player';
+
+/** What one event does to the tree. */
+export interface TreeOp {
+  /** A choice: a new node at this depth (1 = a child of the root), labelled. */
+  push?: { depth: number; label: string };
+  /** The search went back: only nodes shallower than this depth stay on the path. */
+  truncate?: number;
+  /** Why the node on top failed (kept if it turns out to be a dead end). */
+  why?: string;
+  /** The node on top is a solution. */
+  solution?: boolean;
+  /** The search starts again from the root (restarts). */
+  restart?: boolean;
+}
+
+const enum Mark {
+  Open = 0,
+  Dead = 1,
+  Solution = 2,
+}
+
+/** Nodes drawn one by one up to this many; beyond, per pixel column. */
+const DETAILED = 4000;
+/** Labels are written beside the nodes up to this many. */
+const LABELLED = 48;
+
+export class SearchTree {
+  /** Per node (index = creation order = depth-first order): parent, depth, step, label, mark. */
+  parent: number[] = [-1];
+  depth: number[] = [0];
+  step: number[] = [0];
+  label: string[] = ['start'];
+  mark: Mark[] = [Mark.Open];
+  why: (string | null)[] = [null];
+  children: number[] = [0];
+  /** Node ids made at a restart (drawn with a marker). */
+  restartAt = new Set<number>();
+  deadEnds = 0;
+  /** The current path from the root (node ids). */
+  path: number[] = [0];
+  /** Events applied (the player's position) and the most ever applied. */
+  position = 0;
+  private highWater = 0;
+  /** The node each step made, for steps up to highWater. */
+  private madeAt = new Map<number, number>();
+  private lastWhy: string | null = null;
+  private pendingRestart = false;
+
+  get size(): number {
+    return this.parent.length;
+  }
+
+  /** Applies one event's operation (null: the event changes nothing here) and says how to undo it. */
+  apply(op: TreeOp | null): Undo {
+    this.position++;
+    const step = this.position;
+    const fresh = step > this.highWater;
+    if (fresh) this.highWater = step;
+    const savedPath = this.path.slice();
+    const savedWhy = this.lastWhy;
+    const savedRestart = this.pendingRestart;
+    if (op) {
+      if (op.restart) {
+        this.path.length = 1;
+        this.pendingRestart = true;
+      }
+      if (op.truncate !== undefined) this.cut(Math.max(1, op.truncate), fresh);
+      if (op.push) {
+        this.cut(Math.max(1, op.push.depth), fresh);
+        const top = this.path[this.path.length - 1]!;
+        let id = this.madeAt.get(step);
+        if (id === undefined) {
+          id = this.parent.length;
+          this.parent.push(top);
+          this.depth.push(this.depth[top]! + 1);
+          this.step.push(step);
+          this.label.push(op.push.label);
+          this.mark.push(Mark.Open);
+          this.why.push(null);
+          this.children.push(0);
+          this.children[top]!++;
+          if (this.pendingRestart) this.restartAt.add(id);
+          this.madeAt.set(step, id);
+        }
+        this.pendingRestart = false;
+        this.path.push(id);
+        this.lastWhy = null;
+      }
+      if (op.why) this.lastWhy = op.why;
+      if (op.solution && fresh) this.mark[this.path[this.path.length - 1]!] = Mark.Solution;
+    }
+    return () => {
+      this.position--;
+      this.path = savedPath;
+      this.lastWhy = savedWhy;
+      this.pendingRestart = savedRestart;
+    };
+  }
+
+  /** Leaves the path at `len` nodes; a node leaving it for the first time without children or a
+   *  solution is a dead end, with the last reason the solver gave. */
+  private cut(len: number, fresh: boolean): void {
+    while (this.path.length > len) {
+      const id = this.path.pop()!;
+      if (fresh && this.mark[id] === Mark.Open && this.children[id] === 0) {
+        this.mark[id] = Mark.Dead;
+        this.why[id] = this.lastWhy;
+        this.deadEnds++;
+      }
+      this.lastWhy = null;
+    }
+  }
+
+  /** The number of nodes in the subtree of `id` (itself included): a contiguous run in DFS order. */
+  subtreeSize(id: number): number {
+    let end = id + 1;
+    while (end < this.size && this.depth[end]! > this.depth[id]!) end++;
+    return end - id;
+  }
+
+  maxDepth(): number {
+    let m = 0;
+    for (const d of this.depth) if (d > m) m = d;
+    return m;
+  }
+
+  /** One line on the node: its choice, depth, subtree and fate. */
+  describe(id: number): string {
+    const fate = this.mark[id] === Mark.Dead ? `dead end${this.why[id] ? `: ${this.why[id]}` : ''}` : this.mark[id] === Mark.Solution ? 'a solution' : this.path.includes(id) ? 'on the current path' : 'explored';
+    return id === 0 ? `The start: ${this.size - 1} choices below it.` : `${this.label[id]} (depth ${this.depth[id]}, step ${this.step[id]}, subtree ${this.subtreeSize(id)} nodes): ${fate}.`;
+  }
+}
+
+export interface TreeView {
+  element: HTMLElement;
+  /** Redraws (at most once per animation frame). */
+  draw(): void;
+}
+
+/** The tree's canvas and caption; `tree()` is the run's current tree, `seek` moves the player. */
+export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null, seek: (step: number) => void): TreeView {
+  const canvas = h('canvas', { id: `${idPrefix}-tree`, class: 'search-tree', role: 'img', 'aria-label': 'Search tree' }) as HTMLCanvasElement;
+  const caption = h('p', { class: 'tree-caption muted', id: `${idPrefix}-tree-caption`, 'aria-live': 'off' });
+  const detail = h('p', { class: 'tree-detail', id: `${idPrefix}-tree-detail` });
+  const element = h('details', { class: 'tree-box', id: `${idPrefix}-tree-box`, open: '' }, h('summary', {}, 'Search tree'), canvas, caption, detail);
+  let pending = 0;
+  const PAD = 8;
+
+  const geometry = (t: SearchTree) => {
+    const w = canvas.clientWidth || 480;
+    const hgt = canvas.clientHeight || 160;
+    const n = Math.max(1, t.size - 1);
+    const deep = Math.max(1, t.maxDepth());
+    // Room on the right for the last node's label.
+    const right = t.size <= LABELLED ? 40 : PAD;
+    const span = w - PAD - right;
+    return { w, hgt, span, x: (i: number) => PAD + (i / n) * span, y: (d: number) => PAD + 6 + (d / deep) * (hgt - 2 * PAD - 6) };
+  };
+
+  function paint(): void {
+    pending = 0;
+    const t = tree();
+    const dpr = window.devicePixelRatio || 1;
+    const w = canvas.clientWidth || 480;
+    const hgt = canvas.clientHeight || 160;
+    if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(hgt * dpr)) {
+      canvas.width = Math.round(w * dpr);
+      canvas.height = Math.round(hgt * dpr);
+    }
+    const g = canvas.getContext('2d');
+    if (!g) return;
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.clearRect(0, 0, w, hgt);
+    if (!t || t.size <= 1) {
+      caption.textContent = 'The search tree grows here as the solver makes choices (press Play or Step).';
+      canvas.dataset.nodes = '0';
+      return;
+    }
+    const css = getComputedStyle(canvas);
+    const ink = css.getPropertyValue('--fg') || '#222';
+    const muted = css.getPropertyValue('--muted') || '#888';
+    const accent = css.getPropertyValue('--accent') || '#1a56db';
+    const bad = css.getPropertyValue('--bad') || '#c25400';
+    const good = css.getPropertyValue('--good') || '#007f5c';
+    const { x, y } = geometry(t);
+    const now = t.position;
+    if (t.size <= DETAILED) {
+      g.lineWidth = 1;
+      for (let i = 1; i < t.size; i++) {
+        const p = t.parent[i]!;
+        g.strokeStyle = t.step[i]! > now ? `${muted}55` : muted;
+        g.beginPath();
+        g.moveTo(x(p), y(t.depth[p]!));
+        g.lineTo(x(i), y(t.depth[i]!));
+        g.stroke();
+      }
+      for (let i = 1; i < t.size; i++) {
+        const cx = x(i);
+        const cy = y(t.depth[i]!);
+        const faint = t.step[i]! > now;
+        g.globalAlpha = faint ? 0.35 : 1;
+        if (t.mark[i] === Mark.Dead) {
+          // A cross, not a colour alone, says "dead end".
+          g.strokeStyle = bad;
+          g.lineWidth = 1.5;
+          g.beginPath();
+          g.moveTo(cx - 3, cy - 3);
+          g.lineTo(cx + 3, cy + 3);
+          g.moveTo(cx + 3, cy - 3);
+          g.lineTo(cx - 3, cy + 3);
+          g.stroke();
+        } else {
+          g.fillStyle = t.mark[i] === Mark.Solution ? good : ink;
+          g.beginPath();
+          g.arc(cx, cy, t.mark[i] === Mark.Solution ? 4.5 : 2.5, 0, 2 * Math.PI);
+          g.fill();
+        }
+        if (t.restartAt.has(i)) {
+          g.strokeStyle = accent;
+          g.setLineDash([3, 3]);
+          g.beginPath();
+          g.moveTo(cx - 4, PAD - 6);
+          g.lineTo(cx - 4, hgt);
+          g.stroke();
+          g.setLineDash([]);
+        }
+        if (t.size <= LABELLED) {
+          g.fillStyle = ink;
+          g.font = '11px system-ui, sans-serif';
+          g.fillText(t.label[i]!, cx + 4, cy - 3);
+        }
+      }
+      g.globalAlpha = 1;
+    } else {
+      // One stroke per pixel column, from its shallowest to its deepest node; dead ends as a tick.
+      const cols = Math.max(1, Math.floor(w - 2 * PAD));
+      const lo = new Array<number>(cols).fill(Infinity);
+      const hi = new Array<number>(cols).fill(-1);
+      const dead = new Array<number>(cols).fill(0);
+      const n = t.size - 1;
+      for (let i = 1; i < t.size; i++) {
+        const c = Math.min(cols - 1, Math.floor(((i - 1) / n) * cols));
+        const d = t.depth[i]!;
+        if (d < lo[c]!) lo[c] = d;
+        if (d > hi[c]!) hi[c] = d;
+        if (t.mark[i] === Mark.Dead) dead[c]!++;
+      }
+      g.lineWidth = 1;
+      for (let c = 0; c < cols; c++) {
+        if (hi[c]! < 0) continue;
+        g.strokeStyle = muted;
+        g.beginPath();
+        g.moveTo(PAD + c + 0.5, y(lo[c]!));
+        g.lineTo(PAD + c + 0.5, y(hi[c]!) + 1);
+        g.stroke();
+        if (dead[c]! > 0) {
+          g.strokeStyle = bad;
+          g.beginPath();
+          g.moveTo(PAD + c + 0.5, y(hi[c]!) + 2);
+          g.lineTo(PAD + c + 0.5, y(hi[c]!) + 5);
+          g.stroke();
+        }
+      }
+    }
+    // The current path on top, always node by node.
+    g.strokeStyle = accent;
+    g.lineWidth = 3;
+    g.beginPath();
+    t.path.forEach((id, k) => (k === 0 ? g.moveTo(x(id), y(t.depth[id]!)) : g.lineTo(x(id), y(t.depth[id]!))));
+    g.stroke();
+    const top = t.path[t.path.length - 1]!;
+    g.fillStyle = accent;
+    g.beginPath();
+    g.arc(x(top), y(t.depth[top]!), 5, 0, 2 * Math.PI);
+    g.fill();
+    const shown = t.size > DETAILED ? ' Each column sums many nodes: hover or click to see one.' : '';
+    caption.textContent = `${(t.size - 1).toLocaleString('en-US')} choices, ${t.deadEnds.toLocaleString('en-US')} dead ends (×), depth ${t.maxDepth()}; the current path is highlighted, faint nodes come after this step.${shown} Click a node to go to its step.`;
+    canvas.dataset.nodes = String(t.size - 1);
+    canvas.dataset.path = t.path.join(',');
+  }
+
+  /** The node under a pointer: the nearest by x, then by depth among those close in x. */
+  function pick(ev: MouseEvent): number | null {
+    const t = tree();
+    if (!t || t.size <= 1) return null;
+    const rect = canvas.getBoundingClientRect();
+    const px = ev.clientX - rect.left;
+    const py = ev.clientY - rect.top;
+    const { x, y, span: width } = geometry(t);
+    let best: number | null = null;
+    let bestD = Infinity;
+    const n = t.size - 1;
+    const centre = Math.round(((px - PAD) / Math.max(1, width)) * n);
+    const span = Math.max(3, Math.ceil((12 / Math.max(1, width)) * n));
+    for (let i = Math.max(1, centre - span); i <= Math.min(n, centre + span); i++) {
+      const d = (x(i) - px) ** 2 + (y(t.depth[i]!) - py) ** 2;
+      if (d < bestD) {
+        bestD = d;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  canvas.addEventListener('mousemove', (ev) => {
+    const t = tree();
+    const id = pick(ev);
+    if (t && id !== null) detail.textContent = t.describe(id);
+  });
+  canvas.addEventListener('click', (ev) => {
+    const t = tree();
+    const id = pick(ev);
+    if (!t || id === null) return;
+    seek(t.step[id]!);
+    detail.textContent = t.describe(id);
+  });
+
+  return {
+    element,
+    draw() {
+      if (!pending) pending = requestAnimationFrame(paint);
+    },
+  };
+}
