@@ -67,3 +67,22 @@ test('Skyscrapers: the tree shows the guesses; a click shows the guessed height 
   assert.equal(grid[r - 1][c - 1], v, `${node.label}: the guessed height is in its cell at that step`);
   assert.deepEqual(problems, []);
 });
+
+test('Min-conflicts: a click on the move strip goes to that move, and the moves after it stay in the strip', async () => {
+  const { page, problems } = await openPage(app, '#repair/30?seed=3');
+  await page.waitForSelector('#repair-board');
+  for (let i = 0; i < 80; i++) await page.click('#repair .playback >> text=Step');
+  const moves = Number(await page.getAttribute('#repair-strip', 'data-moves'));
+  assert.ok(moves >= 10, `moves so far: ${moves}`);
+  const box = await page.locator('#repair-strip').boundingBox();
+  for (const f of [0.25, 0.6, 0.05]) {
+    await page.mouse.click(box.x + f * box.width, box.y + box.height / 2);
+    const note = await page.textContent('#repair-strip-note');
+    const m = /^(The start|Move \d+|Restart \d+) at step (\d+): (\d+) conflicts/.exec(note);
+    assert.ok(m, note);
+    assert.equal(await stepOf(page, 'repair'), Number(m[2]), `${note}: the player is at its step`);
+    assert.equal(Number((await page.textContent('#repair [data-counter=conflicts]')).replace(/,/g, '')), Number(m[3]), `${note}: the board has its conflicts`);
+    assert.equal(Number(await page.getAttribute('#repair-strip', 'data-moves')), moves, 'the later moves are kept');
+  }
+  assert.deepEqual(problems, []);
+});

@@ -27,6 +27,12 @@ export interface RepairView {
   total: number;
   /** Total conflicts after each move (index = move number), for the chart. */
   chart: number[];
+  /** The player's step at which each chart entry was made (a click on the strip seeks there). */
+  chartSteps: number[];
+  /** Events applied so far (the player's position). */
+  events: number;
+  /** The chart as far as the run was ever played (kept when stepping back, for the strip). */
+  seen: { chart: number[]; steps: number[]; restarts: number[] };
   /** Chart indices where a restart happened. */
   restarts: number[];
   /** Rows moved recently (density view highlight), newest last. */
@@ -43,6 +49,9 @@ export function emptyRepairView(n: number): RepairView {
     lastMove: null,
     total: 0,
     chart: [],
+    chartSteps: [],
+    events: 0,
+    seen: { chart: [], steps: [], restarts: [] },
     restarts: [],
     recent: [],
     solved: false,
@@ -224,4 +233,53 @@ function rgb(color: string): [number, number, number] {
     return [r ?? 0, g ?? 0, b ?? 0];
   }
   return [0, 0, 0];
+}
+
+/**
+ * The move strip under the conflicts chart: one tick per move, down (fewer conflicts) in the good
+ * colour and short, up in the bad colour and tall, level in grey, so the shape is readable without
+ * colour; restarts as full-height accent lines; the move on screen as a triangle. Many moves per
+ * pixel are drawn as the worst of them. Returns the x of each chart index for picking.
+ */
+export function drawStrip(s: Surface, width: number, height: number, view: RepairView, theme: Theme): void {
+  const { ctx, dpr } = s;
+  const w = Math.round(width * dpr);
+  const h = Math.round(height * dpr);
+  ctx.clearRect(0, 0, w, h);
+  const data = view.seen.chart;
+  if (data.length < 2) return;
+  const now = view.chart.length - 1;
+  const pad = 4 * dpr;
+  const cols = Math.max(1, Math.floor(w - 2 * pad));
+  const per = Math.max(1, Math.ceil((data.length - 1) / cols));
+  const x = (i: number) => pad + ((w - 2 * pad) * i) / Math.max(1, data.length - 1);
+  for (let i = 1; i < data.length; i += per) {
+    // The worst change among the moves in this pixel column.
+    let worst = -Infinity;
+    for (let j = i; j < Math.min(data.length, i + per); j++) worst = Math.max(worst, data[j]! - data[j - 1]!);
+    ctx.fillStyle = worst > 0 ? theme.bad : worst < 0 ? theme.good : theme.muted;
+    // Moves after the one on screen (the player stepped back) are faint.
+    ctx.globalAlpha = i > now ? 0.3 : 1;
+    const tall = worst > 0 ? h - 2 * pad : worst < 0 ? (h - 2 * pad) * 0.45 : (h - 2 * pad) * 0.2;
+    ctx.fillRect(Math.floor(x(i)), h - pad - tall, Math.max(1, Math.ceil(dpr)), tall);
+  }
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = theme.accent;
+  for (const r of view.seen.restarts) ctx.fillRect(Math.floor(x(r)) - dpr, 0, 2 * dpr, h);
+  const at = x(Math.max(0, now));
+  ctx.beginPath();
+  ctx.moveTo(at, 0);
+  ctx.lineTo(at - 4 * dpr, -1);
+  ctx.lineTo(at, 5 * dpr);
+  ctx.lineTo(at + 4 * dpr, -1);
+  ctx.fill();
+}
+
+/** The chart index under a pointer at `px` CSS pixels of a strip `width` wide. */
+export function stripIndex(view: RepairView, width: number, px: number): number | null {
+  const n = view.seen.chart.length;
+  if (n === 0) return null;
+  const pad = 4;
+  const f = (px - pad) / Math.max(1, width - 2 * pad);
+  return Math.max(0, Math.min(n - 1, Math.round(f * (n - 1))));
 }

@@ -67,6 +67,21 @@ const RECENT = 64;
 
 /** Applies one repair event to `view`, returning its inverse. */
 export function applyRepairEvent(view: RepairView, e: RepairEvent): Undo {
+  view.events++;
+  const undo = applyRepair(view, e);
+  const k = view.chart.length;
+  if (k > view.seen.chart.length) {
+    view.seen.chart.push(view.chart[k - 1]!);
+    view.seen.steps.push(view.chartSteps[k - 1]!);
+    if (view.restarts[view.restarts.length - 1] === k - 1) view.seen.restarts.push(k - 1);
+  }
+  return () => {
+    undo();
+    view.events--;
+  };
+}
+
+function applyRepair(view: RepairView, e: RepairEvent): Undo {
   const before = { pick: view.pick, lastMove: view.lastMove, total: view.total, solved: view.solved, gaveUp: view.gaveUp };
   const restore = () => Object.assign(view, before);
   switch (e.kind) {
@@ -79,11 +94,13 @@ export function applyRepairEvent(view: RepairView, e: RepairEvent): Undo {
       view.lastMove = null;
       if (e.kind === 'repairRestart') view.restarts.push(view.chart.length);
       view.chart.push(view.total);
+      view.chartSteps.push(view.events);
       const recent = view.recent;
       view.recent = [];
       return () => {
         view.columns.set(old);
         view.chart.pop();
+        view.chartSteps.pop();
         if (e.kind === 'repairRestart') view.restarts.pop();
         view.recent = recent;
         restore();
@@ -112,12 +129,14 @@ export function applyRepairEvent(view: RepairView, e: RepairEvent): Undo {
       for (const [row, , to] of moves) view.columns[row] = to;
       view.total = e.totalAfter;
       view.chart.push(e.totalAfter);
+      view.chartSteps.push(view.events);
       view.lastMove = { row: moves[0]![0], from: moves[0]![1], to: moves[0]![2] };
       const recentBefore = view.recent;
       view.recent = [...recentBefore.slice(-(RECENT - moves.length)), ...moves.map((m) => m[0])];
       return () => {
         for (const [row, from] of moves) view.columns[row] = from;
         view.chart.pop();
+        view.chartSteps.pop();
         view.recent = recentBefore;
         restore();
       };

@@ -8,7 +8,7 @@ import { limit } from '../../registry';
 import { h, counters, featureSection, formatMicros } from '../../dom';
 import { playbackBar, type PlaybackBar } from '../../controls/playback';
 import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas';
-import { drawChart, drawRepair, emptyRepairView, type RepairView } from '../../render/repair';
+import { drawChart, drawRepair, drawStrip, emptyRepairView, stripIndex, type RepairView } from '../../render/repair';
 import type { SolverClient } from '../../solver-client';
 import type { Stats, SolverOptions } from '../../protocol';
 import { Runner, runnerCommands } from '../runner';
@@ -189,6 +189,9 @@ export function mountRepair(client: SolverClient): Feature {
   const form = repairForm('repair');
   const canvas = h('canvas', { class: 'board', id: 'repair-board', role: 'img', 'aria-label': 'empty board' });
   const chart = h('canvas', { class: 'chart', id: 'repair-chart', role: 'img', 'aria-label': 'total conflicts against moves' });
+  // The move history under the chart: a click goes to that move (or restart), hover tells it.
+  const strip = h('canvas', { class: 'chart strip', id: 'repair-strip', role: 'img', 'aria-label': 'the moves so far: click one to go to it' });
+  const stripNote = h('p', { class: 'tree-detail', id: 'repair-strip-note' });
   const status = h('p', { class: 'status', id: 'repair-status' }, READY);
   const stats = counters({ moves: 'Moves', restarts: 'Restarts', conflicts: 'Conflicts now', elapsed: 'Solver time' });
   const error = h('p', { class: 'error', role: 'alert', hidden: '' });
@@ -263,14 +266,39 @@ export function mountRepair(client: SolverClient): Feature {
     form.element,
     bar.element,
     error,
-    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, stats.element, chart, status, legend(REPAIR_LEGEND))),
+    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, stats.element, chart, strip, stripNote, status, legend(REPAIR_LEGEND))),
   );
 
   function draw(): void {
     showRepairBoard(canvas, boardWrap, run.view, BOARD_MAX, zoom);
     const w = Math.min(420, Math.max(200, chart.parentElement?.clientWidth ?? 320));
     drawChart(fitChart(chart, w, 140), w, 140, run.view, readTheme(chart));
+    drawStrip(fitChart(strip, w, 26), w, 26, run.view, readTheme(strip));
+    strip.dataset.moves = String(Math.max(0, run.view.seen.chart.length - 1));
+    strip.dataset.at = String(Math.max(0, run.view.chart.length - 1));
   }
+
+  /** What the strip has at a pointer: the chart index, its step and a sentence. */
+  function stripAt(ev: MouseEvent): { index: number; step: number; text: string } | null {
+    const rect = strip.getBoundingClientRect();
+    const v = run.view.seen;
+    const index = stripIndex(run.view, rect.width, ev.clientX - rect.left);
+    if (index === null) return null;
+    const what = index === 0 ? 'the start' : v.restarts.includes(index) ? `restart ${v.restarts.indexOf(index) + 1}` : `move ${index - v.restarts.filter((r) => r < index).length}`;
+    const change = index > 0 ? v.chart[index]! - v.chart[index - 1]! : 0;
+    const delta = index === 0 || v.restarts.includes(index) ? '' : change < 0 ? ` (${change})` : change > 0 ? ` (+${change})` : ' (no change)';
+    return { index, step: v.steps[index]!, text: `${what[0]!.toUpperCase()}${what.slice(1)} at step ${v.steps[index]}: ${v.chart[index]} conflicts${delta}.` };
+  }
+  strip.addEventListener('mousemove', (ev) => {
+    const at = stripAt(ev);
+    if (at) stripNote.textContent = at.text;
+  });
+  strip.addEventListener('click', (ev) => {
+    const at = stripAt(ev);
+    if (!at) return;
+    run.seek(at.step);
+    stripNote.textContent = at.text;
+  });
 
 
   function showStats(s: Stats | null): void {
