@@ -466,6 +466,38 @@ impl TaskCounter {
         }
     }
 
+    /// The last two rows, `avail` the squares row N-2 may take: each of them either completes
+    /// a board or not. Returns the queens placed.
+    #[inline(always)]
+    fn last_two<const CORNER: bool>(
+        &mut self,
+        allow_last: u32,
+        cols: u32,
+        ld: u32,
+        rd: u32,
+        mut avail: u32,
+    ) -> u64 {
+        let pen = self.rules.n - 2;
+        let mut nodes = 0;
+        while avail != 0 {
+            let bit = avail & avail.wrapping_neg();
+            avail ^= bit;
+            nodes += 1;
+            let f = allow_last & !(cols | bit | (ld | bit) << 1 | (rd | bit) >> 1);
+            if f != 0 {
+                nodes += 1;
+                if CORNER {
+                    self.by_size[0] += 1;
+                } else {
+                    self.queen[pen] = bit;
+                    self.queen[pen + 1] = f;
+                    self.leaf();
+                }
+            }
+        }
+        nodes
+    }
+
     /// Counts the whole subtree below a board filled to `top - 1` (with `avail` the squares
     /// `top` may take), without budget checks; returns the queens placed. The same tree as
     /// [`TaskCounter::search`] (the same [`Rules::open_in`] test, written out branch-light), but
@@ -497,23 +529,9 @@ impl TaskCounter {
         let mut nodes = 0u64;
         loop {
             if row == pen {
-                // The last two rows: each square left here either completes a board or not.
-                while a != 0 {
-                    let bit = a & a.wrapping_neg();
-                    a ^= bit;
-                    nodes += 1;
-                    let f = allow[pen + 1] & !(c0 | bit | (l0 | bit) << 1 | (r0 | bit) >> 1);
-                    if f != 0 {
-                        nodes += 1;
-                        if CORNER {
-                            self.by_size[0] += 1;
-                        } else {
-                            self.queen[pen] = bit;
-                            self.queen[pen + 1] = f;
-                            self.leaf();
-                        }
-                    }
-                }
+                // Only when the subtree starts there: below, row N-2 is never pushed.
+                nodes += self.last_two::<CORNER>(allow[pen + 1], c0, l0, r0, a);
+                a = 0;
             }
             if a == 0 {
                 if row == top {
@@ -534,22 +552,10 @@ impl TaskCounter {
             }
             let (c, l, r) = (c0 | bit, (l0 | bit) << 1, (r0 | bit) >> 1);
             let next = row + 1;
-            let mut f = allow[next] & !(c | l | r);
-            if !CORNER && next == deadline {
-                let missing = side & !c;
-                f = if missing == side {
-                    0
-                } else if missing != 0 {
-                    f & missing
-                } else {
-                    f
-                };
-            }
-            let look1 = allow[next + 1];
-            let look2 = allow[next + 2];
-            let dead = (look1 & !(c | l << 1 | r >> 1) == 0)
-                | ((look2 & !(c | l << 2 | r >> 2) == 0) & (look2 != 0));
-            if f != 0 && !dead {
+            let f = child::<CORNER>(&allow, side, deadline, next, c, l, r);
+            if f != 0 && next == pen {
+                nodes += self.last_two::<CORNER>(allow[pen + 1], c, l, r, f);
+            } else if f != 0 {
                 st_cols[row] = c0;
                 st_ld[row] = l0;
                 st_rd[row] = r0;
@@ -648,6 +654,39 @@ impl TaskCounter {
         self.nodes = nodes;
         true
     }
+}
+
+/// The squares row `next` may take after a queen went to the row above it (`cols`, `ld`, `rd`
+/// already hold it), with the side deadline of the edge family; 0 also when the queens so far
+/// attack every square of one of the two rows below `next` (`allow` is 0 past the last row).
+/// [`Rules::open_in`] with the family's masks copied into `allow`: the same test, the same tree.
+#[inline(always)]
+fn child<const CORNER: bool>(
+    allow: &[u32; MAX_COUNT_N + 2],
+    side: u32,
+    deadline: usize,
+    next: usize,
+    c: u32,
+    l: u32,
+    r: u32,
+) -> u32 {
+    let mut f = allow[next] & !(c | l | r);
+    if !CORNER && next == deadline {
+        let missing = side & !c;
+        f = if missing == side {
+            0
+        } else if missing != 0 {
+            f & missing
+        } else {
+            f
+        };
+    }
+    let look1 = allow[next + 1];
+    let look2 = allow[next + 2];
+    let dead = (look1 & !(c | l << 1 | r >> 1) == 0)
+        | ((look2 & !(c | l << 2 | r >> 2) == 0) & (look2 != 0));
+    // One branch for "push or not", not two.
+    f & (dead as u32).wrapping_sub(1)
 }
 
 /// `SUBTREE_BOUND[k]`: the most queens a search can place on `k` rows with `k` free columns
