@@ -25,7 +25,12 @@
 //! browser worker with its own wasm instance — counts on its own ([`TaskCounter`]); the sums of
 //! the tasks' [`Counts`] plus the plan's own are the answer. The inner loop uses an explicit stack
 //! of fixed arrays (no allocation, no recursion), handles the last two rows without pushing, and
-//! can stop at a node budget and resume exactly where it stopped.
+//! can stop at a node budget and resume exactly where it stopped. A subtree that cannot exhaust
+//! the budget left (bounded by the falling factorials of its free columns) runs in a second,
+//! leaner loop over local arrays with nothing kept for a pause, where nearly all nodes are
+//! counted. Both loops drop a board as soon as its queens attack every square of one of the next
+//! two rows, and the split applies the same test, so every split depth and every budget count the
+//! same tree and the same nodes.
 //!
 //! # Example
 //!
