@@ -522,8 +522,8 @@ impl TaskCounter {
         // allow[r]: the squares of row r the family's rules leave open; 0 past the last row,
         // where the look two rows ahead has nothing to test.
         let mut allow = [0u32; MAX_COUNT_N + 2];
-        for r in 0..n {
-            allow[r] = mask & !self.rules.closed[r];
+        for (a, &closed) in allow.iter_mut().zip(&self.rules.closed[..n]) {
+            *a = mask & !closed;
         }
         let mut st_cols = [0u32; MAX_COUNT_N];
         let mut st_ld = [0u32; MAX_COUNT_N];
