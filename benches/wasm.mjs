@@ -69,10 +69,12 @@ const sets = [
   ['hashi', 'tests/fixtures/hashi-external.txt', 1],
   ['hashi', 'tests/fixtures/hashi-generated.txt', 1],
 ];
-for (const [puzzle, file, col] of sets) {
+// WASM_BENCH=count runs only the counting rows below (the n = 12..17 table of BENCHMARKS.md).
+const countOnly = process.env.WASM_BENCH === 'count';
+for (const [puzzle, file, col] of countOnly ? [] : sets) {
   run(`${puzzle}: ${file.split('/').pop()}`, puzzle, 'solve', ids(file, col), (l) => [puzzle, 'solve', ...l]);
 }
-for (const n of [1000, 100000, 1000000]) {
+for (const n of countOnly ? [] : [1000, 100000, 1000000]) {
   const seeds = [1, 2, 3];
   const native = [];
   const inWasm = [];
@@ -106,7 +108,10 @@ function wasmCountMicros(n, algorithm) {
   }
   return Math.round((performance.now() - started) * 1000);
 }
-for (const [algorithm, sizes] of [['bitmask', [12, 13, 14, 15]], ['naive', [11, 12, 13]]]) {
+// QUEENS_MAX_N (default 15) is the largest bitmask count, as in benches/queens_count.rs.
+const countMax = Number(process.env.QUEENS_MAX_N || 15);
+const bitmaskSizes = Array.from({ length: Math.max(0, countMax - 11) }, (_, i) => 12 + i);
+for (const [algorithm, sizes] of [['bitmask', bitmaskSizes], ['naive', [11, 12, 13]]]) {
   for (const n of sizes) {
     const native = [];
     const inWasm = [];

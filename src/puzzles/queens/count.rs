@@ -25,7 +25,12 @@
 //! browser worker with its own wasm instance — counts on its own ([`TaskCounter`]); the sums of
 //! the tasks' [`Counts`] plus the plan's own are the answer. The inner loop uses an explicit stack
 //! of fixed arrays (no allocation, no recursion), handles the last two rows without pushing, and
-//! can stop at a node budget and resume exactly where it stopped.
+//! can stop at a node budget and resume exactly where it stopped. A subtree that cannot exhaust
+//! the budget left (bounded by the falling factorials of its free columns) runs in a second,
+//! leaner loop over local arrays with nothing kept for a pause, where nearly all nodes are
+//! counted. Both loops drop a board as soon as its queens attack every square of one of the next
+//! two rows, and the split applies the same test, so every split depth and every budget count the
+//! same tree and the same nodes.
 //!
 //! # Example
 //!
@@ -188,6 +193,16 @@ impl Rules {
         self.free_in::<false>(row, cols, ld, rd)
     }
 
+    /// [`Rules::open_in`] for either family.
+    #[inline(always)]
+    fn open(&self, row: usize, cols: u32, ld: u32, rd: u32) -> u32 {
+        if self.corner {
+            self.open_in::<true>(row, cols, ld, rd)
+        } else {
+            self.open_in::<false>(row, cols, ld, rd)
+        }
+    }
+
     /// [`Rules::free`], told at compile time whether these are corner rules (no side deadline).
     #[inline(always)]
     fn free_in<const CORNER: bool>(&self, row: usize, cols: u32, ld: u32, rd: u32) -> u32 {
@@ -201,6 +216,24 @@ impl Rules {
             if missing != 0 {
                 return f & missing;
             }
+        }
+        f
+    }
+}
+
+impl Rules {
+    /// [`Rules::free_in`] for a row above the last, but 0 also when the queens so far already
+    /// attack every square of the row below it: that board is dead whatever this row takes, and
+    /// seeing it here saves trying each of this row's squares (one look costs a few operations,
+    /// each square tried a queen and a likely mispredicted branch).
+    #[inline(always)]
+    fn open_in<const CORNER: bool>(&self, row: usize, cols: u32, ld: u32, rd: u32) -> u32 {
+        let f = self.free_in::<CORNER>(row, cols, ld, rd);
+        if self.mask & !(cols | ld << 1 | rd >> 1 | self.closed[row + 1]) == 0 {
+            return 0;
+        }
+        if row + 2 < self.n && self.mask & !(cols | ld << 2 | rd >> 2 | self.closed[row + 2]) == 0 {
+            return 0;
         }
         f
     }
@@ -296,7 +329,8 @@ fn split(
         });
         return;
     }
-    let mut f = rules.free(row, cols, ld, rd);
+    // The same test as the search's, so that every split depth counts the same nodes.
+    let mut f = rules.open(row, cols, ld, rd);
     while f != 0 {
         let bit = f & f.wrapping_neg();
         f ^= bit;
@@ -392,7 +426,7 @@ impl TaskCounter {
         t.cols[start] = cols;
         t.ld[start] = ld;
         t.rd[start] = rd;
-        t.avail[start] = t.rules.free(start, cols, ld, rd);
+        t.avail[start] = t.rules.open(start, cols, ld, rd);
         Ok(t)
     }
 
@@ -423,6 +457,122 @@ impl TaskCounter {
             unique: c8 + c4 + c2,
             nodes: self.nodes,
         }
+    }
+
+    /// Files the edge-family board in `queen` under its class size (or nowhere, when another
+    /// image is the representative).
+    #[inline(never)]
+    fn leaf(&mut self) {
+        match class_size(&self.queen[..self.rules.n]) {
+            8 => self.by_size[0] += 1,
+            4 => self.by_size[1] += 1,
+            2 => self.by_size[2] += 1,
+            _ => {}
+        }
+    }
+
+    /// The last two rows, `avail` the squares row N-2 may take: each of them either completes
+    /// a board or not. Returns the queens placed.
+    #[inline(always)]
+    fn last_two<const CORNER: bool>(
+        &mut self,
+        allow_last: u32,
+        cols: u32,
+        ld: u32,
+        rd: u32,
+        mut avail: u32,
+    ) -> u64 {
+        let pen = self.rules.n - 2;
+        let mut nodes = 0;
+        while avail != 0 {
+            let bit = avail & avail.wrapping_neg();
+            avail ^= bit;
+            nodes += 1;
+            let f = allow_last & !(cols | bit | (ld | bit) << 1 | (rd | bit) >> 1);
+            if f != 0 {
+                nodes += 1;
+                if CORNER {
+                    self.by_size[0] += 1;
+                } else {
+                    self.queen[pen] = bit;
+                    self.queen[pen + 1] = f;
+                    self.leaf();
+                }
+            }
+        }
+        nodes
+    }
+
+    /// Counts the whole subtree below a board filled to `top - 1` (with `avail` the squares
+    /// `top` may take), without budget checks; returns the queens placed. The same tree as
+    /// [`TaskCounter::search`] (the same [`Rules::open_in`] test, written out branch-light), but
+    /// in local arrays with nothing to save for a pause, which is most of the time of a count.
+    fn subtree<const CORNER: bool>(
+        &mut self,
+        top: usize,
+        cols: u32,
+        ld: u32,
+        rd: u32,
+        avail: u32,
+    ) -> u64 {
+        let n = self.rules.n;
+        let pen = n - 2;
+        let mask = self.rules.mask;
+        let (side, deadline) = (self.rules.side, self.rules.side_deadline);
+        // allow[r]: the squares of row r the family's rules leave open; 0 past the last row,
+        // where the look two rows ahead has nothing to test.
+        let mut allow = [0u32; MAX_COUNT_N + 2];
+        for (a, &closed) in allow.iter_mut().zip(&self.rules.closed[..n]) {
+            *a = mask & !closed;
+        }
+        let mut st_cols = [0u32; MAX_COUNT_N];
+        let mut st_ld = [0u32; MAX_COUNT_N];
+        let mut st_rd = [0u32; MAX_COUNT_N];
+        let mut st_avail = [0u32; MAX_COUNT_N];
+        let mut row = top;
+        let (mut c0, mut l0, mut r0, mut a) = (cols, ld, rd, avail);
+        let mut nodes = 0u64;
+        loop {
+            if row == pen {
+                // Only when the subtree starts there: below, row N-2 is never pushed.
+                nodes += self.last_two::<CORNER>(allow[pen + 1], c0, l0, r0, a);
+                a = 0;
+            }
+            if a == 0 {
+                if row == top {
+                    break;
+                }
+                row -= 1;
+                c0 = st_cols[row];
+                l0 = st_ld[row];
+                r0 = st_rd[row];
+                a = st_avail[row];
+                continue;
+            }
+            let bit = a & a.wrapping_neg();
+            a ^= bit;
+            nodes += 1;
+            if !CORNER {
+                self.queen[row] = bit;
+            }
+            let (c, l, r) = (c0 | bit, (l0 | bit) << 1, (r0 | bit) >> 1);
+            let next = row + 1;
+            let f = child::<CORNER>(&allow, side, deadline, next, c, l, r);
+            if f != 0 && next == pen {
+                nodes += self.last_two::<CORNER>(allow[pen + 1], c, l, r, f);
+            } else if f != 0 {
+                st_cols[row] = c0;
+                st_ld[row] = l0;
+                st_rd[row] = r0;
+                st_avail[row] = a;
+                row = next;
+                c0 = c;
+                l0 = l;
+                r0 = r;
+                a = f;
+            }
+        }
+        nodes
     }
 
     /// The search loop, compiled once per family so the leaf test is decided at compile time.
@@ -459,18 +609,9 @@ impl TaskCounter {
                         if CORNER {
                             self.by_size[0] += 1;
                         } else {
-                            // The swept rows' queens are where the columns grew.
-                            for r in start..pen {
-                                self.queen[r] = self.cols[r + 1] & !self.cols[r];
-                            }
                             self.queen[pen] = bit;
                             self.queen[last] = f;
-                            match class_size(&self.queen[..n]) {
-                                8 => self.by_size[0] += 1,
-                                4 => self.by_size[1] += 1,
-                                2 => self.by_size[2] += 1,
-                                _ => {}
-                            }
+                            self.leaf();
                         }
                     }
                 }
@@ -501,8 +642,12 @@ impl TaskCounter {
             let ld = (self.ld[row] | bit) << 1;
             let rd = (self.rd[row] | bit) >> 1;
             let next = row + 1;
-            let f = self.rules.free_in::<CORNER>(next, cols, ld, rd);
-            if f != 0 {
+            self.queen[row] = bit;
+            let f = self.rules.open_in::<CORNER>(next, cols, ld, rd);
+            if f != 0 && limit - nodes >= SUBTREE_BOUND[n - next] {
+                // The budget cannot run out below here: count the subtree in one go.
+                nodes += self.subtree::<CORNER>(next, cols, ld, rd, f);
+            } else if f != 0 {
                 self.cols[next] = cols;
                 self.ld[next] = ld;
                 self.rd[next] = rd;
@@ -515,6 +660,59 @@ impl TaskCounter {
         true
     }
 }
+
+/// The squares row `next` may take after a queen went to the row above it (`cols`, `ld`, `rd`
+/// already hold it), with the side deadline of the edge family; 0 also when the queens so far
+/// attack every square of one of the two rows below `next` (`allow` is 0 past the last row).
+/// [`Rules::open_in`] with the family's masks copied into `allow`: the same test, the same tree.
+#[inline(always)]
+fn child<const CORNER: bool>(
+    allow: &[u32; MAX_COUNT_N + 2],
+    side: u32,
+    deadline: usize,
+    next: usize,
+    c: u32,
+    l: u32,
+    r: u32,
+) -> u32 {
+    let mut f = allow[next] & !(c | l | r);
+    if !CORNER && next == deadline {
+        let missing = side & !c;
+        f = if missing == side {
+            0
+        } else if missing != 0 {
+            f & missing
+        } else {
+            f
+        };
+    }
+    let look1 = allow[next + 1];
+    let look2 = allow[next + 2];
+    let dead = (look1 & !(c | l << 1 | r >> 1) == 0)
+        | ((look2 & !(c | l << 2 | r >> 2) == 0) & (look2 != 0));
+    // One branch for "push or not", not two.
+    f & (dead as u32).wrapping_sub(1)
+}
+
+/// `SUBTREE_BOUND[k]`: the most queens a search can place on `k` rows with `k` free columns
+/// (`k·(k-1)·…` summed over the rows), saturated: a subtree that fits the budget left is counted
+/// without the resumable stack.
+const SUBTREE_BOUND: [u64; MAX_COUNT_N + 1] = {
+    let mut b = [0u64; MAX_COUNT_N + 1];
+    let mut k = 1;
+    while k <= MAX_COUNT_N {
+        // Nodes on k rows = k + k·(nodes on k-1 rows).
+        b[k] = match b[k - 1].checked_mul(k as u64) {
+            Some(x) => match x.checked_add(k as u64) {
+                Some(y) => y,
+                None => u64::MAX,
+            },
+            None => u64::MAX,
+        };
+        k += 1;
+    }
+    b
+};
 
 /// The size of the symmetry class of an edge-family board (`queen[r]` = the bit of row r's
 /// queen) if it is the lexicographically smallest of its 8 images, else 0.
