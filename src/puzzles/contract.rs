@@ -63,6 +63,21 @@ pub struct AlgorithmInfo {
     pub summary: &'static str,
     /// The options it takes (anything else is refused).
     pub options: &'static [OptionInfo],
+    /// Its pseudocode, shown beside the animation with the line of the event on screen lit.
+    pub code: &'static [CodeLine],
+}
+
+/// One line of an algorithm's pseudocode and the events that happen on it. Each event kind of
+/// the algorithm is on exactly one line (tests check it on real runs), so the page lights the
+/// line of the event on screen from the event's `kind` alone.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CodeLine {
+    /// The text, indented by two spaces per level.
+    pub text: &'static str,
+    /// The `kind`s of the events emitted on this line.
+    pub events: &'static [&'static str],
 }
 
 /// One option of an algorithm. The CLI turns each into a flag (`--kebab-case-name`), the page

@@ -16,6 +16,17 @@ after(async () => {
 
 const stepOf = async (page, tab) => Number(/^Step ([\d,]+)/.exec(await page.textContent(`#${tab} .step-count`))[1].replace(/,/g, ''));
 
+/** Waits until the run stands still (steps queued by quick clicks have all landed). */
+async function settle(page, tab) {
+  let last = '';
+  for (let same = 0; same < 3; ) {
+    await page.waitForTimeout(150);
+    const now = await page.textContent(`#${tab} .step-count`);
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+}
+
 /** Clicks the tree at a fraction of its width and height; returns the node's description. */
 async function clickTree(page, prefix, fx, fy) {
   const box = await page.locator(`#${prefix}-tree`).boundingBox();
@@ -30,6 +41,7 @@ test('N-Queens: a click on a tree node moves the board to the step of that choic
   const { page, problems } = await openPage(app, '#queens/6');
   await page.waitForSelector('#queens-board[data-queens]');
   for (let i = 0; i < 60; i++) await page.click('#queens .playback >> text=Step');
+  await page.waitForFunction(() => document.querySelector('#queens .step-count')?.textContent.startsWith('Step 60 '));
   await page.waitForFunction(() => Number(document.querySelector('#queens-tree')?.dataset.nodes) > 10);
   const before = await page.getAttribute('#queens-tree', 'data-nodes');
   for (const [fx, fy] of [[0.1, 0.3], [0.5, 0.6], [0.9, 0.8], [0.3, 0.9]]) {
@@ -45,7 +57,9 @@ test('N-Queens: a click on a tree node moves the board to the step of that choic
   // Stepping forward to where the run was gives the same tree (nodes are reused, not made twice).
   const path = await page.getAttribute('#queens-tree', 'data-path');
   await page.click('#queens .playback >> text=Step');
+  await settle(page, 'queens');
   await page.click('#queens .playback >> text=Step back');
+  await settle(page, 'queens');
   assert.equal(await page.getAttribute('#queens-tree', 'data-path'), path, 'Step then Step back: the same path');
   assert.equal(await page.getAttribute('#queens-tree', 'data-nodes'), before);
   assert.deepEqual(await notSentences(page), []);
@@ -59,6 +73,7 @@ test('Skyscrapers: the tree shows the guesses; a click shows the guessed height 
   await page.waitForFunction((t) => document.querySelector('#sky-board')?.dataset.tatham === t, id);
   if ((await page.getAttribute('#sky-board', 'data-mode')) !== 'watch') await page.click('#sky-mode-watch');
   for (let i = 0; i < 4; i++) await page.click('#skyscrapers .playback >> text=Next guess');
+  await settle(page, 'skyscrapers');
   await page.waitForFunction(() => Number(document.querySelector('#sky-tree')?.dataset.nodes) >= 2);
   const node = await clickTree(page, 'sky', 0.02, 0.5);
   assert.equal(await stepOf(page, 'skyscrapers'), node.step);
@@ -72,6 +87,7 @@ test('Min-conflicts: a click on the move strip goes to that move, and the moves 
   const { page, problems } = await openPage(app, '#repair/30?seed=3');
   await page.waitForSelector('#repair-board');
   for (let i = 0; i < 80; i++) await page.click('#repair .playback >> text=Step');
+  await page.waitForFunction(() => document.querySelector('#repair .step-count')?.textContent.startsWith('Step 80 '));
   const moves = Number(await page.getAttribute('#repair-strip', 'data-moves'));
   assert.ok(moves >= 10, `moves so far: ${moves}`);
   const box = await page.locator('#repair-strip').boundingBox();

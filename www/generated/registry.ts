@@ -39,6 +39,56 @@ export const REGISTRY: readonly PuzzleInfo[] = [
               "default": 1000
             }
           }
+        ],
+        "code": [
+          {
+            "text": "solve(row, cols, diag1, diag2):",
+            "events": []
+          },
+          {
+            "text": "  if row = N: a solution (stop, or go on to count)",
+            "events": [
+              "solution"
+            ]
+          },
+          {
+            "text": "  free = ~(cols | diag1 | diag2) within the board",
+            "events": [
+              "attacked"
+            ]
+          },
+          {
+            "text": "  for each free column c, leftmost first:",
+            "events": []
+          },
+          {
+            "text": "    place a queen at (row, c)",
+            "events": [
+              "place"
+            ]
+          },
+          {
+            "text": "    solve(row + 1, cols | c, (diag1 | c) << 1, (diag2 | c) >> 1)",
+            "events": []
+          },
+          {
+            "text": "    take the queen off (row, c)",
+            "events": [
+              "remove"
+            ]
+          },
+          {
+            "text": "  no free column left: back to row - 1",
+            "events": [
+              "backtrack"
+            ]
+          },
+          {
+            "text": "solve(0, 0, 0, 0); every column of row 0 tried: done",
+            "events": [
+              "exhausted"
+            ]
+          }
         ]
       },
       {
@@ -68,6 +118,60 @@ export const REGISTRY: readonly PuzzleInfo[] = [
               "max": 10000,
               "default": 1000
             }
+          }
+        ],
+        "code": [
+          {
+            "text": "queen[row] = column of the queen on each row so far",
+            "events": []
+          },
+          {
+            "text": "solve(row):",
+            "events": []
+          },
+          {
+            "text": "  if row = N: a solution (stop, or go on to count)",
+            "events": [
+              "solution"
+            ]
+          },
+          {
+            "text": "  for c in 0 .. N-1:",
+            "events": []
+          },
+          {
+            "text": "    safe = for every r < row: queen[r] != c and |queen[r] - c| != row - r",
+            "events": [
+              "attacked"
+            ]
+          },
+          {
+            "text": "    if safe: queen[row] = c (place a queen)",
+            "events": [
+              "place"
+            ]
+          },
+          {
+            "text": "      solve(row + 1)",
+            "events": []
+          },
+          {
+            "text": "      take the queen off",
+            "events": [
+              "remove"
+            ]
+          },
+          {
+            "text": "  no safe column left: back to row - 1",
+            "events": [
+              "backtrack"
+            ]
+          },
+          {
+            "text": "solve(0); every column of row 0 tried: done",
+            "events": [
+              "exhausted"
+            ]
           }
         ]
       },
@@ -155,6 +259,58 @@ export const REGISTRY: readonly PuzzleInfo[] = [
               "default": null
             }
           }
+        ],
+        "code": [
+          {
+            "text": "put one queen in every row (random columns, or greedy)",
+            "events": [
+              "repairInit"
+            ]
+          },
+          {
+            "text": "keep three counters: queens per column, per diagonal, per anti-diagonal",
+            "events": []
+          },
+          {
+            "text": "repeat:",
+            "events": []
+          },
+          {
+            "text": "  if no queen is attacked: solved",
+            "events": [
+              "repairSolution"
+            ]
+          },
+          {
+            "text": "  pick an attacked queen at random",
+            "events": [
+              "repairPick"
+            ]
+          },
+          {
+            "text": "  move it to the least-conflicted column of its row (ties at random)",
+            "events": [
+              "repairMove"
+            ]
+          },
+          {
+            "text": "  (swap variant: swap two queens' columns when that lowers the conflicts)",
+            "events": [
+              "repairSwap"
+            ]
+          },
+          {
+            "text": "  too many moves without a solution: restart from a new board",
+            "events": [
+              "repairRestart"
+            ]
+          },
+          {
+            "text": "move limit reached: give up",
+            "events": [
+              "repairGaveUp"
+            ]
+          }
         ]
       }
     ],
@@ -234,6 +390,52 @@ export const REGISTRY: readonly PuzzleInfo[] = [
               "max": 10000,
               "default": null
             }
+          }
+        ],
+        "code": [
+          {
+            "text": "every cell starts with candidates 1..N (a bit mask)",
+            "events": []
+          },
+          {
+            "text": "propagate: until nothing changes,",
+            "events": []
+          },
+          {
+            "text": "  clue rules, visibility bounds, line tables and singles cross candidates out",
+            "events": [
+              "skyDeduce"
+            ]
+          },
+          {
+            "text": "  a cell or a line left with no possibility: contradiction",
+            "events": [
+              "skyContradiction"
+            ]
+          },
+          {
+            "text": "every cell has one height: a solution (stop at the second)",
+            "events": [
+              "skySolution"
+            ]
+          },
+          {
+            "text": "else choose the cell with the fewest candidates (MRV) and try a height",
+            "events": [
+              "skyGuess"
+            ]
+          },
+          {
+            "text": "on a contradiction: undo back to the guess, cross that height out, go on",
+            "events": [
+              "skyBacktrack"
+            ]
+          },
+          {
+            "text": "no guess left to try: done (unique, none or multiple)",
+            "events": [
+              "skyExhausted"
+            ]
           }
         ]
       }
@@ -322,6 +524,66 @@ export const REGISTRY: readonly PuzzleInfo[] = [
               "max": 10000,
               "default": null
             }
+          }
+        ],
+        "code": [
+          {
+            "text": "every pair of islands that see each other: a bridge count in 0..k",
+            "events": []
+          },
+          {
+            "text": "propagate: until nothing changes,",
+            "events": []
+          },
+          {
+            "text": "  degree, isolation, connectivity and cut-edge rules narrow the ranges",
+            "events": [
+              "hashiRule",
+              "hashiRange",
+              "hashiFocus"
+            ]
+          },
+          {
+            "text": "  matrix-tree test: no spanning tree left (count mod two primes is 0)",
+            "events": [
+              "hashiMatrixTree"
+            ]
+          },
+          {
+            "text": "  a rule finds no way out: dead end",
+            "events": [
+              "hashiDeadEnd"
+            ]
+          },
+          {
+            "text": "every range fixed, islands connected: a solution (stop at the second)",
+            "events": [
+              "hashiSolution"
+            ]
+          },
+          {
+            "text": "else choose a bridge (failure-weighted) and try a count",
+            "events": [
+              "hashiGuess"
+            ]
+          },
+          {
+            "text": "dead end: undo back to the guess and try the next count",
+            "events": [
+              "hashiBacktrack"
+            ]
+          },
+          {
+            "text": "too many backtracks: restart from the root (Luby schedule)",
+            "events": [
+              "hashiRestart"
+            ]
+          },
+          {
+            "text": "nothing left to try: done",
+            "events": [
+              "hashiExhausted"
+            ]
           }
         ]
       }

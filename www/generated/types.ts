@@ -17,7 +17,11 @@ summary: string,
 /**
  * The options it takes (anything else is refused).
  */
-options: Array<OptionInfo>, };
+options: Array<OptionInfo>, 
+/**
+ * Its pseudocode, shown beside the animation with the line of the event on screen lit.
+ */
+code: Array<CodeLine>, };
 
 export type AnyBoard = null | Array<Array<number>> | Array<Bridge>;
 
@@ -110,6 +114,16 @@ b: [number, number],
  * How many bridges join them (at most the puzzle's `max_bridges`).
  */
 n: number, };
+
+export type CodeLine = { 
+/**
+ * The text, indented by two spaces per level.
+ */
+text: string, 
+/**
+ * The `kind`s of the events emitted on this line.
+ */
+events: Array<string>, };
 
 export type Exports = { 
 /**

@@ -121,6 +121,7 @@ impl Game for Hashi {
                 },
                 contract::LIMIT_OPTION,
             ],
+            code: super::code::SOLVE,
         }],
         example: "7x7m2:3a4c3i2b1a5e5n3e2",
         limits: &[

@@ -36,6 +36,7 @@
 //!   because the exact union-find test decides the same question faster (see BENCHMARKS.md).
 
 pub mod brute;
+pub mod code;
 pub mod format;
 mod game;
 pub mod generate;

@@ -97,12 +97,14 @@ impl Game for Queens {
                 title: "Backtracking",
                 summary: "Builds a placement row by row and undoes the last queen when a row has no safe square.",
                 options: SEARCH_OPTIONS,
+                code: super::code::BACKTRACK,
             },
             AlgorithmInfo {
                 name: "naive",
                 title: "Naive backtracking",
                 summary: "The same search with a record array: each square is checked against every queen above (the article's first version, for teaching; same tree, slower).",
                 options: SEARCH_OPTIONS,
+                code: super::code::NAIVE,
             },
             AlgorithmInfo {
                 name: "repair",
@@ -173,6 +175,7 @@ impl Game for Queens {
                         },
                     },
                 ],
+                code: super::code::REPAIR,
             },
         ],
         example: "queens:8",

@@ -14,6 +14,7 @@
 //! Limits: backtracking supports 1 ≤ N ≤ [`MAX_BACKTRACK_N`] because a row fits one `u64`.
 
 pub mod backtrack;
+pub mod code;
 pub mod count;
 mod game;
 pub mod naive;

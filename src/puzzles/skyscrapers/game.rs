@@ -54,6 +54,7 @@ impl Game for Skyscrapers {
                 },
                 contract::LIMIT_OPTION,
             ],
+            code: super::code::SOLVE,
         }],
         example: "4://///1/3///4/////3/",
         limits: &[

@@ -11,6 +11,7 @@ import { Runner, runnerCommands } from '../runner';
 import type { HashiCtx } from './context';
 import { mountCompare } from '../common/compare';
 import { mountSearchTree } from '../common/search-tree';
+import { mountCode } from '../common/code-panel';
 import { applyWatch, freshWatch, key, type Bridge, type HashiEvent, type WatchView } from './state';
 
 const TECHNIQUES: [string, string, string][] = [
@@ -105,6 +106,7 @@ export function mountWatch(ctx: HashiCtx): Watch {
       solSwitch.hidden = !(state?.finished && run.view.solutions.length > 1);
       bar.update(state, run.busy);
       searchTree.draw();
+      code.show(last?.kind ?? null);
       ctx.draw();
     },
     solved(view, r: Report) {
@@ -144,6 +146,7 @@ export function mountWatch(ctx: HashiCtx): Watch {
     },
   });
   const searchTree = mountSearchTree('hashi', () => run.tree, (k) => run.seek(k));
+  const code = mountCode('hashi', 'solve', 'hashi');
   const panel = h('div', { class: 'hashi-watch' }, bar.element, techs);
 
   function finishedText(state: PlayerState): string {
@@ -177,7 +180,7 @@ export function mountWatch(ctx: HashiCtx): Watch {
     panel,
     techniques: techBoxes,
     // The comparison sits under the counters, beside the board, so it never pushes the board down.
-    stats: h('div', {}, stats.element, searchTree.element, compare.element),
+    stats: h('div', {}, stats.element, searchTree.element, code.element, compare.element),
     mtLine,
     solSwitch,
     bar,

@@ -13,6 +13,7 @@ import { drawQueens, emptyQueensView, type QueensView } from '../../render/queen
 import type { SolverClient } from '../../solver-client';
 import type { Stats, Status } from '../../protocol';
 import { mountSearchTree } from '../common/search-tree';
+import { mountCode } from '../common/code-panel';
 import { Runner, runnerCommands } from '../runner';
 import { feature, type Feature } from '../feature';
 import { applyQueensEvent, describeEvent, type QueensEvent } from './events';
@@ -92,6 +93,7 @@ export function mountQueens(client: SolverClient): Feature {
       else if (!state?.position) status.textContent = READY;
       bar.update(state, run.busy);
       searchTree.draw();
+      code.show(last?.kind ?? null);
     },
     solved(view, report) {
       const last = report.solutions[report.solutions.length - 1] as number[] | undefined;
@@ -130,6 +132,7 @@ export function mountQueens(client: SolverClient): Feature {
     },
   });
   const searchTree = mountSearchTree('queens', () => run.tree, (k) => run.seek(k));
+  const code = mountCode('queens', 'backtrack', 'queens');
 
   const bar = playbackBar(
     runnerCommands(run, [
@@ -159,7 +162,7 @@ export function mountQueens(client: SolverClient): Feature {
     ),
     bar.element,
     error,
-    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, stats.element, status, searchTree.element, legend(SEARCH_LEGEND))),
+    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, stats.element, status, searchTree.element, code.element, legend(SEARCH_LEGEND))),
     counting.element,
   );
 
@@ -213,7 +216,10 @@ export function mountQueens(client: SolverClient): Feature {
     showCounting();
     void run.reset();
   });
-  algorithm.addEventListener('change', () => void run.reset());
+  algorithm.addEventListener('change', () => {
+    code.use(algorithm.value);
+    void run.reset();
+  });
 
   // algo=naive picks the naive machine (docs/FORMATS.md §7); a link without algo means the
   // default, the bitmask machine, so it opens what its writer saw (a bad name changes nothing).
@@ -221,6 +227,7 @@ export function mountQueens(client: SolverClient): Feature {
     const algo = settings.algo ?? 'backtrack';
     if ([...algorithm.options].some((o) => o.value === algo)) algorithm.value = algo;
     else addLinkProblem(`There is no N-Queens algorithm "${algo}": the algorithms are backtrack and naive.`);
+    code.use(algorithm.value);
     // Likewise a link without find: means the first solution (opts= then sets it, if there).
     mode.value = 'first';
     link.open(param, settings);

@@ -8,6 +8,7 @@ import { limit } from '../../registry';
 import { h, counters, featureSection, formatMicros } from '../../dom';
 import { playbackBar, type PlaybackBar } from '../../controls/playback';
 import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas';
+import { mountCode } from '../common/code-panel';
 import { drawChart, drawRepair, drawStrip, emptyRepairView, stripIndex, type RepairView } from '../../render/repair';
 import type { SolverClient } from '../../solver-client';
 import type { Stats, SolverOptions } from '../../protocol';
@@ -193,6 +194,7 @@ export function mountRepair(client: SolverClient): Feature {
   const strip = h('canvas', { class: 'chart strip', id: 'repair-strip', role: 'img', 'aria-label': 'the moves so far: click one to go to it' });
   const stripNote = h('p', { class: 'tree-detail', id: 'repair-strip-note' });
   const status = h('p', { class: 'status', id: 'repair-status' }, READY);
+  const code = mountCode('queens', 'repair', 'repair');
   const stats = counters({ moves: 'Moves', restarts: 'Restarts', conflicts: 'Conflicts now', elapsed: 'Solver time' });
   const error = h('p', { class: 'error', role: 'alert', hidden: '' });
   const zoom = zoomControl(canvas, () => draw());
@@ -220,6 +222,7 @@ export function mountRepair(client: SolverClient): Feature {
       else if (last) status.textContent = describeEvent(last);
       else if (!state?.position) status.textContent = n > ANIMATE_MAX ? `Animation goes up to N = ${ANIMATE_MAX.toLocaleString('en-US')}; press Solve.` : READY;
       bar.update(state, run.busy);
+      code.show(last?.kind ?? null);
     },
     solved(view, report) {
       const cols = report.solutions[0] as ArrayLike<number> | undefined;
@@ -266,7 +269,7 @@ export function mountRepair(client: SolverClient): Feature {
     form.element,
     bar.element,
     error,
-    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, stats.element, chart, strip, stripNote, status, legend(REPAIR_LEGEND))),
+    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, stats.element, chart, strip, stripNote, status, code.element, legend(REPAIR_LEGEND))),
   );
 
   function draw(): void {

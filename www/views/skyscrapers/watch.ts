@@ -11,6 +11,7 @@ import { Runner, runnerCommands } from '../runner';
 import type { SkyCtx } from './context';
 import { mountCompare } from '../common/compare';
 import { mountSearchTree } from '../common/search-tree';
+import { mountCode } from '../common/code-panel';
 import { applySkyEvent, freshWatch, singleValue, type Exports, type SkyEvent, type WatchView } from './state';
 
 const TECHNIQUES: { key: string; label: string; title: string }[] = [
@@ -89,7 +90,7 @@ export function mountWatch(ctx: SkyCtx): Watch {
           return null;
       }
     },
-    changed(state) {
+    changed(state, last) {
       if (ctx.mode !== 'watch') return;
       ctx.draw();
       showStats(state?.stats ?? null);
@@ -98,6 +99,7 @@ export function mountWatch(ctx: SkyCtx): Watch {
       status.textContent = watchStatus(state);
       bar.update(state, run.busy);
       searchTree.draw();
+      code.show(last?.kind ?? null);
     },
     solved(view, report) {
       view.solutions = report.solutions as number[][][];
@@ -140,7 +142,8 @@ export function mountWatch(ctx: SkyCtx): Watch {
     },
   });
   const searchTree = mountSearchTree('sky', () => run.tree, (k) => run.seek(k));
-  const panel = h('div', { class: 'panel', id: 'sky-watch-panel' }, bar.element, techniqueRow, solutionSwitch, stats.element, searchTree.element, compare.element);
+  const code = mountCode('skyscrapers', 'solve', 'sky');
+  const panel = h('div', { class: 'panel', id: 'sky-watch-panel' }, bar.element, techniqueRow, solutionSwitch, stats.element, searchTree.element, code.element, compare.element);
 
   function techniques(): Record<string, boolean> {
     const t: Record<string, boolean> = {};
