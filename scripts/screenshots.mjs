@@ -11,6 +11,15 @@ mkdirSync(out, { recursive: true });
 const click = (page, tab, name) => page.locator(`#${tab} .playback`).getByRole('button', { name, exact: true }).first().click();
 
 /** Puts each tab into a state worth a picture. */
+/** Where a scene's picture starts, when not at the tab's usual place. */
+const ANCHORS = {
+  'queens-tree': '#queens-tree-box',
+  'repair-strip': '#repair-chart',
+  'skyscrapers-code': '#sky-code-box',
+  'hashi-compare': '#hashi-compare-box',
+  'skyscrapers-new': '#sky-new',
+};
+
 const scenes = {
   // The landing view (a visit with no address).
   async start() {},
@@ -98,6 +107,52 @@ const scenes = {
     await page.click('#sky-check');
     await page.waitForTimeout(400);
   },
+  // The live search tree, mid-search on 10 queens.
+  async 'queens-tree'(page) {
+    await page.fill('#queens-n', '10');
+    await page.locator('#queens-n').dispatchEvent('change');
+    await page.waitForTimeout(300);
+    for (let k = 0; k < 8; k++) await click(page, 'queens', 'Next backtrack');
+    await page.waitForTimeout(300);
+  },
+  // The move strip under the conflicts chart, stepped back to the middle of a 200-queen repair.
+  async 'repair-strip'(page) {
+    await page.fill('#repair-n', '200');
+    await page.locator('#repair-n').dispatchEvent('change');
+    await page.fill('#repair-seed', '3');
+    await page.locator('#repair-seed').dispatchEvent('change');
+    await page.waitForTimeout(400);
+    await click(page, 'repair', 'Next solution');
+    await page.waitForTimeout(800);
+    const box = await page.locator('#repair-strip').boundingBox();
+    await page.mouse.click(box.x + 0.45 * box.width, box.y + box.height / 2);
+    await page.waitForTimeout(300);
+  },
+  // The pseudocode with the line of a guess lit, on Tatham's 7x7 "unreasonable".
+  async 'skyscrapers-code'(page) {
+    await page.evaluate(() => (location.hash = '#skyscrapers/' + encodeURIComponent('7:/2/3//3/3/3/4///5//2/3//3/5///3/3//////3/,b4s1i1i1f')));
+    await page.waitForFunction(() => document.querySelector('#sky-board')?.dataset.tatham?.startsWith('7:/2/3'));
+    await page.click('#sky-mode-watch');
+    for (let k = 0; k < 3; k++) await click(page, 'skyscrapers', 'Next guess');
+    await page.waitForTimeout(400);
+  },
+  // Compare techniques on one of Tatham's 15x15 "hard" Bridges.
+  async 'hashi-compare'(page) {
+    const id = '15x15m2:1a4a5f4d2j1d2a3i1k2e1a6g7a5f2i3b2za3b2z2c6e5j2a2d2b4a2h3d1a2c1e2a4a2b3c2a1';
+    await page.evaluate((t) => (location.hash = '#hashi/' + encodeURIComponent(t)), id);
+    await page.waitForFunction((t) => document.querySelector('#hashi-id')?.textContent === t, id);
+    await page.click('#hashi-mode-watch');
+    await page.click('#hashi-compare');
+    await page.waitForFunction(() => /runs done/.test(document.querySelector('#hashi-compare-progress')?.textContent ?? ''), null, { timeout: 120_000 });
+  },
+  // The New puzzle control after making a 9x9 "extreme" from seed 5.
+  async 'skyscrapers-new'(page) {
+    await page.selectOption('#sky-new-size', '9');
+    await page.selectOption('#sky-new-level', 'extreme');
+    await page.fill('#sky-new-seed', '5');
+    await page.click('#sky-random');
+    await page.waitForFunction(() => document.querySelector('#sky-new-made')?.textContent !== '');
+  },
   async 'hashi-play'(page) {
     await page.waitForFunction(() => !document.querySelector('#hashi-mode-play').disabled);
     await page.click('#hashi-mode-play');
@@ -128,7 +183,7 @@ try {
   for (const [tab, scene] of Object.entries(scenes).filter(([t]) => !only || only.includes(t))) {
     for (const [size, viewport, touch] of [['desktop', { width: 1280, height: 800 }, false], ['phone', { width: 390, height: 844 }, true]]) {
       for (const scheme of ['light', 'dark']) {
-        const view = tab.replace(/-(play|count|mistake)$/, '');
+        const view = tab.replace(/-(play|count|mistake|tree|strip|code|compare|new)$/, '');
         const { page } = await openPage(app, `#${view}`, viewport, { colorScheme: scheme, hasTouch: touch });
         await page.waitForTimeout(500);
         await scene(page);
@@ -137,7 +192,8 @@ try {
         // The count mode shows its own part of the tab.
         const anchor = tab.endsWith('-count') ? '.count-mode' : view === 'skyscrapers' || view === 'hashi' ? '.stage' : '.playback';
         // The landing view is pictured as a visitor first sees it, from the top.
-        if (view !== 'start') await page.locator(`#${view} ${anchor}`).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        if (ANCHORS[tab]) await page.locator(ANCHORS[tab]).first().evaluate((el, top) => el.scrollIntoView({ block: top ? 'start' : 'center' }), size === 'phone');
+        else if (view !== 'start') await page.locator(`#${view} ${anchor}`).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
         await page.waitForTimeout(200);
         if (cvd) {
           await page.evaluate((values) => {

@@ -16,7 +16,7 @@ export interface CodePanel {
 
 export function mountCode(puzzle: string, algorithm: string, idPrefix: string): CodePanel {
   const list = h('ol', { class: 'code', id: `${idPrefix}-code` });
-  const element = h('details', { class: 'code-box', id: `${idPrefix}-code-box` }, h('summary', {}, 'The algorithm'), list);
+  const element = h('details', { class: 'code-box', id: `${idPrefix}-code-box`, open: '' }, h('summary', {}, 'The algorithm'), list);
   let lines: HTMLLIElement[] = [];
   let byKind = new Map<string, number>();
   let lit: number | null = null;

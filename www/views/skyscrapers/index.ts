@@ -108,7 +108,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     ),
     h('div', { class: 'params' }, editor.size, modeGroup),
     // Beside the board, not above it, so an error never moves the board under the pointer.
-    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, error, editor.panel, play.panel, watch.panel, status, play.hintDetails, colours, help, editor.share)),
+    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, error, editor.panel, play.panel, watch.panel, status, watch.extras, play.hintDetails, colours, help, editor.share)),
   );
 
   function showError(message: string | null): void {
@@ -125,6 +125,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     play.panel.hidden = m !== 'play';
     if (m !== 'play') play.hintDetails.hidden = true;
     watch.panel.hidden = m !== 'watch';
+    watch.extras.hidden = m !== 'watch';
     pad.hidden = m === 'watch';
     if (m !== 'edit' && !cellSlot(ctx.puzzle.n, ctx.sel)) ctx.sel = { R: 1, C: 1 };
     help.textContent = HELP[m];

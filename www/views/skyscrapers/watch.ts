@@ -23,6 +23,8 @@ const WATCH_READY = 'Press Play to watch the solver cross out candidates, Step t
 
 export interface Watch {
   panel: HTMLElement;
+  /** The search tree, the pseudocode and the comparison (under the sentence, in watch mode). */
+  extras: HTMLElement;
   /** The technique switches by name (the address's `opts=`, views/common/size-link.ts). */
   techniques: Map<string, HTMLInputElement>;
   bar: PlaybackBar;
@@ -143,7 +145,8 @@ export function mountWatch(ctx: SkyCtx): Watch {
   });
   const searchTree = mountSearchTree('sky', () => run.tree, (k) => run.seek(k));
   const code = mountCode('skyscrapers', 'solve', 'sky');
-  const panel = h('div', { class: 'panel', id: 'sky-watch-panel' }, bar.element, techniqueRow, solutionSwitch, stats.element, searchTree.element, code.element, compare.element);
+  const panel = h('div', { class: 'panel', id: 'sky-watch-panel' }, bar.element, techniqueRow, solutionSwitch, stats.element);
+  const extras = h('div', { class: 'watch-extras' }, searchTree.element, code.element, compare.element);
 
   function techniques(): Record<string, boolean> {
     const t: Record<string, boolean> = {};
@@ -194,6 +197,7 @@ export function mountWatch(ctx: SkyCtx): Watch {
 
   return {
     panel,
+    extras,
     techniques: techniqueBoxes,
     bar,
     run,
