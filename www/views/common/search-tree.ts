@@ -189,7 +189,6 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
     g.clearRect(0, 0, w, hgt);
     if (!t || t.size <= 1) {
       caption.textContent = 'The search tree grows here as the solver makes choices (press Play or Step).';
-      canvas.dataset.nodes = '0';
       return;
     }
     const css = getComputedStyle(canvas);
@@ -291,8 +290,6 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
     g.fill();
     const shown = t.size > DETAILED ? ' Each column sums many nodes: hover or click to see one.' : '';
     caption.textContent = `${(t.size - 1).toLocaleString('en-US')} choices, ${t.deadEnds.toLocaleString('en-US')} dead ends (×), depth ${t.maxDepth()}; the current path is highlighted, faint nodes come after this step.${shown} Click a node to go to its step.`;
-    canvas.dataset.nodes = String(t.size - 1);
-    canvas.dataset.path = t.path.join(',');
   }
 
   /** The node under a pointer: the nearest by x, then by depth among those close in x. */
@@ -334,6 +331,10 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
   return {
     element,
     draw() {
+      // The figures tests and screen readers read are set at once; the picture waits for a frame.
+      const t = tree();
+      canvas.dataset.nodes = String(Math.max(0, (t?.size ?? 1) - 1));
+      canvas.dataset.path = t ? t.path.join(',') : '0';
       if (!pending) pending = requestAnimationFrame(paint);
     },
   };
