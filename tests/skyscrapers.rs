@@ -156,7 +156,9 @@ fn special_fixtures_have_their_status_and_brute_force_agrees() {
 fn big_fixtures_have_the_cp_sat_verdicts() {
     let fixtures = load("skyscrapers-big.txt");
     assert!(
-        fixtures.iter().any(|f| f.n == 16 && f.label.starts_with("unique-minimal")),
+        fixtures
+            .iter()
+            .any(|f| f.n == 16 && f.label.starts_with("unique-minimal")),
         "the big fixture holds no 16x16"
     );
     for f in &fixtures {
