@@ -149,6 +149,44 @@ fn special_fixtures_have_their_status_and_brute_force_agrees() {
     }
 }
 
+/// The big boards of issue 15 (tests/fixtures/skyscrapers-big.txt, made with CP-SAT by
+/// scripts/bench-skyscrapers-big.py, no Solvescope code involved): the verdict is the first word
+/// of the label, every solution passes the independent checker, a unique one is the fixture's.
+#[test]
+fn big_fixtures_have_the_cp_sat_verdicts() {
+    let fixtures = load("skyscrapers-big.txt");
+    assert!(
+        fixtures
+            .iter()
+            .any(|f| f.n == 16 && f.label.starts_with("unique-minimal")),
+        "the big fixture holds no 16x16"
+    );
+    for f in &fixtures {
+        let p = parse_any(&f.id).unwrap();
+        assert_eq!(p.n, f.n);
+        let want = match f.label.split('-').next().unwrap() {
+            "unique" => Verdict::Unique,
+            "multiple" => Verdict::Multiple,
+            "none" => Verdict::None,
+            other => panic!("{} line {}: unknown verdict {other}", f.file, f.line),
+        };
+        let r = solve_session(&f.id, &Value::Null);
+        assert_eq!(r.verdict, want, "{} line {} ({})", f.file, f.line, f.label);
+        for s in &r.solutions {
+            check_solution(&p, grid_of(s)).unwrap();
+        }
+        if let Some(sol) = &f.solution {
+            check_solution(&p, sol).unwrap();
+            if want == Verdict::Unique {
+                assert_eq!(grid_of(&r.solutions[0]), sol, "{} line {}", f.file, f.line);
+            }
+        }
+        if want == Verdict::Multiple {
+            assert_ne!(grid_of(&r.solutions[0]), grid_of(&r.solutions[1]));
+        }
+    }
+}
+
 #[test]
 fn the_article_puzzle_has_no_solution_with_every_technique_set() {
     let id = "6:/3/2/2/3///3/2/1/2///2/3/2/1///1/2/2/3/";

@@ -24,10 +24,32 @@ impl Solver {
         let support = if a == 0 && b == 0 {
             alldiff_support(n, &m[..n])
         } else {
-            {
-                self.line_runs += 1;
+            self.line_runs += 1;
+            let key = self.tables.memo.as_ref().map(|_| memo_key(l, &m[..n]));
+            let hit = match (&self.tables.memo, &key) {
+                (Some(memo), Some(key)) => memo.get(key).copied(),
+                _ => None,
+            };
+            if let Some(hit) = hit {
+                self.line_hits += 1;
+                let mut r = [0u32; 32];
+                for (x, &h) in r.iter_mut().zip(hit.iter()).take(n) {
+                    *x = h as u32;
+                }
+                r
+            } else {
                 let r = line_support(n, &m[..n], a, b, &mut self.tables);
                 self.line_sets += (self.tables.list_f.len() + self.tables.list_b.len()) as u64;
+                if let (Some(memo), Some(key)) = (&mut self.tables.memo, key) {
+                    if memo.len() >= MEMO_CAP {
+                        memo.clear();
+                    }
+                    let mut v = [0u16; 16];
+                    for (x, &s) in v.iter_mut().zip(r.iter()).take(n) {
+                        *x = s as u16;
+                    }
+                    memo.insert(key, v);
+                }
                 r
             }
         };
@@ -112,6 +134,46 @@ impl Solver {
     }
 }
 
+/// Boards from this size up remember the result of every line programme run (see
+/// [`LineTables::memo`]). Below it a run visits at most 2^9 sets and costs about as much as the
+/// lookup would, so the small boards keep the plain path.
+const MEMO_FROM_N: usize = 10;
+
+/// Entries kept in the memo before it is emptied and starts again (each is 68 bytes: a few MB).
+const MEMO_CAP: usize = 1 << 16;
+
+/// The memo key: the line's index (which fixes its clues) and its candidate masks, 16 bits each.
+type MemoKey = (u8, [u16; 16]);
+
+fn memo_key(l: usize, m: &[u32]) -> MemoKey {
+    let mut k = [0u16; 16];
+    for (x, &v) in k.iter_mut().zip(m.iter()) {
+        *x = v as u16;
+    }
+    (l as u8, k)
+}
+
+/// A cheap hash for the memo keys (the std hasher's DoS resistance buys nothing here, and its
+/// cost is a fair part of a lookup).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(w))
+                .wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+}
+
+type Memo = std::collections::HashMap<MemoKey, [u16; 16], std::hash::BuildHasherDefault<KeyHasher>>;
+
 /// Scratch tables of [`line_support`]: 2^(N-1) entries each, kept all-zero between calls (only
 /// the entries listed in `list_f` / `list_b` are ever written, and they are cleared at the end).
 #[derive(Clone, Debug, Default)]
@@ -122,6 +184,11 @@ pub(crate) struct LineTables {
     need_b: Vec<u32>,
     list_f: Vec<u32>,
     list_b: Vec<u32>,
+    /// Results of earlier runs by (line, candidates), for N ≥ [`MEMO_FROM_N`]. The programme is
+    /// a pure function of the line's candidates and clues, and the search meets the same line
+    /// states again and again (after a backtrack, in the uniqueness proof, on the other branch of
+    /// a guess that did not touch the line), so a lookup replaces a run of up to 2^15 sets.
+    memo: Option<Memo>,
 }
 
 impl LineTables {
@@ -134,6 +201,7 @@ impl LineTables {
             need_b: vec![0; size],
             list_f: Vec::new(),
             list_b: Vec::new(),
+            memo: (n >= MEMO_FROM_N).then(Memo::default),
         }
     }
 }
@@ -229,6 +297,7 @@ pub(crate) fn line_support(n: usize, m: &[u32], a: u32, b: u32, t: &mut LineTabl
         need_b,
         list_f,
         list_b,
+        ..
     } = t;
     // Where each height can go in this line, and where N can.
     let (mut must_f, mut must_b) = ([0u32; 33], [0u32; 33]);

@@ -210,6 +210,8 @@ pub struct Solver {
     pub line_runs: u64,
     /// Sets visited by the line programme (for benchmarks).
     pub line_sets: u64,
+    /// Line programme runs answered from the memo (for benchmarks).
+    pub line_hits: u64,
     /// Dead ends met per line: the search prefers cells on lines that failed often (dom/wdeg).
     weight: [u32; 32],
     /// The cell whose last candidate was just removed (reported after the deduction's event).
@@ -279,6 +281,7 @@ impl Solver {
             weight: [0; 32],
             line_runs: 0,
             line_sets: 0,
+            line_hits: 0,
         })
     }
 

@@ -9,6 +9,10 @@ use crate::engine::{Budget, Sink};
 use crate::puzzles::skyscrapers::clue_place;
 use crate::shared::latin::{bit, single, top, value_of};
 
+/// From this size up the line programme runs take the cheapest dirty line first
+/// (see `cheapest_dirty_line`).
+const ORDER_FROM_N: usize = 10;
+
 /// (lo, hi): towers surely visible and possibly visible when walking `masks` in order.
 /// hi counts the cells that could top everything before them (their best height above the least
 /// the earlier cells must reach); lo counts the cells that top everything before them whatever
@@ -334,6 +338,34 @@ impl Solver {
         res
     }
 
+    /// The dirty line with the fewest candidates, for the next line programme run. The
+    /// programme's cost grows with the candidates, and what a cheap run removes often makes a
+    /// dearer line's run smaller or unneeded; taking lines in index order instead re-ran the big
+    /// lines again after each small one narrowed them. Boards below [`ORDER_FROM_N`] keep index
+    /// order (their runs are too cheap for the choice to pay).
+    fn cheapest_dirty_line(&self) -> usize {
+        let first = self.dirty_perm.trailing_zeros() as usize;
+        if self.n < ORDER_FROM_N {
+            return first;
+        }
+        let (mut best, mut best_cost) = (first, u32::MAX);
+        let mut rest = self.dirty_perm;
+        while rest != 0 {
+            let l = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let cost: u32 = self.lines[l]
+                .cells
+                .iter()
+                .map(|&c| self.cand[c].count_ones())
+                .sum();
+            if cost < best_cost {
+                best = l;
+                best_cost = cost;
+            }
+        }
+        best
+    }
+
     /// A dead end on line `l`: counted for the branching heuristic.
     pub(super) fn blame(&mut self, l: usize) -> Res {
         self.weight[l] += 1;
@@ -375,7 +407,7 @@ impl Solver {
                 }
             }
             if lines && self.dirty_perm != 0 {
-                let l = self.dirty_perm.trailing_zeros() as usize;
+                let l = self.cheapest_dirty_line();
                 self.dirty_perm &= !(1 << l);
                 let before = self.line_sets;
                 self.line_permutations(sink, l)?;
