@@ -39,6 +39,7 @@ pub mod brute;
 pub mod format;
 mod game;
 pub mod generate;
+pub mod grade;
 pub mod graph;
 pub mod hint;
 pub mod matrix_tree;
