@@ -122,3 +122,50 @@ fn puzzles_without_one_solution_have_no_grade() {
         .unwrap_err()
         .contains("easy, medium, hard"));
 }
+
+/// `generate` with a difficulty, through the registry's JSON request (the path wasm takes): at
+/// each size and level offered, every puzzle is unique (the full solver, its solution through the
+/// independent checker), graded exactly the level asked for, has a Tatham ID, and the same request
+/// gives the same puzzle; different seeds give different puzzles. Easy is refused above 20x20.
+#[test]
+fn generated_puzzles_have_the_difficulty_asked_for() {
+    let game = solvescope::puzzles::lookup("hashi").unwrap();
+    for (size, levels) in [
+        ("7x7", &["easy", "medium", "hard"][..]),
+        ("10x10", &["easy", "medium", "hard"][..]),
+        ("15x9", &["easy", "medium", "hard"][..]),
+        ("20x20", &["easy", "medium", "hard"][..]),
+        ("30x30", &["medium", "hard"][..]),
+        ("45x45", &["hard"][..]),
+    ] {
+        for &level in levels {
+            let mut ids = Vec::new();
+            for seed in 1..=3u64 {
+                let req = serde_json::json!({"size": size, "seed": seed, "difficulty": level});
+                let made = game
+                    .generate(&req)
+                    .unwrap_or_else(|e| panic!("{size} {level} seed {seed}: {e}"));
+                assert_eq!(made["difficulty"], level);
+                assert_eq!(game.generate(&req).unwrap(), made, "{size} {level} {seed}");
+                let id = made["exports"]["tatham"].as_str().unwrap().to_string();
+                let p = parse_any(&id).unwrap();
+                let (_, sols, _) =
+                    solve_all(&p, SolveOptions::default(), 5_000_000, u64::MAX).unwrap();
+                assert_eq!(sols.len(), 1, "{id}");
+                check_solution(&p, &sols[0]).unwrap();
+                let g = grade(&p, 5_000_000).unwrap();
+                assert_eq!(
+                    g.difficulty().map(|d| d.name()),
+                    Some(level),
+                    "{size} {level} seed {seed}: {g:?}"
+                );
+                assert!(!ids.contains(&id), "{size} {level}: seeds repeat a puzzle");
+                ids.push(id);
+            }
+        }
+    }
+    let e = game
+        .generate(&serde_json::json!({"size": "30x30", "seed": 1, "difficulty": "easy"}))
+        .unwrap_err();
+    assert!(e.contains("up to 20x20"), "{e}");
+}

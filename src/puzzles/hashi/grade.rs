@@ -112,7 +112,7 @@ impl Method {
         }
     }
 
-    fn rung(self) -> Rung {
+    pub(crate) fn rung(self) -> Rung {
         let degree = Techniques {
             degree: true,
             ..Techniques::none()
