@@ -30,7 +30,7 @@ fn main() {
     };
     println!("| size | level | median | max | failed | median / no level |");
     println!("|---|---|---:|---:|---:|---:|");
-    for size in ["7x7", "10x10", "15x15", "20x20", "30x30", "45x45"] {
+    for size in ["7x7", "10x10", "15x15", "20x20", "30x30", "45x45", "60x60"] {
         let mut base: Vec<f64> = Vec::new();
         let mut base_failed = 0;
         for seed in 0..k {

@@ -136,7 +136,8 @@ fn generated_puzzles_have_the_difficulty_asked_for() {
         ("15x9", &["easy", "medium", "hard"][..]),
         ("20x20", &["easy", "medium", "hard"][..]),
         ("30x30", &["medium", "hard"][..]),
-        ("45x45", &["hard"][..]),
+        ("45x45", &["medium", "hard"][..]),
+        ("60x60", &["hard"][..]),
     ] {
         for &level in levels {
             let mut ids = Vec::new();

@@ -457,7 +457,30 @@ fn split_until_decided(
             break;
         }
         if !done {
-            return None;
+            // No undecided link can be split (all too short): take one that lies on a loop of
+            // the layout out instead, when both its ends keep a bridge (the rest stays connected
+            // and still a solution, with both numbers lowered).
+            let Some(k) = (0..layout.len()).find(|&k| {
+                let b = layout[k];
+                let undecided = g
+                    .edge_between(b.a, b.b)
+                    .is_some_and(|e| ranges[e as usize][0] < ranges[e as usize][1]);
+                let (va, vb) = (p.cells[b.a.0 * w + b.a.1], p.cells[b.b.0 * w + b.b.1]);
+                undecided && va > b.n && vb > b.n && {
+                    let rest: Vec<super::Bridge> = layout
+                        .iter()
+                        .enumerate()
+                        .filter(|&(j, _)| j != k)
+                        .map(|(_, x)| *x)
+                        .collect();
+                    layout_connected(&p, &rest)
+                }
+            }) else {
+                return None;
+            };
+            let b = layout.remove(k);
+            p.cells[b.a.0 * w + b.a.1] -= b.n;
+            p.cells[b.b.0 * w + b.b.1] -= b.n;
         }
     }
 }
