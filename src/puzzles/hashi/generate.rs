@@ -460,7 +460,7 @@ fn split_until_decided(
             // No undecided link can be split (all too short): take one that lies on a loop of
             // the layout out instead, when both its ends keep a bridge (the rest stays connected
             // and still a solution, with both numbers lowered).
-            let Some(k) = (0..layout.len()).find(|&k| {
+            let k = (0..layout.len()).find(|&k| {
                 let b = layout[k];
                 let undecided = g
                     .edge_between(b.a, b.b)
@@ -475,9 +475,7 @@ fn split_until_decided(
                         .collect();
                     layout_connected(&p, &rest)
                 }
-            }) else {
-                return None;
-            };
+            })?;
             let b = layout.remove(k);
             p.cells[b.a.0 * w + b.a.1] -= b.n;
             p.cells[b.b.0 * w + b.b.1] -= b.n;
