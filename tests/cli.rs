@@ -265,7 +265,7 @@ fn skyscrapers_generate_counts_seeds_and_refuses_big_sizes() {
     assert!(err.contains("1x1 to 9x9"), "{err}");
     assert!(err.contains("12"), "{err}");
     let err = refused(&["hashi", "generate", "3x3"]);
-    assert!(err.contains("4x4 to 20x20"), "{err}");
+    assert!(err.contains("4x4 to 60x60"), "{err}");
     // The old --max-nodes of `skyscrapers generate` is gone.
     let err = refused(&["skyscrapers", "generate", "4", "--max-nodes", "10"]);
     assert!(err.contains("--max-nodes"), "{err}");

@@ -84,3 +84,66 @@ fn batch_from_stdin_budget_and_bad_input() {
     assert_eq!(code, 2);
     assert!(err.contains("--bogus"), "{err}");
 }
+
+/// `hashi grade --batch` on Tatham's graded fixture: one line per puzzle (the batch reader takes
+/// the ID column), each graded with the library's verdict; the grade is at most one level from
+/// Tatham's. Puzzles without one solution get no difficulty, bad ones exit 2.
+#[test]
+fn grade_prints_the_library_grade_for_every_line() {
+    use solvescope::puzzles::hashi::grade::{grade, Grade};
+    let file = "tests/fixtures/tatham-bridges-graded.txt";
+    let (code, out, err) = run(&["hashi", "grade", "--batch", file], "");
+    assert_eq!(code, 0, "{err}");
+    let fixture: Vec<(String, String)> = std::fs::read_to_string(file)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (a, b) = l.split_once('\t').unwrap();
+            (a.to_string(), b.to_string())
+        })
+        .collect();
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), fixture.len());
+    let rank = |s: &str| {
+        ["easy", "medium", "hard"]
+            .iter()
+            .position(|&x| x == s)
+            .unwrap() as i32
+    };
+    for ((theirs, id), v) in fixture.iter().zip(&lines) {
+        assert_eq!(v["id"], id.as_str());
+        assert_eq!(v["status"], "graded", "{v}");
+        let Grade::Unique(m) = grade(&parse_any(id).unwrap(), 5_000_000).unwrap() else {
+            panic!("{id}")
+        };
+        assert_eq!(v["difficulty"], m.difficulty().name(), "{v}");
+        assert_eq!(v["method"], m.name(), "{v}");
+        assert!(
+            (rank(v["difficulty"].as_str().unwrap()) - rank(theirs)).abs() <= 1,
+            "{v}"
+        );
+    }
+    let (code, out, _) = run(
+        &[
+            "hashi",
+            "grade",
+            "3.3/.../3.3",
+            "3.3.2/...../.2.2./...../2.3.3",
+            "x",
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["status"], "multiple");
+    assert_eq!(lines[1]["status"], "none");
+    assert!(lines[0]["difficulty"].is_null() && lines[1]["difficulty"].is_null());
+    assert_eq!(lines[2]["status"], "error");
+}

@@ -132,8 +132,8 @@ fn grade_reports_bad_lines_and_refuses_bad_flags() {
         assert!(out.is_empty(), "{args:?}: {out}");
         assert!(err.contains(says), "{args:?}: {err}");
     }
-    // Hashiwokakero has no grade yet: the command is not there.
-    let (code, _, err) = run(&["hashi", "grade", "3x3m2:2a2c2a2"], "");
+    // Hashiwokakero's grade is its own command (tests/hashi_cli.rs): a bad flag is refused.
+    let (code, _, err) = run(&["hashi", "grade", "3x3m2:2a2c2a2", "--givens"], "");
     assert_eq!(code, 2, "{err}");
     // The help lists the command.
     let (_, help, _) = run(&["--help"], "");
@@ -233,8 +233,8 @@ fn generate_refuses_unknown_or_unreachable_levels_with_a_sentence() {
             "--givens is a switch and takes no value",
         ),
         (
-            &["hashi", "generate", "7", "--difficulty", "easy"],
-            "hashi: the generator has no difficulty levels yet (asked for 'easy')",
+            &["hashi", "generate", "7", "--difficulty", "extreme"],
+            "hashi: unknown difficulty 'extreme' (known: easy, medium, hard)",
         ),
         (
             &["hashi", "generate", "7", "--givens"],

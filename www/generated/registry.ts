@@ -612,7 +612,7 @@ export const REGISTRY: readonly PuzzleInfo[] = [
         "name": "generateSide",
         "summary": "width and height the generator makes on request",
         "min": 4,
-        "max": 20
+        "max": 60
       }
     ],
     "helpers": {

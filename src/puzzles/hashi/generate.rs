@@ -7,6 +7,8 @@
 //! islands' numbers are read off the layout, which is therefore always a solution; whether it is
 //! the *only* one is for the solver to decide ([`generate_unique`] retries with new seeds).
 
+use super::grade::{self, Difficulty, Method};
+use super::solve::reach::{reach, Reach};
 use super::{Puzzle, WATER};
 use crate::engine::Status;
 use crate::shared::dsf::Dsf;
@@ -347,6 +349,161 @@ pub fn generate_unique(
         }
     }
     None
+}
+
+/// A puzzle graded `level` (docs/GRADING.md) with exactly one solution, from the
+/// [`layout_seeds`] of `seed` (at most `tries` layouts); returns the puzzle, its solution and the
+/// layout seed.
+///
+/// Each layout is first *split until decided*: while the level's own deductions (the rung that
+/// defines it: `simple` for easy, `degree` for medium, `global` for hard) stop with some layout
+/// link undecided, a new island goes in the middle of such a link (its number twice the link's
+/// count, so the layout stays a solution). A split island is one more fixed point for the
+/// deductions, and this keeps big boards reachable: left alone, a 45x45 layout almost never has
+/// every corner decided. The deductions are sound, so a board they decide has exactly one
+/// solution; no search is needed. The result is kept when the rung below the level does not
+/// decide it (so its grade is exactly `level`); *hard* asks that the one-island counting of
+/// *medium* fails. With no level, any grade is kept. Rock-free, so the result has a Tatham ID.
+pub fn generate_graded(
+    params: &GenParams,
+    seed: u64,
+    level: Option<Difficulty>,
+    tries: u64,
+) -> Option<(Puzzle, Vec<super::Bridge>, u64)> {
+    // No level asked for: decided by `global`, whatever its grade.
+    let (rung, below) = match level {
+        Some(Difficulty::Easy) => (Method::Simple, None),
+        Some(Difficulty::Medium) => (Method::Degree, Some(Method::Simple)),
+        Some(Difficulty::Hard) => (Method::Global, Some(Method::Degree)),
+        None => (Method::Global, None),
+    };
+    for s in layout_seeds(seed).take(tries as usize) {
+        let (p, layout) = generate(params, s);
+        if p.validate().is_err() {
+            continue;
+        }
+        let Some((p, layout)) = split_until_decided(p, layout, rung, s) else {
+            continue;
+        };
+        let too_easy = match below {
+            Some(m) => grade::solves_without_guessing(&p, m).unwrap_or(true),
+            None => false,
+        };
+        if !too_easy {
+            return Some((p, layout, s));
+        }
+    }
+    None
+}
+
+/// Splits undecided layout links (see [`generate_graded`]) until the deductions of `rung` decide
+/// every edge; None when no undecided link can be split (too short, or no middle cell free of
+/// neighbouring islands). Each split adds an island, so it ends after at most one split per cell.
+fn split_until_decided(
+    mut p: Puzzle,
+    mut layout: Vec<super::Bridge>,
+    rung: Method,
+    seed: u64,
+) -> Option<(Puzzle, Vec<super::Bridge>)> {
+    let mut rng = Rng::new(seed ^ 0x5911_7000_0000_0001);
+    let w = p.width;
+    loop {
+        let ranges = match reach(&p, rung.rung()).ok()? {
+            Reach::Solved(_) => {
+                layout.sort();
+                return Some((p, layout));
+            }
+            Reach::Contradiction => return None,
+            Reach::Stuck(r) => r,
+        };
+        let g = super::graph::Graph::new(&p);
+        let mut open: Vec<usize> = (0..layout.len())
+            .filter(|&k| {
+                let b = &layout[k];
+                g.edge_between(b.a, b.b)
+                    .is_some_and(|e| ranges[e as usize][0] < ranges[e as usize][1])
+            })
+            .collect();
+        // Any undecided layout link may be split; a random one spreads the new islands out.
+        rng.shuffle(&mut open);
+        let mut done = false;
+        for k in open {
+            let b = layout[k];
+            let cells = span(&b);
+            if cells.len() < 3 {
+                continue;
+            }
+            let mid = cells.len() / 2;
+            let Some(&(r, c)) = (mid..cells.len() - 1)
+                .chain(1..mid)
+                .map(|j| &cells[j])
+                .find(|&&(r, c)| lonely(&p, r, c))
+            else {
+                continue;
+            };
+            layout.swap_remove(k);
+            p.cells[r * w + c] = 2 * b.n;
+            layout.push(super::Bridge {
+                a: b.a,
+                b: (r, c),
+                n: b.n,
+            });
+            layout.push(super::Bridge {
+                a: (r, c),
+                b: b.b,
+                n: b.n,
+            });
+            done = true;
+            break;
+        }
+        if !done {
+            // No undecided link can be split (all too short): take one that lies on a loop of
+            // the layout out instead, when both its ends keep a bridge (the rest stays connected
+            // and still a solution, with both numbers lowered).
+            let k = (0..layout.len()).find(|&k| {
+                let b = layout[k];
+                let undecided = g
+                    .edge_between(b.a, b.b)
+                    .is_some_and(|e| ranges[e as usize][0] < ranges[e as usize][1]);
+                let (va, vb) = (p.cells[b.a.0 * w + b.a.1], p.cells[b.b.0 * w + b.b.1]);
+                undecided && va > b.n && vb > b.n && {
+                    let rest: Vec<super::Bridge> = layout
+                        .iter()
+                        .enumerate()
+                        .filter(|&(j, _)| j != k)
+                        .map(|(_, x)| *x)
+                        .collect();
+                    layout_connected(&p, &rest)
+                }
+            })?;
+            let b = layout.remove(k);
+            p.cells[b.a.0 * w + b.a.1] -= b.n;
+            p.cells[b.b.0 * w + b.b.1] -= b.n;
+        }
+    }
+}
+
+/// The water cells under a bridge, from end to end.
+fn span(b: &super::Bridge) -> Vec<(usize, usize)> {
+    if b.a.0 == b.b.0 {
+        (b.a.1 + 1..b.b.1).map(|c| (b.a.0, c)).collect()
+    } else {
+        (b.a.0 + 1..b.b.0).map(|r| (r, b.a.1)).collect()
+    }
+}
+
+/// No island orthogonally next to `(r, c)` (islands never touch).
+fn lonely(p: &Puzzle, r: usize, c: usize) -> bool {
+    [(0i64, 1i64), (0, -1), (1, 0), (-1, 0)]
+        .iter()
+        .all(|&(dr, dc)| {
+            let (nr, nc) = (r as i64 + dr, c as i64 + dc);
+            nr < 0
+                || nc < 0
+                || nr >= p.height as i64
+                || nc >= p.width as i64
+                || !p.is_island(nr as usize, nc as usize)
+        })
 }
 
 /// Largest side of a random board (`WxH#SEED`).

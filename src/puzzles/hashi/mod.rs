@@ -40,6 +40,7 @@ pub mod code;
 pub mod format;
 mod game;
 pub mod generate;
+pub mod grade;
 pub mod graph;
 pub mod hint;
 pub mod matrix_tree;

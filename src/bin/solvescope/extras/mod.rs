@@ -1,6 +1,7 @@
 //! Commands that only one puzzle has, by registry name. A puzzle needs a line here only if it
 //! has commands beyond the generic `solve`, `generate` and `format` of `commands.rs`.
 
+mod hashi;
 mod queens;
 mod skyscrapers;
 
@@ -10,12 +11,13 @@ use crate::Failure;
 type Extra = fn(&[String]) -> Option<Result<(), Failure>>;
 
 const EXTRAS: &[(&str, Extra, &[&str])] = &[
+    ("hashi", hashi::run, hashi::COMMANDS),
     ("queens", queens::run, queens::COMMANDS),
     ("skyscrapers", skyscrapers::run, skyscrapers::COMMANDS),
 ];
 
 /// Usage lines of the extra commands, for `--help`.
-pub const USAGE: &[&str] = &[queens::USAGE, skyscrapers::USAGE];
+pub const USAGE: &[&str] = &[hashi::USAGE, queens::USAGE, skyscrapers::USAGE];
 
 /// Whether `puzzle` has its own `command`, which then replaces the generic one (N-Queens' `solve`
 /// lists placements; there is no uniqueness to prove), so `--help` shows only the one that runs.

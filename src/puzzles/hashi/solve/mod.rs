@@ -48,6 +48,7 @@
 //! [`hint`](mod@super::hint), which drives this machine.
 
 mod events;
+pub(crate) mod reach;
 mod rules;
 mod search;
 
@@ -268,6 +269,8 @@ pub struct Solver {
     pub matrix_tree_calls: u64,
     /// Times the matrix-tree test pruned a branch.
     pub matrix_tree_prunes: u64,
+    /// Grading only ([`reach`]): which forms of the degree rule run (`Full` when solving).
+    degree_form: reach::DegreeForm,
 }
 
 impl Solver {
@@ -301,6 +304,7 @@ impl Solver {
             restart_limit: opts.restart_base,
             matrix_tree_calls: 0,
             matrix_tree_prunes: 0,
+            degree_form: reach::DegreeForm::Full,
             g,
             opts,
             puzzle: puzzle.clone(),

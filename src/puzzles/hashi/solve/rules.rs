@@ -3,6 +3,7 @@
 //! and `propagate`, which runs the island queue and the global rules to a fixed point.
 
 use super::events::{bridges_word, word, Event, Rule};
+use super::reach::DegreeForm;
 use super::{Dead, PendingMatrixTree, Solver, WORK_PER_CLOCK_LOOK};
 use crate::engine::{Budget, Sink};
 use crate::puzzles::hashi::matrix_tree::{Elimination, PRIMES};
@@ -126,8 +127,19 @@ impl Solver {
         let mut count = 0;
         for &e in &self.g.incident[i as usize] {
             let (el, eh) = (self.lo[e as usize] as i32, self.hi[e as usize] as i32);
-            let nl = el.max(need - (h - eh));
+            let mut nl = el.max(need - (h - eh));
             let nh = eh.min(need - (l - el));
+            // Grading's weaker forms (solve::reach::DegreeForm): an edge never takes more than
+            // the island still needs, and an island whose open edges can take exactly what it
+            // needs takes all of them; `Simple` stops there, `AtLeastOne` also builds the first
+            // bridge of an edge the others cannot do without, never a second.
+            if h != need {
+                match self.degree_form {
+                    DegreeForm::Full => {}
+                    DegreeForm::AtLeastOne => nl = nl.min(el.max(1)),
+                    DegreeForm::Simple => nl = el,
+                }
+            }
             if (nl, nh) != (el, eh) {
                 changes[count] = (e, nl as u8, nh as u8);
                 count += 1;
