@@ -133,6 +133,24 @@ test('Hashiwokakero: New at the largest size is the CLI puzzle for the seed, uni
   const [, w, hh, k] = /^(\d+)x(\d+)m(\d)/.exec(id).map(Number);
   const cells = (await page.getAttribute('#hashi-board', 'data-cells')).split(',').map(Number);
   assert.equal(checkHashi(w, hh, cells, k, parseBridges(await page.getAttribute('#hashi-board', 'data-bridges'))), null);
+
+  // And one graded hard at the same size (the levels come from the registry).
+  const levels = await page.$$eval('#hashi-new-level option', (os) => os.map((o) => o.value).filter(Boolean));
+  assert.deepEqual(levels, ['easy', 'medium', 'hard']);
+  await page.click('#hashi-mode-edit');
+  await page.selectOption('#hashi-new-size', size);
+  await page.selectOption('#hashi-new-level', 'hard');
+  await page.fill('#hashi-new-seed', '3');
+  await page.click('#hashi-random');
+  await page.waitForFunction(() => /hard puzzle from seed 3 in/.test(document.querySelector('#hashi-new-made')?.textContent ?? ''), null, { timeout: 60_000 });
+  const hard = (await page.textContent('#hashi-new-made')).replace(/^.*: /, '');
+  assert.equal(hard, cli('hashi', 'generate', size, '--seed', '3', '--difficulty', 'hard').id, `the page and the CLI make the same ${size} hard puzzle from seed 3`);
+  await page.waitForFunction((t) => document.querySelector('#hashi-id')?.textContent === t, hard);
+  await page.click('#hashi-mode-watch');
+  await page.locator('#hashi').getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => document.querySelector('#hashi-board')?.dataset.verdict === 'unique', null, { timeout: 60_000 });
+  const cells2 = (await page.getAttribute('#hashi-board', 'data-cells')).split(',').map(Number);
+  assert.equal(checkHashi(w, hh, cells2, k, parseBridges(await page.getAttribute('#hashi-board', 'data-bridges'))), null);
   assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });

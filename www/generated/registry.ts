@@ -620,7 +620,11 @@ export const REGISTRY: readonly PuzzleInfo[] = [
       "check": true,
       "layout": true,
       "generate": true,
-      "generateLevels": [],
+      "generateLevels": [
+        "easy",
+        "medium",
+        "hard"
+      ],
       "generateGivens": false
     }
   }

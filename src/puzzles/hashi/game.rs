@@ -164,7 +164,7 @@ impl Game for Hashi {
             check: true,
             layout: true,
             generate: true,
-            generate_levels: &[],
+            generate_levels: &["easy", "medium", "hard"],
             generate_givens: false,
         },
     };
@@ -341,6 +341,16 @@ mod tests {
     use serde_json::json;
 
     const ARTICLE: &str = "7x7m2:3a4c3i2b1a5e5n3e2";
+
+    #[test]
+    fn the_registry_offers_exactly_the_generator_levels() {
+        // The page's New button lists these; each must be accepted and none left out.
+        let names: Vec<&str> = crate::puzzles::hashi::grade::Difficulty::ALL
+            .iter()
+            .map(|d| d.name())
+            .collect();
+        assert_eq!(Hashi::INFO.helpers.generate_levels, names.as_slice());
+    }
 
     #[test]
     fn parse_export_round_trip_through_the_registry() {
