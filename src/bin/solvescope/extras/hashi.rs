@@ -1,14 +1,11 @@
 //! Hashiwokakero's own command: `grade`, the difficulty of each puzzle in Tatham's three Bridges
 //! levels (docs/GRADING.md), with the rung of deductions that decided it.
 
-use serde_json::json;
+use serde_json::{json, Map};
 use solvescope::puzzles::hashi::grade::{grade_within, Grade};
 use solvescope::puzzles::hashi::parse_any;
-use solvescope::session::{DEFAULT_MAX_MICROS, DEFAULT_MAX_NODES};
 
-use crate::args::{Args, Job};
-use crate::commands::{finish, report_bad};
-use crate::{emit, Failure};
+use crate::Failure;
 
 pub const USAGE: &str = "Hashiwokakero's own command:
   solvescope hashi grade ID… | --batch FILE|-  [--max-nodes N] [--max-ms MS]
@@ -33,47 +30,21 @@ pub fn run(argv: &[String]) -> Option<Result<(), Failure>> {
 /// one solution, else `none`, `multiple` or `budget` (the uniqueness search ran out; the budgets
 /// are solve's), with `difficulty` null. Bad lines are reported as `solve` reports them.
 fn grade(argv: &[String]) -> Result<(), Failure> {
-    let args = Args::parse(argv, "hashi grade", &["batch", "max-nodes", "max-ms"], &[])?;
-    let max_nodes: u64 = args.number("max-nodes")?.unwrap_or(DEFAULT_MAX_NODES);
-    let max_micros: u64 = args
-        .number::<u64>("max-ms")?
-        .map_or(DEFAULT_MAX_MICROS, |ms| ms.saturating_mul(1000));
-    let ids: Vec<&str> = args.positional.iter().map(String::as_str).collect();
-    let mut bad = 0;
-    let count = crate::args::for_each_job(
-        &ids,
-        args.value("batch"),
-        "hashi",
-        |f| parse_any(f).is_ok(),
-        |job| {
-            let Job { place, label, text } = job;
-            match text.and_then(|id| Ok((parse_any(&id)?, id))) {
-                Ok((puzzle, id)) => {
-                    let started = std::time::Instant::now();
-                    let (g, nodes) = grade_within(&puzzle, max_nodes, max_micros)
-                        .map_err(|message| Failure { code: 1, message })?;
-                    let (status, method) = match g {
-                        Grade::Unique(m) => ("graded", Some(m)),
-                        Grade::NoSolution => ("none", None),
-                        Grade::Multiple => ("multiple", None),
-                        Grade::Undecided => ("budget", None),
-                    };
-                    emit(&json!({
-                        "id": id,
-                        "status": status,
-                        "difficulty": method.map(|m| m.difficulty().name()),
-                        "method": method.map(|m| m.name()),
-                        "nodes": nodes,
-                        "micros": started.elapsed().as_micros() as u64,
-                    }));
-                }
-                Err(e) => {
-                    bad += 1;
-                    report_bad(place, &label, &e);
-                }
-            }
-            Ok(())
-        },
-    )?;
-    finish("hashi", "grade", count, bad)
+    super::grade_each(argv, "hashi", parse_any, |puzzle, max_nodes, max_micros| {
+        grade_within(puzzle, max_nodes, max_micros).map(|(g, nodes)| {
+            let (status, method) = match g {
+                Grade::Unique(m) => ("graded", Some(m)),
+                Grade::NoSolution => ("none", None),
+                Grade::Multiple => ("multiple", None),
+                Grade::Undecided => ("budget", None),
+            };
+            let mut fields = Map::new();
+            fields.insert(
+                "difficulty".into(),
+                json!(method.map(|m| m.difficulty().name())),
+            );
+            fields.insert("method".into(), json!(method.map(|m| m.name())));
+            (status, fields, nodes)
+        })
+    })
 }
