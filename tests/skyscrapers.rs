@@ -724,9 +724,13 @@ fn generate_refuses_unknown_levels_and_says_when_a_level_is_out_of_reach() {
         e.contains("no 3x3 unreasonable puzzle with clues only found in 200 attempts from seed 1"),
         "{e}"
     );
+    // Hashiwokakero has its own levels: a Skyscrapers one is refused there, with the ones it has.
     let hashi = solvescope::puzzles::lookup("hashi").unwrap();
     let e = hashi
-        .generate(&json!({"size": "7", "difficulty": "easy"}))
+        .generate(&json!({"size": "7", "difficulty": "extreme"}))
         .unwrap_err();
-    assert!(e.contains("no difficulty levels yet"), "{e}");
+    assert!(
+        e.contains("extreme") && e.contains("easy, medium, hard"),
+        "{e}"
+    );
 }
