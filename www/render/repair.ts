@@ -31,8 +31,6 @@ export interface RepairView {
   chartSteps: number[];
   /** Events applied so far (the player's position). */
   events: number;
-  /** The chart as far as the run was ever played (kept when stepping back, for the strip). */
-  seen: { chart: number[]; steps: number[]; restarts: number[] };
   /** Chart indices where a restart happened. */
   restarts: number[];
   /** Rows moved recently (density view highlight), newest last. */
@@ -51,7 +49,6 @@ export function emptyRepairView(n: number): RepairView {
     chart: [],
     chartSteps: [],
     events: 0,
-    seen: { chart: [], steps: [], restarts: [] },
     restarts: [],
     recent: [],
     solved: false,
@@ -241,12 +238,20 @@ function rgb(color: string): [number, number, number] {
  * colour; restarts as full-height accent lines; the move on screen as a triangle. Many moves per
  * pixel are drawn as the worst of them. Returns the x of each chart index for picking.
  */
-export function drawStrip(s: Surface, width: number, height: number, view: RepairView, theme: Theme): void {
+/** The chart as far as the run was ever played: kept by the page when stepping back (the view
+ *  itself is exactly the state at the step on screen). */
+export interface RepairHistory {
+  chart: number[];
+  steps: number[];
+  restarts: number[];
+}
+
+export function drawStrip(s: Surface, width: number, height: number, view: RepairView, seen: RepairHistory, theme: Theme): void {
   const { ctx, dpr } = s;
   const w = Math.round(width * dpr);
   const h = Math.round(height * dpr);
   ctx.clearRect(0, 0, w, h);
-  const data = view.seen.chart;
+  const data = seen.chart;
   if (data.length < 2) return;
   const now = view.chart.length - 1;
   const pad = 4 * dpr;
@@ -265,7 +270,7 @@ export function drawStrip(s: Surface, width: number, height: number, view: Repai
   }
   ctx.globalAlpha = 1;
   ctx.fillStyle = theme.accent;
-  for (const r of view.seen.restarts) ctx.fillRect(Math.floor(x(r)) - dpr, 0, 2 * dpr, h);
+  for (const r of seen.restarts) ctx.fillRect(Math.floor(x(r)) - dpr, 0, 2 * dpr, h);
   const at = x(Math.max(0, now));
   ctx.beginPath();
   ctx.moveTo(at, 0);
@@ -276,8 +281,8 @@ export function drawStrip(s: Surface, width: number, height: number, view: Repai
 }
 
 /** The chart index under a pointer at `px` CSS pixels of a strip `width` wide. */
-export function stripIndex(view: RepairView, width: number, px: number): number | null {
-  const n = view.seen.chart.length;
+export function stripIndex(seen: RepairHistory, width: number, px: number): number | null {
+  const n = seen.chart.length;
   if (n === 0) return null;
   const pad = 4;
   const f = (px - pad) / Math.max(1, width - 2 * pad);

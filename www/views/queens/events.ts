@@ -69,12 +69,6 @@ const RECENT = 64;
 export function applyRepairEvent(view: RepairView, e: RepairEvent): Undo {
   view.events++;
   const undo = applyRepair(view, e);
-  const k = view.chart.length;
-  if (k > view.seen.chart.length) {
-    view.seen.chart.push(view.chart[k - 1]!);
-    view.seen.steps.push(view.chartSteps[k - 1]!);
-    if (view.restarts[view.restarts.length - 1] === k - 1) view.seen.restarts.push(k - 1);
-  }
   return () => {
     undo();
     view.events--;

@@ -9,7 +9,7 @@ import { h, counters, featureSection, formatMicros } from '../../dom';
 import { playbackBar, type PlaybackBar } from '../../controls/playback';
 import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas';
 import { mountCode } from '../common/code-panel';
-import { drawChart, drawRepair, drawStrip, emptyRepairView, stripIndex, type RepairView } from '../../render/repair';
+import { drawChart, drawRepair, drawStrip, emptyRepairView, stripIndex, type RepairHistory, type RepairView } from '../../render/repair';
 import type { SolverClient } from '../../solver-client';
 import type { Stats, SolverOptions } from '../../protocol';
 import { Runner, runnerCommands } from '../runner';
@@ -276,16 +276,33 @@ export function mountRepair(client: SolverClient): Feature {
     showRepairBoard(canvas, boardWrap, run.view, BOARD_MAX, zoom);
     const w = Math.min(420, Math.max(200, chart.parentElement?.clientWidth ?? 320));
     drawChart(fitChart(chart, w, 140), w, 140, run.view, readTheme(chart));
-    drawStrip(fitChart(strip, w, 26), w, 26, run.view, readTheme(strip));
-    strip.dataset.moves = String(Math.max(0, run.view.seen.chart.length - 1));
+    const seen = history();
+    drawStrip(fitChart(strip, w, 26), w, 26, run.view, seen, readTheme(strip));
+    strip.dataset.moves = String(Math.max(0, seen.chart.length - 1));
     strip.dataset.at = String(Math.max(0, run.view.chart.length - 1));
+  }
+
+  /** The chart as far as this run went, kept when stepping back; a new run (a new view) starts
+   *  it again. The view has every entry up to the step on screen, so none is missed between
+   *  redraws. */
+  let kept: { of: RepairView | null; seen: RepairHistory } = { of: null, seen: { chart: [], steps: [], restarts: [] } };
+  function history(): RepairHistory {
+    const v = run.view;
+    if (kept.of !== v) kept = { of: v, seen: { chart: [], steps: [], restarts: [] } };
+    const seen = kept.seen;
+    for (let k = seen.chart.length; k < v.chart.length; k++) {
+      seen.chart.push(v.chart[k]!);
+      seen.steps.push(v.chartSteps[k]!);
+      if (v.restarts.includes(k)) seen.restarts.push(k);
+    }
+    return seen;
   }
 
   /** What the strip has at a pointer: the chart index, its step and a sentence. */
   function stripAt(ev: MouseEvent): { index: number; step: number; text: string } | null {
     const rect = strip.getBoundingClientRect();
-    const v = run.view.seen;
-    const index = stripIndex(run.view, rect.width, ev.clientX - rect.left);
+    const v = history();
+    const index = stripIndex(v, rect.width, ev.clientX - rect.left);
     if (index === null) return null;
     const what = index === 0 ? 'the start' : v.restarts.includes(index) ? `restart ${v.restarts.indexOf(index) + 1}` : `move ${index - v.restarts.filter((r) => r < index).length}`;
     const change = index > 0 ? v.chart[index]! - v.chart[index - 1]! : 0;
