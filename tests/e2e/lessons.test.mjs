@@ -80,8 +80,27 @@ test('the landing view lists at least five lessons, and each opens at each of it
     // Back returns to the stop before, at its own step.
     await page.click('#lesson-back');
     await page.waitForSelector(`#lesson[data-stop="${stops - 1}"]`);
+    const back = decodeURIComponent(await page.getAttribute('#lesson', 'data-address'));
+    const backStep = Number((back.match(/[?&]step=(\d+)/) ?? [0, 0])[1]);
+    const backTab = back.slice(1).split(/[/?]/)[0];
+    if (backStep > 0) {
+      await page.waitForFunction(([t, k]) => (document.querySelector(`#${t} .step-count`)?.textContent ?? '').startsWith(`Step ${k} `), [backTab, backStep], { timeout: 30_000 });
+    }
     await page.click('#lesson-close');
     assert.equal(await page.isHidden('#lesson'), true);
+    // The stop Back opened may still be loading (a link's puzzle is parsed in the worker); under
+    // load its late address update has overridden a click on the Start tab made meanwhile (seen
+    // in CI). Wait until the address stands still: that race is a known open problem, not what
+    // this test is about.
+    await page.waitForFunction(() => {
+      const w = window;
+      const now = location.hash;
+      if (w.__lastHash !== now) {
+        w.__lastHash = now;
+        w.__since = performance.now();
+      }
+      return performance.now() - w.__since > 600;
+    }, null, { polling: 100, timeout: 30_000 });
   }
   assert.deepEqual(problems, []);
   await context.close();
