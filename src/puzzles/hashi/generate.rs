@@ -248,25 +248,13 @@ pub fn make_unique(
         // ends keep at least one bridge; the swap around that loop no longer balances.
         let mut drop = None;
         for (k, b) in layout.iter().enumerate() {
-            let (va, vb) = (p.cells[b.a.0 * w + b.a.1], p.cells[b.b.0 * w + b.b.1]);
-            if count_in(other, b) == b.n || va <= b.n || vb <= b.n {
-                continue;
-            }
-            let rest: Vec<super::Bridge> = layout
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != k)
-                .map(|(_, x)| *x)
-                .collect();
-            if layout_connected(&p, &rest) {
+            if count_in(other, b) != b.n && droppable(&p, &layout, k) {
                 drop = Some(k);
                 break;
             }
         }
         if let Some(k) = drop {
-            let b = layout.remove(k);
-            p.cells[b.a.0 * w + b.a.1] -= b.n;
-            p.cells[b.b.0 * w + b.b.1] -= b.n;
+            let b = drop_link(&mut p, &mut layout, k);
             for (r, c) in span(&b) {
                 covered[r * w + c] = false;
             }
@@ -465,22 +453,38 @@ fn split_until_decided(
                 let undecided = g
                     .edge_between(b.a, b.b)
                     .is_some_and(|e| ranges[e as usize][0] < ranges[e as usize][1]);
-                let (va, vb) = (p.cells[b.a.0 * w + b.a.1], p.cells[b.b.0 * w + b.b.1]);
-                undecided && va > b.n && vb > b.n && {
-                    let rest: Vec<super::Bridge> = layout
-                        .iter()
-                        .enumerate()
-                        .filter(|&(j, _)| j != k)
-                        .map(|(_, x)| *x)
-                        .collect();
-                    layout_connected(&p, &rest)
-                }
+                undecided && droppable(&p, &layout, k)
             })?;
-            let b = layout.remove(k);
-            p.cells[b.a.0 * w + b.a.1] -= b.n;
-            p.cells[b.b.0 * w + b.b.1] -= b.n;
+            drop_link(&mut p, &mut layout, k);
         }
     }
+}
+
+/// Whether layout link `k` can be taken out: both its ends keep a bridge, and the rest of the
+/// layout stays connected (the link lies on a loop), so the rest is still a solution once both
+/// numbers are lowered.
+fn droppable(p: &Puzzle, layout: &[super::Bridge], k: usize) -> bool {
+    let b = layout[k];
+    let w = p.width;
+    if p.cells[b.a.0 * w + b.a.1] <= b.n || p.cells[b.b.0 * w + b.b.1] <= b.n {
+        return false;
+    }
+    let rest: Vec<super::Bridge> = layout
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| j != k)
+        .map(|(_, x)| *x)
+        .collect();
+    layout_connected(p, &rest)
+}
+
+/// Takes layout link `k` out and lowers the numbers of its ends; returns the link.
+fn drop_link(p: &mut Puzzle, layout: &mut Vec<super::Bridge>, k: usize) -> super::Bridge {
+    let b = layout.remove(k);
+    let w = p.width;
+    p.cells[b.a.0 * w + b.a.1] -= b.n;
+    p.cells[b.b.0 * w + b.b.1] -= b.n;
+    b
 }
 
 /// The water cells under a bridge, from end to end.
