@@ -512,3 +512,52 @@ impl QueensNaiveCount {
         self.inner.fraction()
     }
 }
+
+// ---- N-Queens experiments (src/puzzles/queens/experiment.rs): the page asks for the plan, hands
+// its runs to a pool of workers one at a time, and asks for the summary and the CSV of the rows.
+
+/// The runs of an experiment spec (`{kind: "scaling" | "trials", …}`, docs/EXPERIMENTS.md).
+#[wasm_bindgen(js_name = queensExperimentPlan, unchecked_return_type = "ExperimentPlan")]
+pub fn queens_experiment_plan(
+    #[wasm_bindgen(
+        unchecked_param_type = "{ kind: 'scaling' | 'trials'; [field: string]: unknown }"
+    )]
+    spec: JsValue,
+) -> Result<JsValue, JsError> {
+    use crate::puzzles::queens::experiment;
+    let spec = json_from_js(spec, "experiment spec")?;
+    to_js(&experiment::plan(&spec).map_err(|e| js_error(&e))?)
+}
+
+/// Runs one run of a plan and returns its row.
+#[wasm_bindgen(js_name = queensExperimentRun, unchecked_return_type = "ExperimentRow")]
+pub fn queens_experiment_run(
+    #[wasm_bindgen(unchecked_param_type = "ExperimentRun")] run: JsValue,
+) -> Result<JsValue, JsError> {
+    use crate::puzzles::queens::experiment;
+    let run = experiment::run_from_json(&json_from_js(run, "experiment run")?)
+        .map_err(|e| js_error(&e))?;
+    to_js(&experiment::run(&run).map_err(|e| js_error(&e))?)
+}
+
+/// The summary table of some rows: one line per series and N.
+#[wasm_bindgen(js_name = queensExperimentSummary, unchecked_return_type = "ExperimentSummary[]")]
+pub fn queens_experiment_summary(
+    #[wasm_bindgen(unchecked_param_type = "ExperimentRow[]")] rows: JsValue,
+) -> Result<JsValue, JsError> {
+    use crate::puzzles::queens::experiment;
+    let rows = experiment::rows_from_json(&json_from_js(rows, "experiment rows")?)
+        .map_err(|e| js_error(&e))?;
+    to_js(&experiment::summarise(&rows))
+}
+
+/// The rows as CSV, the same text as `solvescope queens experiment …`.
+#[wasm_bindgen(js_name = queensExperimentCsv)]
+pub fn queens_experiment_csv(
+    #[wasm_bindgen(unchecked_param_type = "ExperimentRow[]")] rows: JsValue,
+) -> Result<String, JsError> {
+    use crate::puzzles::queens::experiment;
+    let rows = experiment::rows_from_json(&json_from_js(rows, "experiment rows")?)
+        .map_err(|e| js_error(&e))?;
+    Ok(experiment::csv(&rows))
+}

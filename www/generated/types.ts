@@ -125,6 +125,134 @@ text: string,
  */
 events: Array<string>, };
 
+export type ExperimentPlan = { 
+/**
+ * `scaling` or `trials`.
+ */
+kind: string, 
+/**
+ * Every run, in order.
+ */
+runs: Array<ExperimentRun>, };
+
+export type ExperimentRow = { 
+/**
+ * The run's series (canonical name).
+ */
+series: string, 
+/**
+ * The board size.
+ */
+n: number, 
+/**
+ * The repair run's seed.
+ */
+seed: number | null, 
+/**
+ * The algorithm that ran (`bitmask`, `minConflicts`, `swap`).
+ */
+algorithm: string, 
+/**
+ * `found`, `none` (no placement exists), `gaveUp` (restart limit) or `budget`.
+ */
+status: string, 
+/**
+ * Search nodes, or repair work units.
+ */
+nodes: number, 
+/**
+ * Repair moves.
+ */
+moves: number | null, 
+/**
+ * Repair restarts.
+ */
+restarts: number | null, 
+/**
+ * Measured time of the run.
+ */
+micros: number, };
+
+export type ExperimentRun = { 
+/**
+ * `backtracking`, or a repair series (`min-conflicts+greedy+tabu=5`, `swap`, `repair`).
+ */
+series: string, 
+/**
+ * The board size.
+ */
+n: number, 
+/**
+ * The repair run's seed (`queens:N#SEED` replays it); none for backtracking.
+ */
+seed: number | null, 
+/**
+ * Node budget (backtracking).
+ */
+maxNodes: number | null, 
+/**
+ * Time budget in milliseconds.
+ */
+maxMs: number, };
+
+export type ExperimentSummary = { 
+/**
+ * The series.
+ */
+series: string, 
+/**
+ * The board size.
+ */
+n: number, 
+/**
+ * Runs of this series at this N.
+ */
+runs: number, 
+/**
+ * Runs that found a placement.
+ */
+solved: number, 
+/**
+ * `solved / runs`.
+ */
+successRate: number, 
+/**
+ * Solved without a restart (repair).
+ */
+firstTryRate: number, 
+/**
+ * Means and medians over the solved runs; `None` when none was solved.
+ */
+meanNodes: number | null, 
+/**
+ * Median nodes of the solved runs.
+ */
+medianNodes: number | null, 
+/**
+ * Mean moves of the solved runs (repair).
+ */
+meanMoves: number | null, 
+/**
+ * Median moves of the solved runs (repair).
+ */
+medianMoves: number | null, 
+/**
+ * Most moves a solved run needed (repair).
+ */
+maxMoves: number | null, 
+/**
+ * Mean restarts over all runs (repair).
+ */
+meanRestarts: number | null, 
+/**
+ * Mean time over all runs.
+ */
+meanMicros: number, 
+/**
+ * Median time over all runs.
+ */
+medianMicros: number, };
+
 export type Exports = { 
 /**
  * The Tatham game ID; `None` where it cannot hold this puzzle or the puzzle has no such form.

@@ -8,6 +8,7 @@
 //!   checked against every queen above), for teaching; same tree, same events;
 //! - [`count`]: counting only, over one representative per symmetry class, split into
 //!   independent tasks for threads and workers (not a machine: it reports counts, no events);
+//! - [`experiment`]: the scaling and trials experiments, as plans of independent runs;
 //! - [`repair`]: min-conflicts repair (the source article's algorithm, seeded), with a swap-based
 //!   path for boards of millions of queens.
 //!
@@ -16,6 +17,7 @@
 pub mod backtrack;
 pub mod code;
 pub mod count;
+pub mod experiment;
 mod game;
 pub mod naive;
 pub mod repair;

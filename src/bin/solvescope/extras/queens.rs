@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 use solvescope::engine::Stepper;
 use solvescope::puzzles::queens::backtrack::Options as BacktrackOptions;
 use solvescope::puzzles::queens::count;
+use solvescope::puzzles::queens::experiment::{self, ExperimentRow};
 use solvescope::puzzles::queens::naive::Naive;
 use solvescope::session::{Session, Verdict, DEFAULT_MAX_MICROS};
 
@@ -24,10 +25,17 @@ pub const USAGE: &str = "N-Queens' own commands:
                                                   one placement by min-conflicts repair (seeded)
   solvescope queens repair-stats [--trials 200] [--sizes 8,16,...,1024] [--seed S] [repair options]
                                                   the article's statistics, one JSON line per size
+  solvescope queens experiment scaling [--backtrack-sizes 4,5,... | --backtrack-max N]
+             [--repair-sizes 8,10,... | --repair-max N]
+             [--seeds K] [--seed S] [--max-nodes K] [--max-ms M] [--summary]
+  solvescope queens experiment trials [--sizes 8,16,...] [--trials T] [--seed S] [--max-ms M]
+             [--series min-conflicts,min-conflicts+greedy,...] [--summary]
+                                                  the page's experiments (docs/EXPERIMENTS.md): one CSV
+                                                  line per run, or one JSON line per series and N
 ";
 
 /// N-Queens' own commands.
-pub const COMMANDS: &[&str] = &["count", "solve", "repair", "repair-stats"];
+pub const COMMANDS: &[&str] = &["count", "solve", "repair", "repair-stats", "experiment"];
 
 /// Runs one of N-Queens' own commands, or `None` for the generic ones.
 pub fn run(argv: &[String]) -> Option<Result<(), Failure>> {
@@ -62,6 +70,22 @@ fn flags(command: &str) -> (&'static [&'static str], &'static [&'static str]) {
     match command {
         "count" => (&["algorithm", "threads", "max-nodes", "max-ms"], &[]),
         "solve" => (&["limit", "max-nodes", "max-ms"], &["all"]),
+        "experiment" => (
+            &[
+                "backtrack-sizes",
+                "backtrack-max",
+                "repair-sizes",
+                "repair-max",
+                "sizes",
+                "seeds",
+                "seed",
+                "trials",
+                "series",
+                "max-nodes",
+                "max-ms",
+            ],
+            &["summary"],
+        ),
         "repair" => (REPAIR, &["print", "greedy", "conflict-set"]),
         _ => (STATS, &["greedy", "conflict-set"]),
     }
@@ -77,8 +101,9 @@ fn run_own(argv: &[String]) -> Result<(), Failure> {
         ("solve", [n]) => solve(n, &args),
         ("repair", [n]) => repair(n, &args),
         ("repair-stats", []) => repair_stats(&args),
+        ("experiment", [kind]) => experiment(kind, &args),
         _ => Err(Failure::input(
-            "queens: expected 'count N', 'solve N', 'repair N' or 'repair-stats' (see solvescope --help)",
+            "queens: expected 'count N', 'solve N', 'repair N', 'repair-stats' or 'experiment scaling|trials' (see solvescope --help)",
         )),
     }
 }
@@ -291,45 +316,128 @@ fn repair_stats(args: &Args) -> Result<(), Failure> {
     if opts.get("strategy").is_none() {
         opts["strategy"] = json!("minConflicts");
     }
+    // The summary is the experiments' (src/puzzles/queens/experiment.rs), so this table and the
+    // page's trials table compute their figures the same way.
+    let strategy = opts["strategy"]
+        .as_str()
+        .unwrap_or("minConflicts")
+        .to_string();
     for n in sizes {
-        let mut moves = Vec::new();
-        let (mut solved, mut first_try, mut restarts, mut micros) = (0u64, 0u64, 0u64, 0u64);
+        let mut rows = Vec::new();
         for t in 0..trials {
             let mut o = opts.clone();
             o["seed"] = json!(base.wrapping_add(t));
             let mut s = Session::new("queens", &format!("queens:{n}"), "repair", &o)?;
             let r = s.solve(u64::MAX, DEFAULT_MAX_MICROS).map_err(internal)?;
-            micros += r.stats.elapsed_micros;
-            restarts += r.stats.restarts;
-            if !r.solutions.is_empty() {
-                solved += 1;
-                moves.push(r.stats.moves);
-                if r.stats.restarts == 0 {
-                    first_try += 1;
+            rows.push(ExperimentRow {
+                series: strategy.clone(),
+                n,
+                seed: Some(base.wrapping_add(t)),
+                algorithm: s.variant().unwrap_or_default().to_string(),
+                status: if r.solutions.is_empty() {
+                    "unsolved"
+                } else {
+                    "found"
                 }
-            }
+                .to_string(),
+                nodes: r.stats.nodes,
+                moves: Some(r.stats.moves),
+                restarts: Some(r.stats.restarts),
+                micros: r.stats.elapsed_micros,
+            });
         }
-        moves.sort_unstable();
-        let mean = |sum: u64, count: u64| {
-            if count == 0 {
-                serde_json::Value::Null
-            } else {
-                json!(sum as f64 / count as f64)
-            }
-        };
+        let s = &experiment::summarise(&rows)[0];
         emit(&json!({
             "n": n,
             "trials": trials,
             "seed": base,
             "strategy": opts["strategy"],
-            "successRate": solved as f64 / trials as f64,
-            "firstTryRate": first_try as f64 / trials as f64,
-            "meanMoves": mean(moves.iter().sum(), solved),
-            "medianMoves": moves.get(moves.len() / 2),
-            "maxMoves": moves.last(),
-            "meanRestarts": mean(restarts, trials),
-            "meanMicros": mean(micros, trials),
+            "successRate": s.success_rate,
+            "firstTryRate": s.first_try_rate,
+            "meanMoves": s.mean_moves,
+            "medianMoves": s.median_moves,
+            "maxMoves": s.max_moves,
+            "meanRestarts": s.mean_restarts,
+            "meanMicros": s.mean_micros,
         }));
+    }
+    Ok(())
+}
+
+/// `queens experiment scaling|trials …`: the page's experiments (src/puzzles/queens/experiment.rs)
+/// from the command line. The flags fill the same spec the page sends, so the same flags and
+/// seeds give the same CSV lines as the page's download (all but the measured `micros`).
+fn experiment(kind: &str, args: &Args) -> Result<(), Failure> {
+    let mut spec = json!({ "kind": kind });
+    // (command-line flag, spec field) pairs: lists of sizes, then single numbers.
+    type Fields = &'static [(&'static str, &'static str)];
+    let (lists, numbers): (Fields, Fields) = match kind {
+        "scaling" => (
+            &[
+                ("backtrack-sizes", "backtrackSizes"),
+                ("repair-sizes", "repairSizes"),
+            ],
+            &[
+                ("backtrack-max", "backtrackMax"),
+                ("repair-max", "repairMax"),
+                ("seeds", "seeds"),
+                ("seed", "seed"),
+                ("max-nodes", "maxNodes"),
+                ("max-ms", "maxMs"),
+            ],
+        ),
+        "trials" => (
+            &[("sizes", "sizes")],
+            &[("trials", "trials"), ("seed", "seed"), ("max-ms", "maxMs")],
+        ),
+        other => {
+            return Err(Failure::input(format!(
+                "queens experiment: expected 'scaling' or 'trials', got {}",
+                solvescope::shared::text::quote(other)
+            )))
+        }
+    };
+    for &flag in flags("experiment").0 {
+        let known = lists.iter().chain(numbers).any(|(f, _)| *f == flag)
+            || (flag == "series" && kind == "trials");
+        if args.value(flag).is_some() && !known {
+            return Err(Failure::input(format!(
+                "queens experiment {kind} takes no --{flag}"
+            )));
+        }
+    }
+    for (flag, key) in lists {
+        if let Some(list) = args.value(flag) {
+            let sizes = list
+                .split(',')
+                .map(|w| {
+                    w.trim().parse::<u64>().map_err(|_| {
+                        Failure::input(format!("--{flag}: '{}' is not a whole number", w.trim()))
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            spec[*key] = json!(sizes);
+        }
+    }
+    for (flag, key) in numbers {
+        if let Some(x) = args.number::<u64>(flag)? {
+            spec[*key] = json!(x);
+        }
+    }
+    if let Some(list) = args.value("series") {
+        spec["series"] = json!(list.split(',').map(str::trim).collect::<Vec<_>>());
+    }
+    let plan = experiment::plan(&spec)?;
+    let mut rows = Vec::with_capacity(plan.runs.len());
+    for run in &plan.runs {
+        rows.push(experiment::run(run).map_err(internal)?);
+    }
+    if args.has("summary") {
+        for s in experiment::summarise(&rows) {
+            emit(&serde_json::to_value(s).map_err(|e| internal(e.to_string()))?);
+        }
+    } else {
+        crate::write_out(&experiment::csv(&rows));
     }
     Ok(())
 }
