@@ -18,6 +18,8 @@ const ANCHORS = {
   'skyscrapers-code': '#sky-code-box',
   'hashi-compare': '#hashi-compare-box',
   'skyscrapers-new': '#sky-new',
+  'experiments-scaling': '#exp-scaling-chart',
+  'experiments-trials': '#exp-trials-chart',
 };
 
 const scenes = {
@@ -153,6 +155,19 @@ const scenes = {
     await page.click('#sky-random');
     await page.waitForFunction(() => document.querySelector('#sky-new-made')?.textContent !== '');
   },
+  // The scaling experiment with its default fields (backtracking to N = 32, repair to a million).
+  async 'experiments-scaling'(page) {
+    await page.click('#exp-show-scaling');
+    await page.click('#exp-scaling-run');
+    await page.waitForFunction(() => /runs on/.test(document.querySelector('#exp-scaling-status')?.textContent ?? ''), null, { timeout: 300_000 });
+  },
+  // The trials with three series: the article's, greedy start and tabu 5.
+  async 'experiments-trials'(page) {
+    await page.click('#exp-show-trials');
+    await page.check('#exp-trials-tabu');
+    await page.click('#exp-trials-run');
+    await page.waitForFunction(() => /runs on/.test(document.querySelector('#exp-trials-status')?.textContent ?? ''), null, { timeout: 300_000 });
+  },
   async 'hashi-play'(page) {
     await page.waitForFunction(() => !document.querySelector('#hashi-mode-play').disabled);
     await page.click('#hashi-mode-play');
@@ -183,7 +198,7 @@ try {
   for (const [tab, scene] of Object.entries(scenes).filter(([t]) => !only || only.includes(t))) {
     for (const [size, viewport, touch] of [['desktop', { width: 1280, height: 800 }, false], ['phone', { width: 390, height: 844 }, true]]) {
       for (const scheme of ['light', 'dark']) {
-        const view = tab.replace(/-(play|count|mistake|tree|strip|code|compare|new)$/, '');
+        const view = tab.replace(/-(play|count|mistake|tree|strip|code|compare|new|scaling|trials)$/, '');
         const { page } = await openPage(app, `#${view}`, viewport, { colorScheme: scheme, hasTouch: touch });
         await page.waitForTimeout(500);
         await scene(page);

@@ -5,7 +5,7 @@
 
 /** The views an address can name; the first is the default. `start` is the landing view (a visit
  *  with no fragment shows it too, www/main.ts), last so that old and bad links keep `queens`. */
-export const TABS = ['queens', 'repair', 'race', 'hashi', 'skyscrapers', 'start'] as const;
+export const TABS = ['queens', 'repair', 'race', 'hashi', 'skyscrapers', 'experiments', 'start'] as const;
 export type Tab = (typeof TABS)[number];
 
 /** Tabs whose puzzle part is a board size N rather than a puzzle's text. */

@@ -15,6 +15,7 @@ import { mountRace } from './views/queens/race';
 import { mountHashi } from './views/hashi/index';
 import { mountSkyscrapers } from './views/skyscrapers/index';
 import { mountLanding } from './views/landing';
+import { mountExperiments } from './views/experiments/index';
 import { mountGuide } from './lessons/guide';
 import { presenterMode } from './presenter';
 
@@ -26,6 +27,8 @@ const tabs: { hash: Tab; title: string; feature: Feature }[] = [
   { hash: 'race', title: 'Search vs repair', feature: mountRace(new SolverClient()) },
   { hash: 'hashi', title: 'Hashiwokakero', feature: mountHashi(new SolverClient()) },
   { hash: 'skyscrapers', title: 'Skyscrapers', feature: mountSkyscrapers(new SolverClient()) },
+  // Its own pools of workers (www/experiment-pool.ts), one per core.
+  { hash: 'experiments', title: 'Experiments', feature: mountExperiments() },
 ];
 
 const nav = h('nav', { class: 'tabs', 'aria-label': 'Puzzles' });

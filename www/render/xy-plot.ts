@@ -91,7 +91,9 @@ export function drawXYPlot(
   options: PlotOptions,
 ): void {
   const font = (px: number) => `${px * dpr}px system-ui, sans-serif`;
-  const legendH = options.legend ? 22 * dpr * Math.ceil(series.length / 3) : 0;
+  // Three legend entries a line, one on a phone-sized plot.
+  const cols = r.w / dpr < 520 ? 1 : 3;
+  const legendH = options.legend ? 22 * dpr * Math.ceil(series.length / cols) : 0;
   const left = r.x + 58 * dpr;
   const right = r.x + r.w - 12 * dpr;
   const top = r.y + legendH + 8 * dpr;
@@ -157,10 +159,10 @@ export function drawXYPlot(
     ctx.font = font(12);
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
-    const colW = (r.w - 16 * dpr) / Math.min(3, series.length);
+    const colW = (r.w - 16 * dpr) / Math.min(cols, series.length);
     series.forEach((s, k) => {
-      const lx = r.x + 8 * dpr + (k % 3) * colW;
-      const ly = r.y + 11 * dpr + Math.floor(k / 3) * 22 * dpr;
+      const lx = r.x + 8 * dpr + (k % cols) * colW;
+      const ly = r.y + 11 * dpr + Math.floor(k / cols) * 22 * dpr;
       const color = css.getPropertyValue(s.colorVar).trim() || s.fallback;
       line(ctx, [[lx, ly], [lx + 24 * dpr, ly]], color, s.dash, dpr);
       marker(ctx, lx + 12 * dpr, ly, s.marker, color, theme.bg, false, dpr);

@@ -1,0 +1,169 @@
+// What both experiments share: Run and Cancel, a progress bar with a sentence, the error line, the
+// summary table, the CSV download and the equivalent command line. The experiment itself (its
+// runs, their figures, the summary, the CSV) is computed in Rust (src/puzzles/queens/experiment.rs);
+// this file only schedules, shows and hands back what Rust wrote.
+
+import { announceFrom } from '../../announce';
+import { h, formatMicros } from '../../dom';
+import { CancelledError } from '../../solver-client';
+import { ExperimentPool, type PoolProgress } from '../../experiment-pool';
+import type { ExperimentPlan, ExperimentRow, ExperimentSummary } from '../../generated/types';
+
+export const en = (x: number) => Math.round(x).toLocaleString('en-US');
+
+/** A column of the summary table. */
+export interface Column {
+  title: string;
+  cell(s: ExperimentSummary): string;
+}
+
+export interface Finished {
+  rows: ExperimentRow[];
+  summary: ExperimentSummary[];
+  cancelled: boolean;
+  elapsedMs: number;
+}
+
+export interface Panel {
+  element: HTMLElement;
+  /** Where the experiment's own controls and plot go (after the buttons). */
+  controls: HTMLElement;
+  plots: HTMLElement;
+  status: HTMLElement;
+  /** Shows the command line that prints the same rows. */
+  setCommand(command: string): void;
+  /** Whether a run is going on. */
+  busy(): boolean;
+}
+
+export interface PanelSpec {
+  id: string;
+  title: string;
+  lede: string;
+  columns: Column[];
+  /** The spec of the fields now, or a sentence saying which field is wrong. */
+  spec(): Record<string, unknown> | string;
+  /** The sentence for a run in progress. */
+  describe(p: PoolProgress): string;
+  /** Called with every finished (or cancelled) run: draws and sums up. */
+  done(f: Finished): string;
+  /** CSV file name. */
+  fileName(): string;
+}
+
+export function panel(pool: ExperimentPool, p: PanelSpec): Panel {
+  const runButton = h('button', { type: 'button', class: 'primary', id: `${p.id}-run` }, 'Run');
+  const cancelButton = h('button', { type: 'button', id: `${p.id}-cancel`, disabled: '' }, 'Cancel');
+  const bar = h('progress', { id: `${p.id}-bar`, max: '1', value: '0', 'aria-label': `${p.title}: progress` });
+  const status = h('p', { class: 'status', id: `${p.id}-status` }, 'Press Run. The same settings give the same numbers each time (all but the times), here and on the command line.');
+  const error = h('p', { class: 'error', role: 'alert', id: `${p.id}-error`, hidden: '' });
+  const body = h('tbody');
+  const table = h(
+    'table',
+    { class: 'count-table experiment-table', id: `${p.id}-table` },
+    h('caption', { class: 'visually-hidden' }, `${p.title}: one line per series and N`),
+    h('thead', {}, h('tr', {}, ...p.columns.map((c) => h('th', { scope: 'col' }, c.title)))),
+    body,
+  );
+  const download = h('a', { id: `${p.id}-csv`, class: 'button-link', hidden: '' }, 'Download CSV');
+  const command = h('code', { id: `${p.id}-command` });
+  const controls = h('div', { class: 'experiment-controls' });
+  const plots = h('div', { class: 'experiment-plots' });
+  const element = h(
+    'section',
+    { class: 'experiment', id: p.id, 'aria-labelledby': `${p.id}-title` },
+    h('h3', { id: `${p.id}-title` }, p.title),
+    h('p', { class: 'lede' }, p.lede),
+    controls,
+    h('div', { class: 'params' }, runButton, cancelButton, bar, download),
+    status,
+    error,
+    plots,
+    h('div', { class: 'table-wrap' }, table),
+    h('p', { class: 'help command' }, 'The same runs from the command line: ', command),
+  );
+  announceFrom([status], () => element.dataset.busy === 'true');
+  let csvUrl: string | null = null;
+
+  function showTable(summary: ExperimentSummary[]): void {
+    body.replaceChildren(
+      ...summary.map((s) => h('tr', { 'data-series': s.series, 'data-n': String(s.n) }, ...p.columns.map((c) => h('td', {}, c.cell(s))))),
+    );
+  }
+
+  async function run(): Promise<void> {
+    error.hidden = true;
+    const spec = p.spec();
+    if (typeof spec === 'string') {
+      error.textContent = spec;
+      error.hidden = false;
+      return;
+    }
+    let plan: ExperimentPlan;
+    try {
+      plan = await pool.plan(spec);
+    } catch (e) {
+      error.textContent = e instanceof Error ? e.message : String(e);
+      error.hidden = false;
+      return;
+    }
+    runButton.disabled = true;
+    cancelButton.disabled = false;
+    element.dataset.busy = 'true';
+    download.hidden = true;
+    bar.value = 0;
+    try {
+      const r = await pool.run(plan, (pr) => {
+        bar.value = pr.total ? pr.done / pr.total : 1;
+        status.textContent = p.describe(pr);
+      });
+      bar.value = r.cancelled ? bar.value : 1;
+      const summary = await pool.call<ExperimentSummary[]>('queensExperimentSummary', r.rows);
+      showTable(summary);
+      const sentence = p.done({ rows: r.rows, summary, cancelled: r.cancelled, elapsedMs: r.elapsedMs });
+      status.textContent = r.cancelled
+        ? `Cancelled after ${en(r.rows.length)} of ${en(plan.runs.length)} runs; the table and the CSV hold those. ${sentence}`
+        : `${en(r.rows.length)} runs on ${Math.min(pool.size, plan.runs.length)} worker${pool.size === 1 ? '' : 's'} in ${formatMicros(Math.round(r.elapsedMs * 1000))}. ${sentence}`;
+      const csv = await pool.call<string>('queensExperimentCsv', r.rows);
+      if (csvUrl) URL.revokeObjectURL(csvUrl);
+      csvUrl = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+      download.href = csvUrl;
+      download.download = p.fileName();
+      download.hidden = r.rows.length === 0;
+    } catch (e) {
+      error.textContent = e instanceof CancelledError ? 'Cancelled.' : e instanceof Error ? e.message : String(e);
+      error.hidden = false;
+    } finally {
+      runButton.disabled = false;
+      cancelButton.disabled = true;
+      delete element.dataset.busy;
+    }
+  }
+
+  runButton.addEventListener('click', () => void run());
+  cancelButton.addEventListener('click', () => pool.cancel());
+  return {
+    element,
+    controls,
+    plots,
+    status,
+    setCommand: (c) => (command.textContent = c),
+    busy: () => element.dataset.busy === 'true',
+  };
+}
+
+/** A labelled field. */
+export function field(label: string, input: HTMLElement): HTMLElement {
+  return h('label', {}, label, input);
+}
+
+/** A whole number from `input` within [min, max], or a sentence naming the field. */
+export function whole(input: HTMLInputElement | HTMLSelectElement, name: string, min: number, max: number): number | string {
+  const t = input.value.trim();
+  const v = Number(t);
+  if (!/^\d+$/.test(t) || v < min || v > max) return `${name} must be a whole number from ${en(min)} to ${en(max)} (got "${t.slice(0, 24)}").`;
+  return v;
+}
+
+/** A measured time; the browser's clock in a worker counts in steps of 0.1 ms, so less reads as such. */
+export const formatMs = (ms: number) => (ms < 0.1 ? '< 0.1 ms' : formatMicros(Math.round(ms * 1000)));
