@@ -78,13 +78,21 @@ export function linkAddress(host: LinkHost): { route(): void } {
   host.nav.append(copyButton, copyStatus, copyField);
   host.nav.after(banner);
 
+  /** The address as last routed or written here. When the bar holds another one, a navigation
+   *  (a clicked link, a lesson's Next) is waiting for its hashchange event: writing the old view's
+   *  state now would overwrite it, and the page would route back to the old view. */
+  let known = location.hash;
+
   function sync(): void {
-    if (frozen) return;
+    if (frozen || location.hash !== known) return;
     const { tab, state } = host.current();
     if (!state) return;
     const settings = host.present?.() ? { ...state.settings, present: true } : state.settings;
     const hash = formatAddress({ tab, puzzle: state.puzzle, settings });
-    if (hash !== location.hash) history.replaceState(history.state, '', hash);
+    if (hash !== location.hash) {
+      history.replaceState(history.state, '', hash);
+      known = location.hash;
+    }
   }
 
   copyButton.addEventListener('click', () => {
@@ -102,6 +110,7 @@ export function linkAddress(host: LinkHost): { route(): void } {
 
   return {
     route() {
+      known = location.hash;
       const { address, errors } = parseAddress(location.hash);
       showLinkProblem(errors.length ? `This link could not be read fully. ${errors.join(' ')}` : null);
       host.open(address);
