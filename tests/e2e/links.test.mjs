@@ -237,6 +237,11 @@ test('watch techniques travel in opts=: switched off from a link, kept in the ad
   assert.equal(await page.isChecked('#sky-t-mrv'), false);
   assert.equal(await page.isChecked('#sky-t-lines'), true);
   await addressMatches(page, /\?mode=watch&opts=mrv:off$/);
+  // A second link in the same page names only lines: mrv goes back to its default, not kept off.
+  await page.evaluate((id) => (location.hash = '#skyscrapers/' + encodeURIComponent(id) + '?mode=watch&opts=lines:off'), EXAMPLE);
+  await page.waitForFunction(() => !document.querySelector('#sky-t-lines').checked);
+  assert.equal(await page.isChecked('#sky-t-mrv'), true);
+  await addressMatches(page, /\?mode=watch&opts=lines:off$/);
   await page.goto(app.url + '#hashi/' + encodeURIComponent('2.2/.../2.2') + '?mode=watch&opts=matrixTree:on,degree:off,bogus:on');
   await page.waitForFunction(() => document.querySelector('#hashi-board')?.dataset.mode === 'watch');
   assert.equal(await page.isChecked('#hashi-tech-matrixTree'), true);

@@ -77,12 +77,19 @@ export function switchOptions(boxes: Map<string, HTMLInputElement>, what: string
     linkOptions: () => [...boxes].filter(([k, b]) => b.checked !== defaults.get(k)).map(([k, b]) => [k, b.checked ? 'on' : 'off']),
     takeLinkOptions(pairs) {
       const problems: string[] = [];
+      // The address is the state: a switch the link does not name takes its default, not
+      // whatever an earlier link or click left it at.
+      const wanted = new Map(defaults);
       for (const [name, value] of pairs) {
         const box = boxes.get(name);
         if (!box) problems.push(`There is no ${what} option "${name}": the options are ${[...boxes.keys()].join(', ')}.`);
         else if (value !== 'on' && value !== 'off') problems.push(`The ${what} option "${name}" must be on or off (got "${value}").`);
-        else if (box.checked !== (value === 'on')) {
-          box.checked = value === 'on';
+        else wanted.set(name, value === 'on');
+      }
+      for (const [name, box] of boxes) {
+        const on = wanted.get(name)!;
+        if (box.checked !== on) {
+          box.checked = on;
           box.dispatchEvent(new Event('change'));
         }
       }
