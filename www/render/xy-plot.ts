@@ -90,14 +90,18 @@ export function drawXYPlot(
   css: CSSStyleDeclaration,
   options: PlotOptions,
 ): void {
-  const font = (px: number) => `${px * dpr}px system-ui, sans-serif`;
+  // Presenter mode asks for larger type on a projector (style.css, --chart-scale); the margins grow
+  // with it so the labels still fit.
+  const k = Number(css.getPropertyValue('--chart-scale')) || 1;
+  const font = (px: number) => `${px * dpr * k}px system-ui, sans-serif`;
   // Three legend entries a line, one on a phone-sized plot.
-  const cols = r.w / dpr < 520 ? 1 : 3;
-  const legendH = options.legend ? 22 * dpr * Math.ceil(series.length / cols) : 0;
-  const left = r.x + 58 * dpr;
-  const right = r.x + r.w - 12 * dpr;
+  const cols = r.w / dpr < 520 * k ? 1 : 3;
+  const legendH = options.legend ? 22 * k * dpr * Math.ceil(series.length / cols) : 0;
+  const left = r.x + 58 * k * dpr;
+  // Room on the right for half of the last tick label.
+  const right = r.x + r.w - 22 * k * dpr;
   const top = r.y + legendH + 8 * dpr;
-  const bottom = r.y + r.h - 34 * dpr;
+  const bottom = r.y + r.h - 34 * k * dpr;
   const all = series.flatMap((s) => s.points);
   ctx.strokeStyle = theme.faint;
   ctx.lineWidth = 1;
@@ -108,7 +112,7 @@ export function drawXYPlot(
   ctx.textBaseline = 'alphabetic';
   ctx.fillText(xAxis.label, (left + right) / 2, r.y + r.h - 4 * dpr);
   ctx.save();
-  ctx.translate(r.x + 12 * dpr, (top + bottom) / 2);
+  ctx.translate(r.x + 12 * k * dpr, (top + bottom) / 2);
   ctx.rotate(-Math.PI / 2);
   ctx.fillText(yAxis.label, 0, 0);
   ctx.restore();
@@ -160,9 +164,9 @@ export function drawXYPlot(
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
     const colW = (r.w - 16 * dpr) / Math.min(cols, series.length);
-    series.forEach((s, k) => {
-      const lx = r.x + 8 * dpr + (k % cols) * colW;
-      const ly = r.y + 11 * dpr + Math.floor(k / cols) * 22 * dpr;
+    series.forEach((s, i) => {
+      const lx = r.x + 8 * dpr + (i % cols) * colW;
+      const ly = r.y + 11 * k * dpr + Math.floor(i / cols) * 22 * k * dpr;
       const color = css.getPropertyValue(s.colorVar).trim() || s.fallback;
       line(ctx, [[lx, ly], [lx + 24 * dpr, ly]], color, s.dash, dpr);
       marker(ctx, lx + 12 * dpr, ly, s.marker, color, theme.bg, false, dpr);

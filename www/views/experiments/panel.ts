@@ -75,7 +75,7 @@ export function panel(pool: ExperimentPool, p: PanelSpec): Panel {
     h('h3', { id: `${p.id}-title` }, p.title),
     h('p', { class: 'lede' }, p.lede),
     controls,
-    h('div', { class: 'params' }, runButton, cancelButton, bar, download),
+    h('div', { class: 'params experiment-run' }, runButton, cancelButton, bar, download),
     status,
     error,
     plots,
