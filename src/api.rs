@@ -443,8 +443,13 @@ impl QueensCountTask {
         #[wasm_bindgen(unchecked_param_type = "{ n: number; columns: number[] }")] task: JsValue,
     ) -> Result<QueensCountTask, JsError> {
         let value = json_from_js(task, "queens count task")?;
-        let task: crate::puzzles::queens::count::Task = serde_json::from_value(value)
-            .map_err(|e| js_error(&format!("bad queens count task: {e}")))?;
+        let task: crate::puzzles::queens::count::Task =
+            serde_json::from_value(value).map_err(|e| {
+                js_error(&format!(
+                    "bad queens count task: {}",
+                    crate::shared::text::plain_serde(&e.to_string())
+                ))
+            })?;
         crate::puzzles::queens::count::TaskCounter::new(&task)
             .map(|inner| QueensCountTask { inner })
             .map_err(|e| js_error(&e))

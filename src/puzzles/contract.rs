@@ -367,10 +367,15 @@ fn options_error(puzzle: &PuzzleInfo, algorithm: &str, e: serde_json::Error) -> 
         .find(|a| a.name == algorithm)
         .map(|a| a.options.iter().map(|o| o.name).collect())
         .unwrap_or_default();
-    let mut message = format!("{} {algorithm}: bad options: {e}", puzzle.name);
+    let mut message = format!(
+        "{} {algorithm}: bad options: {}",
+        puzzle.name,
+        crate::shared::text::plain_serde(&e.to_string())
+    );
     if e.to_string().starts_with("unknown field") {
         // Say where the option does apply, when another algorithm of the puzzle takes it.
         if let Some(field) = e.to_string().split('`').nth(1) {
+            message = format!("{} {algorithm}: there is no option {field}", puzzle.name);
             let elsewhere: Vec<&str> = puzzle
                 .algorithms
                 .iter()
@@ -704,7 +709,12 @@ impl<G> Erased<G> {
 }
 
 fn from_json<T: DeserializeOwned>(puzzle: &str, what: &str, v: &Value) -> Result<T, String> {
-    serde_json::from_value(v.clone()).map_err(|e| format!("{puzzle}: bad {what}: {e}"))
+    serde_json::from_value(v.clone()).map_err(|e| {
+        format!(
+            "{puzzle}: bad {what}: {}",
+            crate::shared::text::plain_serde(&e.to_string())
+        )
+    })
 }
 
 fn to_json<T: Serialize>(v: &T) -> Result<Value, String> {

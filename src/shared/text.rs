@@ -92,6 +92,100 @@ pub fn quote(s: &str) -> String {
     out
 }
 
+/// serde's message for a value it refused, in the page's words: "invalid type: string \"x\",
+/// expected u64" says what a Rust type wanted, not what the user should write. The common shapes
+/// are rewritten (wrong type or value, missing or unknown field, unknown name); anything else
+/// keeps serde's text with its backquotes turned into quotes.
+///
+/// ```
+/// use solvescope::shared::text::plain_serde;
+/// assert_eq!(plain_serde("invalid type: string \"yes\", expected a boolean"), "got the text \"yes\" where true or false is expected");
+/// assert_eq!(plain_serde("invalid value: integer `-3`, expected u32"), "got the number -3 where a whole number is expected");
+/// assert_eq!(plain_serde("missing field `seed`"), "the field \"seed\" is missing");
+/// assert_eq!(plain_serde("unknown field `x`, expected one of `a`, `b`"), "there is no field \"x\" (the fields are a, b)");
+/// assert_eq!(plain_serde("unknown variant `up`, expected `down`"), "\"up\" is not known (known: down)");
+/// ```
+pub fn plain_serde(message: &str) -> String {
+    fn expected(what: &str) -> String {
+        let what = what.trim();
+        match what {
+            "u8" | "u16" | "u32" | "u64" | "usize" | "i8" | "i16" | "i32" | "i64" | "isize" => {
+                "a whole number".into()
+            }
+            "f32" | "f64" => "a number".into(),
+            "a boolean" => "true or false".into(),
+            "a string" | "a borrowed string" => "text".into(),
+            "a sequence" => "a list".into(),
+            "a map" => "an object".into(),
+            w if w.starts_with("struct ") => "an object".into(),
+            w => w.replace('`', "\""),
+        }
+    }
+    fn got(what: &str) -> String {
+        let what = what.trim();
+        let inner = |w: &str| w.trim_matches('`').to_string();
+        if let Some(t) = what.strip_prefix("string ") {
+            format!("the text {t}")
+        } else if let Some(n) = what
+            .strip_prefix("integer ")
+            .or_else(|| what.strip_prefix("floating point "))
+        {
+            format!("the number {}", inner(n))
+        } else if let Some(b) = what.strip_prefix("boolean ") {
+            inner(b)
+        } else {
+            match what {
+                "map" => "an object".into(),
+                "sequence" => "a list".into(),
+                "unit value" | "null" => "null".into(),
+                w => w.replace('`', "\""),
+            }
+        }
+    }
+    let names = |list: &str| {
+        list.trim_start_matches("one of ")
+            .split(", ")
+            .map(|n| n.trim_matches('`'))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for prefix in ["invalid type: ", "invalid value: "] {
+        if let Some(rest) = message.strip_prefix(prefix) {
+            if let Some((g, e)) = rest.rsplit_once(", expected ") {
+                return format!("got {} where {} is expected", got(g), expected(e));
+            }
+        }
+    }
+    if let Some(f) = message.strip_prefix("missing field ") {
+        return format!("the field \"{}\" is missing", f.trim_matches('`'));
+    }
+    if let Some(rest) = message.strip_prefix("unknown field ") {
+        if let Some((f, list)) = rest.split_once(", expected ") {
+            return format!(
+                "there is no field \"{}\" (the fields are {})",
+                f.trim_matches('`'),
+                names(list)
+            );
+        }
+        if let Some((f, _)) = rest.split_once(", there are no fields") {
+            return format!(
+                "there is no field \"{}\" (it takes none)",
+                f.trim_matches('`')
+            );
+        }
+    }
+    if let Some(rest) = message.strip_prefix("unknown variant ") {
+        if let Some((v, list)) = rest.split_once(", expected ") {
+            return format!(
+                "\"{}\" is not known (known: {})",
+                v.trim_matches('`'),
+                names(list)
+            );
+        }
+    }
+    message.replace('`', "\"")
+}
+
 /// `message` with every hidden character escaped except newlines: the last line of defence
 /// before a message reaches a terminal or a page (the command line passes everything it prints
 /// on stderr through it).
