@@ -98,6 +98,15 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 /// which it refuses without saying where) is refused by [`strict_replacer`], naming the key. The
 /// JSON text's length is checked before it is copied into wasm memory.
 fn json_from_js(value: JsValue, what: &str) -> Result<serde_json::Value, JsError> {
+    json_from_js_up_to(value, what, MAX_DATA_CHARS)
+}
+
+/// [`json_from_js`] with another length limit (an experiment's rows are longer than any puzzle).
+fn json_from_js_up_to(
+    value: JsValue,
+    what: &str,
+    max_chars: usize,
+) -> Result<serde_json::Value, JsError> {
     if value.is_undefined() || value.is_null() {
         return Ok(serde_json::Value::Null);
     }
@@ -120,9 +129,9 @@ fn json_from_js(value: JsValue, what: &str) -> Result<serde_json::Value, JsError
         )));
     }
     let length = text.length() as usize;
-    if length > MAX_DATA_CHARS {
+    if length > max_chars {
         return Err(js_error(&format!(
-            "bad {what}: {length} characters of JSON, more than the {MAX_DATA_CHARS} any puzzle needs"
+            "bad {what}: {length} characters of JSON, more than the {max_chars} it may have"
         )));
     }
     let text = String::from(text);
@@ -551,8 +560,8 @@ pub fn queens_experiment_summary(
     #[wasm_bindgen(unchecked_param_type = "ExperimentRow[]")] rows: JsValue,
 ) -> Result<JsValue, JsError> {
     use crate::puzzles::queens::experiment;
-    let rows = experiment::rows_from_json(&json_from_js(rows, "experiment rows")?)
-        .map_err(|e| js_error(&e))?;
+    let rows = json_from_js_up_to(rows, "experiment rows", experiment::MAX_ROWS_JSON_CHARS)?;
+    let rows = experiment::rows_from_json(&rows).map_err(|e| js_error(&e))?;
     to_js(&experiment::summarise(&rows))
 }
 
@@ -562,7 +571,7 @@ pub fn queens_experiment_csv(
     #[wasm_bindgen(unchecked_param_type = "ExperimentRow[]")] rows: JsValue,
 ) -> Result<String, JsError> {
     use crate::puzzles::queens::experiment;
-    let rows = experiment::rows_from_json(&json_from_js(rows, "experiment rows")?)
-        .map_err(|e| js_error(&e))?;
+    let rows = json_from_js_up_to(rows, "experiment rows", experiment::MAX_ROWS_JSON_CHARS)?;
+    let rows = experiment::rows_from_json(&rows).map_err(|e| js_error(&e))?;
     Ok(experiment::csv(&rows))
 }

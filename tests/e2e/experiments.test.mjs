@@ -91,6 +91,14 @@ test('the scaling CSV equals the CLI, with budget-ended backtracking and repair 
   assert.ok(budget > 0, 'some N beyond the 1,000,000-node budget');
   assert.equal(await page.getAttribute('#exp-scaling-chart', 'data-points'), String(28 + 8));
   assert.match(await page.textContent('#exp-scaling-status'), /budget ran out at N = /);
+  // A budget-ended N reads "more than the budget" in the table, from this run's own rows.
+  const stopped = csv.split('\n').find((l) => l.startsWith('backtracking,') && l.includes(',budget,')).split(',')[1];
+  assert.equal(await page.textContent(`#exp-scaling-table tr[data-series="backtracking"][data-n="${stopped}"] td:nth-child(4)`), '> 1,000,000');
+  // Focus stays on the controls for keyboard users: Run has it back after the run.
+  await page.focus('#exp-scaling-run');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.id === 'exp-scaling-cancel' || /runs on/.test(document.querySelector('#exp-scaling-status').textContent));
+  await page.waitForFunction(() => /runs on/.test(document.querySelector('#exp-scaling-status').textContent) && document.activeElement?.id === 'exp-scaling-run', null, { timeout: 120_000 });
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -135,7 +143,7 @@ test('bad fields and bad links are refused with sentences that say what and wher
   await page.check('#exp-trials-noise');
   await page.click('#exp-trials-run');
   await page.waitForFunction(() => !document.querySelector('#exp-trials-error').hidden && /noise/.test(document.querySelector('#exp-trials-error').textContent));
-  assert.match(await page.textContent('#exp-trials-error'), /noise must be a probability from 0 to 1, got '2'/);
+  assert.match(await page.textContent('#exp-trials-error'), /The noise must be a probability from 0 to 1, like 0\.05 \(got "2"\)\./);
   assert.deepEqual(await notSentences(page), []);
   await page.close();
 });

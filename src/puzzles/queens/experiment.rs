@@ -18,9 +18,14 @@ use super::repair::{MAX_MIN_CONFLICTS_N, MAX_REPAIR_N};
 use super::MAX_BACKTRACK_N;
 use crate::session::{Session, Verdict};
 
-/// Runs one plan may hold: enough for 1,000 trials at 20 sizes and 5 series, few enough that a
-/// pasted spec cannot queue work for days.
-pub const MAX_RUNS: usize = 100_000;
+/// Runs one plan may hold: enough for 1,000 trials at 4 sizes and 5 series, few enough that a
+/// pasted spec cannot queue work for days and that the rows travel back for the summary at once.
+pub const MAX_RUNS: usize = 20_000;
+/// Longest JSON of [`MAX_RUNS`] rows the page may hand back (a row is under 300 characters).
+pub const MAX_ROWS_JSON_CHARS: usize = MAX_RUNS * 400;
+/// Largest seed: JavaScript holds whole numbers exactly up to 2^53 - 1, and every run's seed
+/// (the base plus the trial) must stay within.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
 /// Sizes one plan may list.
 pub const MAX_SIZES: usize = 64;
 /// Series one trials plan may compare.
@@ -172,7 +177,13 @@ impl Series {
             }
         };
         let (mut conflict_set, mut greedy, mut tabu, mut noise) = (false, false, 0u32, 0.0f64);
+        let mut seen: Vec<&str> = Vec::new();
         for p in parts {
+            let option = p.split('=').next().unwrap_or_default();
+            if seen.contains(&option) {
+                return Err(format!("series '{text}': +{option} is given twice"));
+            }
+            seen.push(option);
             if strategy != "minConflicts" {
                 return Err(format!(
                     "series '{text}': the options +{p} belong to min-conflicts, not to {base}"
@@ -466,7 +477,7 @@ pub fn plan(spec: &Value) -> Result<ExperimentPlan, String> {
         }
     };
     let f = Fields::of(spec, &format!("the {kind} spec"), known)?;
-    let seed = f.whole("seed", 0..=(1 << 53))?.unwrap_or(1);
+    let seed = f.whole("seed", 0..=MAX_SEED)?.unwrap_or(1);
     let max_ms = f.whole("maxMs", 1..=600_000)?.unwrap_or(DEFAULT_RUN_MS);
     let mut runs = Vec::new();
     let mut push = |series: &Series, n: usize, seed: Option<u64>, max_nodes| {
@@ -475,6 +486,11 @@ pub fn plan(spec: &Value) -> Result<ExperimentPlan, String> {
                 "experiment: {} runs N up to {}, got {n}",
                 series.name(),
                 series.max_n()
+            ));
+        }
+        if seed.is_some_and(|s| s > MAX_SEED) {
+            return Err(format!(
+                "experiment: the seeds run past {MAX_SEED}, the largest JavaScript holds exactly; choose a smaller seed"
             ));
         }
         if runs.len() == MAX_RUNS {
@@ -628,7 +644,7 @@ pub fn run_from_json(v: &Value) -> Result<ExperimentRun, String> {
     Ok(ExperimentRun {
         series: f.series_name()?,
         n: f.required("n", 1..=MAX_REPAIR_N as u64)? as usize,
-        seed: f.whole("seed", 0..=u64::MAX)?,
+        seed: f.whole("seed", 0..=MAX_SEED)?,
         max_nodes: f.whole("maxNodes", 1..=u64::MAX)?,
         max_ms: f.required("maxMs", 1..=600_000)?,
     })
@@ -666,7 +682,7 @@ pub fn rows_from_json(v: &Value) -> Result<Vec<ExperimentRow>, String> {
             Ok(ExperimentRow {
                 series: f.series_name()?,
                 n: f.required("n", 1..=MAX_REPAIR_N as u64)? as usize,
-                seed: f.whole("seed", all.clone())?,
+                seed: f.whole("seed", 0..=MAX_SEED)?,
                 algorithm: one_of(&f, "algorithm", &["bitmask", "minConflicts", "swap"])?,
                 status: one_of(&f, "status", &["found", "none", "gaveUp", "budget"])?,
                 nodes: f.required("nodes", all.clone())?,
@@ -792,6 +808,8 @@ mod tests {
             "min-conflicts+noise=2",
             "min-conflicts+tabu=-1",
             "min-conflicts+fast",
+            "min-conflicts+greedy+greedy",
+            "min-conflicts+tabu=3+tabu=5",
             "backtracking+greedy",
         ] {
             let e = Series::parse(bad).unwrap_err();
@@ -852,12 +870,16 @@ mod tests {
             (json!({"kind": "trials", "sizes": [200000]}), "up to 100000"),
             (json!({"kind": "trials", "bogus": 1}), "no field \"bogus\""),
             (
+                json!({"kind": "trials", "seed": 9007199254740990u64, "trials": 5}),
+                "the seeds run past",
+            ),
+            (
                 json!({"kind": "scaling", "backtrackSizes": [65]}),
                 "backtracking runs N up to 64",
             ),
             (
                 json!({"kind": "trials", "sizes": [8, 9, 10, 11, 12, 13], "trials": 10000, "series": ["swap", "repair"]}),
-                "more than 100000 runs",
+                "more than 20000 runs",
             ),
         ] {
             // Not unwrap_err: a plan that was wrongly accepted can list 100,000 runs.

@@ -78,7 +78,9 @@ export function mountExperiments(): Feature {
     state() {
       const s = seed.value.trim();
       const opts = experiments[which].params();
-      return { puzzle: which, settings: { ...(/^\d{1,15}$/.test(s) && s !== '1' ? { seed: s } : {}), ...(opts.length ? { opts } : {}) } };
+      // A wrong field leaves the address at the last settings that could run.
+      if (opts === null || !/^\d{1,15}$/.test(s)) return null;
+      return { puzzle: which, settings: { ...(s !== '1' ? { seed: s } : {}), ...(opts.length ? { opts } : {}) } };
     },
   };
 }

@@ -56,6 +56,11 @@ export function panel(pool: ExperimentPool, p: PanelSpec): Panel {
   const cancelButton = h('button', { type: 'button', id: `${p.id}-cancel`, disabled: '' }, 'Cancel');
   const bar = h('progress', { id: `${p.id}-bar`, max: '1', value: '0', 'aria-label': `${p.title}: progress` });
   const status = h('p', { class: 'status', id: `${p.id}-status` }, 'Press Run. The same settings give the same numbers each time (all but the times), here and on the command line.');
+  const note = h(
+    'p',
+    { class: 'help' },
+    'Each run stops after 10 s (its status is then "budget"). Times are measured with the browser’s clock, which counts in steps of 0.1 ms.',
+  );
   const error = h('p', { class: 'error', role: 'alert', id: `${p.id}-error`, hidden: '' });
   const body = h('tbody');
   const table = h(
@@ -80,6 +85,7 @@ export function panel(pool: ExperimentPool, p: PanelSpec): Panel {
     error,
     plots,
     h('div', { class: 'table-wrap' }, table),
+    note,
     h('p', { class: 'help command' }, 'The same runs from the command line: ', command),
   );
   announceFrom([status], () => element.dataset.busy === 'true');
@@ -92,6 +98,9 @@ export function panel(pool: ExperimentPool, p: PanelSpec): Panel {
   }
 
   async function run(): Promise<void> {
+    // Busy from the first moment: a second click while the plan is made must not start a second
+    // run on the same workers.
+    if (element.dataset.busy === 'true') return;
     error.hidden = true;
     const spec = p.spec();
     if (typeof spec === 'string') {
@@ -99,31 +108,30 @@ export function panel(pool: ExperimentPool, p: PanelSpec): Panel {
       error.hidden = false;
       return;
     }
-    let plan: ExperimentPlan;
-    try {
-      plan = await pool.plan(spec);
-    } catch (e) {
-      error.textContent = e instanceof Error ? e.message : String(e);
-      error.hidden = false;
-      return;
-    }
+    // Keyboard users keep their place: focus moves to Cancel while Run is disabled, and back.
+    const hadFocus = document.activeElement === runButton;
     runButton.disabled = true;
     cancelButton.disabled = false;
+    if (hadFocus) cancelButton.focus();
     element.dataset.busy = 'true';
     download.hidden = true;
     bar.value = 0;
     try {
+      const plan: ExperimentPlan = await pool.plan(spec);
       const r = await pool.run(plan, (pr) => {
         bar.value = pr.total ? pr.done / pr.total : 1;
         status.textContent = p.describe(pr);
       });
       bar.value = r.cancelled ? bar.value : 1;
       const summary = await pool.call<ExperimentSummary[]>('queensExperimentSummary', r.rows);
-      showTable(summary);
+      // The experiment takes the new rows first: the table's cells may read them.
       const sentence = p.done({ rows: r.rows, summary, cancelled: r.cancelled, elapsedMs: r.elapsedMs });
+      showTable(summary);
+      const workers = Math.min(pool.size, plan.runs.length);
+      const runs = (k: number) => `${en(k)} run${k === 1 ? '' : 's'}`;
       status.textContent = r.cancelled
-        ? `Cancelled after ${en(r.rows.length)} of ${en(plan.runs.length)} runs; the table and the CSV hold those. ${sentence}`
-        : `${en(r.rows.length)} runs on ${Math.min(pool.size, plan.runs.length)} worker${pool.size === 1 ? '' : 's'} in ${formatMicros(Math.round(r.elapsedMs * 1000))}. ${sentence}`;
+        ? `Cancelled after ${en(r.rows.length)} of ${runs(plan.runs.length)}; the table and the CSV hold those. ${sentence}`
+        : `${runs(r.rows.length)} on ${workers} worker${workers === 1 ? '' : 's'} in ${formatMicros(Math.round(r.elapsedMs * 1000))}. ${sentence}`;
       const csv = await pool.call<string>('queensExperimentCsv', r.rows);
       if (csvUrl) URL.revokeObjectURL(csvUrl);
       csvUrl = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
@@ -133,10 +141,13 @@ export function panel(pool: ExperimentPool, p: PanelSpec): Panel {
     } catch (e) {
       error.textContent = e instanceof CancelledError ? 'Cancelled.' : e instanceof Error ? e.message : String(e);
       error.hidden = false;
+      status.textContent = 'Nothing was run to the end.';
     } finally {
+      const hadFocus = document.activeElement === cancelButton || document.activeElement === document.body;
       runButton.disabled = false;
       cancelButton.disabled = true;
       delete element.dataset.busy;
+      if (hadFocus && !element.closest('[hidden]')) runButton.focus();
     }
   }
 

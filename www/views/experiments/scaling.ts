@@ -23,6 +23,9 @@ export interface ScalingParams {
 
 export const SCALING_DEFAULTS: ScalingParams = { backtrackMax: '32', maxNodes: '10000000', repairMax: '1000000', seeds: '3' };
 
+/** A time axis tick (a power of ten in microseconds). */
+const timeTick = (us: number) => (us >= 1e6 ? `${us / 1e6} s` : us >= 1e3 ? `${us / 1e3} ms` : `${us} µs`);
+
 const compact = (v: number) => (v >= 1e6 ? `${v / 1e6}M` : v >= 1e3 ? `${v / 1e3}k` : String(v));
 
 export function scalingExperiment(pool: ExperimentPool, seedInput: () => HTMLInputElement) {
@@ -36,7 +39,7 @@ export function scalingExperiment(pool: ExperimentPool, seedInput: () => HTMLInp
   let last: Finished | null = null;
 
   function spec(): Record<string, unknown> | string {
-    const seed = whole(seedInput(), 'The seed', 0, 2 ** 53);
+    const seed = whole(seedInput(), 'The seed', 0, 999_999_999_999_999);
     const b = whole(bmax, 'Backtracking up to N', 4, 64);
     const s = whole(seeds, 'Repair runs per N', 1, 20);
     for (const v of [seed, b, s]) if (typeof v === 'string') return v;
@@ -76,7 +79,7 @@ export function scalingExperiment(pool: ExperimentPool, seedInput: () => HTMLInp
     h(
       'p',
       { class: 'help' },
-      'Hollow points are runs the node budget stopped: the true figure is higher. Above 4,096 queens the repair switches to swap repair, whose greedy start places almost every queen without a conflict, so only a dozen moves are left to make while its time keeps growing with N.',
+      'Hollow points are runs the node budget stopped: the true figure is higher. Times under 0.1 ms sit on the bottom line. Above 4,096 queens the repair switches to swap repair, whose greedy start places almost every queen without a conflict, so only a dozen moves are left to make while its time keeps growing with N.',
     ),
   );
 
@@ -96,7 +99,8 @@ export function scalingExperiment(pool: ExperimentPool, seedInput: () => HTMLInp
 
   function draw(): void {
     if (p.element.closest('[hidden]')) return;
-    const w = Math.min(760, Math.max(280, p.element.clientWidth || 320));
+    // Wider in presenter mode, where the section spans the projector's width.
+    const w = Math.min(document.documentElement.classList.contains('presenter') ? 1000 : 760, Math.max(280, p.element.clientWidth || 320));
     const height = 460;
     const { ctx, dpr } = fitChart(chart, w, height);
     const theme = readTheme(chart);
@@ -112,7 +116,7 @@ export function scalingExperiment(pool: ExperimentPool, seedInput: () => HTMLInp
     const series = (y: (x: ExperimentSummary) => number | null): XYSeries[] => [
       { label: 'backtracking (nodes)', ...PALETTE[0]!, points: points(summary, rows, back, y) },
       { label: 'min-conflicts (moves)', ...PALETTE[1]!, points: points(summary, rows, mc, y) },
-      { label: 'swap repair, N > 4,096 (moves)', ...PALETTE[2]!, points: points(summary, rows, swap, y) },
+      { label: 'swap repair (moves)', ...PALETTE[2]!, points: points(summary, rows, swap, y) },
     ];
     const xAxis: Axis = { label: 'N (log scale)', log: true, format: compact };
     const work = series((x) => (x.series === 'backtracking' ? x.medianNodes : x.medianMoves));
@@ -125,7 +129,7 @@ export function scalingExperiment(pool: ExperimentPool, seedInput: () => HTMLInp
       empty: 'Press Run to draw backtracking and repair against N.',
       legend: true,
     });
-    drawXYPlot(ctx, dpr, { x: 0, y: half, w: chart.width, h: chart.height - half }, xAxis, { label: 'time', log: true, min: 100, max: Math.max(1000, ...time.flatMap((x) => x.points.map((pt) => 10 ** Math.ceil(Math.log10(pt[1]))))), format: (us) => formatMs(us / 1000).replace('.0 ', ' ') }, time, theme, css, {
+    drawXYPlot(ctx, dpr, { x: 0, y: half, w: chart.width, h: chart.height - half }, xAxis, { label: 'time', log: true, min: 100, max: Math.max(1000, ...time.flatMap((x) => x.points.map((pt) => 10 ** Math.ceil(Math.log10(pt[1]))))), format: timeTick }, time, theme, css, {
       empty: '',
       legend: false,
     });
@@ -143,7 +147,7 @@ export function scalingExperiment(pool: ExperimentPool, seedInput: () => HTMLInp
     const parts: string[] = [];
     if (worst) parts.push(`Backtracking needed up to ${en(worst.medianNodes ?? 0)} nodes (N = ${worst.n})`);
     if (stopped.length) parts.push(`its budget ran out at N = ${stopped.join(', ')}`);
-    if (big) parts.push(`repair placed ${en(big.n)} queens in ${formatMs(big.medianMicros / 1000)} with ${en(big.medianMoves ?? 0)} moves (median of ${big.runs})`);
+    if (big && big.medianMoves !== null) parts.push(`repair placed ${en(big.n)} queens in ${formatMs(big.medianMicros / 1000)} with ${en(big.medianMoves)} moves (median of ${big.runs})`);
     return parts.length ? `${parts.join('; ')}.` : '';
   }
 
@@ -151,8 +155,9 @@ export function scalingExperiment(pool: ExperimentPool, seedInput: () => HTMLInp
     element: p.element,
     redraw: draw,
     busy: p.busy,
-    /** The fields as address options, only those not at their default. */
-    params(): [string, string][] {
+    /** The fields as address options, only those not at their default; null while one is wrong. */
+    params(): [string, string][] | null {
+      if (typeof spec() === 'string') return null;
       const now: ScalingParams = { backtrackMax: bmax.value.trim(), maxNodes: nodes.value, repairMax: rmax.value, seeds: seeds.value.trim() };
       return (Object.keys(now) as (keyof ScalingParams)[]).filter((k) => now[k] !== SCALING_DEFAULTS[k] && /^\d{1,9}$/.test(now[k])).map((k) => [k, now[k]]);
     },
@@ -168,7 +173,10 @@ export function scalingExperiment(pool: ExperimentPool, seedInput: () => HTMLInp
       set('maxNodes', nodes, NODE_BUDGETS);
       set('repairMax', rmax, REPAIR_MAX);
       set('seeds', seeds);
-      for (const k of o.keys()) if (!(k in SCALING_DEFAULTS)) problems.push(`The scaling experiment has no option "${k}".`);
+      for (const k of o.keys()) if (!(k in SCALING_DEFAULTS)) problems.push(`The scaling experiment has no option "${k.slice(0, 32)}".`);
+      // A value the fields cannot run is said at once, not only when Run is pressed.
+      const wrong = spec();
+      if (typeof wrong === 'string' && opts.length > 0) problems.push(wrong);
       return problems;
     },
     /** The command line that prints the same rows. */

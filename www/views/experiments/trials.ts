@@ -68,11 +68,20 @@ export function trialsExperiment(pool: ExperimentPool, seedInput: () => HTMLInpu
   }
 
   function spec(): Record<string, unknown> | string {
-    const seed = whole(seedInput(), 'The seed', 0, 2 ** 53);
+    const seed = whole(seedInput(), 'The seed', 0, 999_999_999_999_999);
     const t = whole(trials, 'Trials per N', 1, 10_000);
     const ns = readSizes();
     for (const v of [seed, t, ns]) if (typeof v === 'string') return v;
-    const series = choices.filter((c) => boxes.get(c.code)!.checked).map((c) => c.name());
+    const chosen = (code: string) => boxes.get(code)!.checked;
+    if (chosen('tabu')) {
+      const k = whole(tabu, 'The tabu tenure', 1, 1000);
+      if (typeof k === 'string') return k;
+    }
+    if (chosen('noise')) {
+      const t = noise.value.trim();
+      if (!/^(0(\.\d{1,6})?|1(\.0{1,6})?|\.\d{1,6})$/.test(t)) return `The noise must be a probability from 0 to 1, like 0.05 (got "${t.slice(0, 24)}").`;
+    }
+    const series = choices.filter((c) => chosen(c.code)).map((c) => c.name());
     if (series.length === 0) return 'Choose at least one series to run.';
     return { kind: 'trials', sizes: ns, trials: t, seed, series };
   }
@@ -130,7 +139,7 @@ export function trialsExperiment(pool: ExperimentPool, seedInput: () => HTMLInpu
 
   function draw(): void {
     if (p.element.closest('[hidden]')) return;
-    const w = Math.min(760, Math.max(280, p.element.clientWidth || 320));
+    const w = Math.min(document.documentElement.classList.contains('presenter') ? 1000 : 760, Math.max(280, p.element.clientWidth || 320));
     const height = 300;
     const { ctx, dpr } = fitChart(chart, w, height);
     ctx.clearRect(0, 0, chart.width, chart.height);
@@ -159,7 +168,7 @@ export function trialsExperiment(pool: ExperimentPool, seedInput: () => HTMLInpu
     chart.dataset.series = names.join(';');
     chart.setAttribute('aria-label', last ? `Run-length distribution at N = ${en(n)}: ${names.map((name) => {
       const s = last!.summary.find((x) => x.series === name && x.n === n);
-      return s ? `${seriesLabel(name)}, ${Math.round(s.successRate * 100)}% solved, median ${en(s.medianMoves ?? 0)} moves` : seriesLabel(name);
+      return s ? (s.medianMoves === null ? `${seriesLabel(name)}, none solved` : `${seriesLabel(name)}, ${Math.round(s.successRate * 100)}% solved, median ${en(s.medianMoves)} moves`) : seriesLabel(name);
     }).join('; ')}.` : 'Run-length distribution: no runs yet');
   }
 
@@ -167,7 +176,7 @@ export function trialsExperiment(pool: ExperimentPool, seedInput: () => HTMLInpu
     const n = Math.max(...f.summary.map((s) => s.n));
     const at = f.summary.filter((s) => s.n === n);
     if (at.length === 0) return '';
-    return `At N = ${en(n)}: ${at.map((s) => `${seriesLabel(s.series)} solved ${Math.round(s.successRate * 100)}% with a median of ${en(s.medianMoves ?? 0)} moves`).join('; ')}.`;
+    return `At N = ${en(n)}: ${at.map((s) => (s.medianMoves === null ? `${seriesLabel(s.series)} solved none` : `${seriesLabel(s.series)} solved ${Math.round(s.successRate * 100)}% with a median of ${en(s.medianMoves)} moves`)).join('; ')}.`;
   }
 
   function current(): TrialsParams {
@@ -191,7 +200,9 @@ export function trialsExperiment(pool: ExperimentPool, seedInput: () => HTMLInpu
     element: p.element,
     redraw: draw,
     busy: p.busy,
-    params(): [string, string][] {
+    /** Null while a field is wrong: the address keeps the last settings that could run. */
+    params(): [string, string][] | null {
+      if (typeof spec() === 'string') return null;
       const now = current();
       // Address option values are at most 32 letters, digits, '.', '-' (www/address.ts).
       return (Object.keys(now) as (keyof TrialsParams)[]).filter((k) => now[k] !== TRIALS_DEFAULTS[k] && /^[A-Za-z0-9.-]{1,32}$/.test(now[k])).map((k) => [k, now[k]]);
@@ -208,6 +219,9 @@ export function trialsExperiment(pool: ExperimentPool, seedInput: () => HTMLInpu
       if (unknown.length) problems.push(`The link names unknown series ${unknown.map((u) => `"${u.slice(0, 12)}"`).join(', ')} (known: ${[...boxes.keys()].join(', ')}).`);
       applySeries(codes);
       for (const k of o.keys()) if (!(k in TRIALS_DEFAULTS)) problems.push(`The trials experiment has no option "${k.slice(0, 32)}".`);
+      // A value the fields cannot run is said at once, not only when Run is pressed.
+      const wrong = spec();
+      if (typeof wrong === 'string' && opts.length > 0) problems.push(wrong);
       return problems;
     },
     command(): string {
