@@ -178,3 +178,14 @@ export function whole(input: HTMLInputElement | HTMLSelectElement, name: string,
 
 /** A measured time; the browser's clock in a worker counts in steps of 0.1 ms, so less reads as such. */
 export const formatMs = (ms: number) => (ms < 0.1 ? '< 0.1 ms' : formatMicros(Math.round(ms * 1000)));
+
+/**
+ * What is wrong with a link's options once the fields hold them: names the experiment does not
+ * have, and the first field it cannot run (said at once, not only when Run is pressed).
+ */
+export function linkProblems(what: string, opts: [string, string][], known: object, spec: () => Record<string, unknown> | string): string[] {
+  const problems = opts.filter(([k]) => !(k in known)).map(([k]) => `The ${what} experiment has no option "${k.slice(0, 32)}".`);
+  const wrong = spec();
+  if (typeof wrong === 'string' && opts.length > 0) problems.push(wrong);
+  return problems;
+}

@@ -9,7 +9,7 @@ import { drawXYPlot, PALETTE, type Axis, type XYSeries } from '../../render/xy-p
 import { fitChart } from '../queens/repair';
 import type { ExperimentPool } from '../../experiment-pool';
 import type { ExperimentRow, ExperimentSummary } from '../../generated/types';
-import { en, field, formatMs, panel, whole, type Finished } from './panel';
+import { en, field, formatMs, linkProblems, panel, whole, type Finished } from './panel';
 
 const REPAIR_MAX = ['1000', '10000', '100000', '1000000'];
 const NODE_BUDGETS = ['100000', '1000000', '10000000', '100000000'];
@@ -173,11 +173,7 @@ export function scalingExperiment(pool: ExperimentPool, seedInput: () => HTMLInp
       set('maxNodes', nodes, NODE_BUDGETS);
       set('repairMax', rmax, REPAIR_MAX);
       set('seeds', seeds);
-      for (const k of o.keys()) if (!(k in SCALING_DEFAULTS)) problems.push(`The scaling experiment has no option "${k.slice(0, 32)}".`);
-      // A value the fields cannot run is said at once, not only when Run is pressed.
-      const wrong = spec();
-      if (typeof wrong === 'string' && opts.length > 0) problems.push(wrong);
-      return problems;
+      return [...problems, ...linkProblems('scaling', opts, SCALING_DEFAULTS, spec)];
     },
     /** The command line that prints the same rows. */
     command(): string {

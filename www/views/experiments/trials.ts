@@ -9,7 +9,7 @@ import { readTheme } from '../../render/canvas';
 import { drawXYPlot, PALETTE, type XYSeries } from '../../render/xy-plot';
 import { fitChart } from '../queens/repair';
 import type { ExperimentPool } from '../../experiment-pool';
-import { en, field, formatMs, panel, whole, type Finished } from './panel';
+import { en, field, formatMs, linkProblems, panel, whole, type Finished } from './panel';
 
 interface SeriesChoice {
   code: string;
@@ -218,11 +218,7 @@ export function trialsExperiment(pool: ExperimentPool, seedInput: () => HTMLInpu
       const unknown = codes.split('-').filter((c) => !boxes.has(c));
       if (unknown.length) problems.push(`The link names unknown series ${unknown.map((u) => `"${u.slice(0, 12)}"`).join(', ')} (known: ${[...boxes.keys()].join(', ')}).`);
       applySeries(codes);
-      for (const k of o.keys()) if (!(k in TRIALS_DEFAULTS)) problems.push(`The trials experiment has no option "${k.slice(0, 32)}".`);
-      // A value the fields cannot run is said at once, not only when Run is pressed.
-      const wrong = spec();
-      if (typeof wrong === 'string' && opts.length > 0) problems.push(wrong);
-      return problems;
+      return [...problems, ...linkProblems('trials', opts, TRIALS_DEFAULTS, spec)];
     },
     command(): string {
       const sp = spec();
