@@ -60,6 +60,7 @@ fn rungs_are_sound_and_nested() {
             max_bridges: 1 + (seed % 4) as u8,
             max_len: 4,
             loop_chance: 0.4,
+            no_loops: false,
         };
         let (p, _) = generate(&gp, seed);
         if p.validate().is_err() {
