@@ -293,9 +293,9 @@ impl Game for Hashi {
             ));
         }
         if level == Some(Difficulty::Medium) && max_bridges == 1 {
-            // With one bridge per pair the full degree rule adds nothing to the simple forms (a
-            // first bridge is forced only when the island needs every edge): every puzzle medium
-            // decides, easy decides too.
+            // With one bridge per pair medium's counting adds nothing to easy's: a first bridge
+            // is forced only when the others' room falls short, which with rooms of 0 or 1 means
+            // the island needs every open edge (easy's "exactly enough room").
             return Err("hashi: there are no medium puzzles with at most 1 bridge per pair (medium's counting decides nothing more than easy's then); ask for easy or hard".into());
         }
         if request.givens {

@@ -377,7 +377,7 @@ pub fn generate_unique(
 /// layout seed.
 ///
 /// Each layout is first *split until decided*: while the level's own deductions (the rung that
-/// defines it: `simple` for easy, `degree` for medium, `global` for hard) stop with some layout
+/// defines it: `simple` for easy, `atLeastOne` for medium, `global` for hard) stop with some layout
 /// link undecided, a new island goes in the middle of such a link (its number twice the link's
 /// count, so the layout stays a solution). A split island is one more fixed point for the
 /// deductions, and this keeps big boards reachable: left alone, a 45x45 layout almost never has
@@ -397,8 +397,8 @@ pub fn generate_graded(
     // No level asked for: decided by `global`, whatever its grade.
     let (rung, below) = match level {
         Some(Difficulty::Easy) => (Method::Simple, None),
-        Some(Difficulty::Medium) => (Method::Degree, Some(Method::Simple)),
-        Some(Difficulty::Hard) => (Method::Global, Some(Method::Degree)),
+        Some(Difficulty::Medium) => (Method::AtLeastOne, Some(Method::Simple)),
+        Some(Difficulty::Hard) => (Method::Global, Some(Method::AtLeastOne)),
         None => (Method::Global, None),
     };
     for (n, s) in layout_seeds(seed).take(tries as usize).enumerate() {
