@@ -32,6 +32,11 @@ fn made_as_asked(size: &str, level: Difficulty, seed: u64) -> f64 {
         ..Default::default()
     };
     let made = Hashi::generate(&r).unwrap_or_else(|e| panic!("{size} {level:?} seed {seed}: {e}"));
+    assert_eq!(
+        Hashi::generate(&r).unwrap(),
+        made,
+        "{size} {level:?} seed {seed}: the seed repeats"
+    );
     let id = made
         .exports
         .tatham
