@@ -378,7 +378,7 @@ pub struct GenSize {
     pub density: u32,
 }
 
-/// Reads the generator's size: `N` or `WxH` (sides [`GENERATE_MIN`] … [`GENERATE_MAX`]), then any
+/// Reads the generator's size: `N` or `WxH` (sides `GENERATE_MIN` … `GENERATE_MAX`, 4 … 60), then any
 /// of Tatham's Bridges parameters `m<k>` (bridges per pair, 1 to 4, default 2), `L` (the no-loops
 /// rule) and `i<percent>` (island density, [`DENSITY_RANGE`], default [`DEFAULT_DENSITY`]), as in
 /// Tatham's own `7x7i30m2L` (docs/FORMATS.md §6). Errors name the parameter and its range.
