@@ -120,6 +120,7 @@ fn main() {
             max_bridges: 2,
             max_len: 8,
             loop_chance: 0.5,
+            no_loops: false,
         };
         boards.push((format!("loopy60#{seed}"), generate(&gp, seed).0));
     }

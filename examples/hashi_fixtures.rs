@@ -128,6 +128,7 @@ fn main() {
                     max_bridges: 2,
                     max_len: len,
                     loop_chance: loops,
+                    no_loops: false,
                 };
                 let (p, layout) = generate(&gp, seed);
                 check_solution(&p, &layout).unwrap();

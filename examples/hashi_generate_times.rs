@@ -47,7 +47,7 @@ fn main() {
             base.last().copied().unwrap_or(f64::NAN)
         );
         for level in ["easy", "medium", "hard"] {
-            if level == "easy" && !matches!(size, "7x7" | "10x10" | "15x15" | "20x20") {
+            if level == "easy" && !matches!(size, "7x7" | "10x10" | "15x15" | "20x20" | "30x30") {
                 continue;
             }
             let mut t: Vec<f64> = Vec::new();

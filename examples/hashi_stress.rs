@@ -22,6 +22,7 @@ fn main() {
             max_bridges: a.get(4).copied().unwrap_or(2) as u8,
             max_len: 8,
             loop_chance: lp as f64 / 100.0,
+            no_loops: false,
         };
         let (p, _) = generate(&gp, seed);
         let t = std::time::Instant::now();

@@ -41,7 +41,9 @@ fn grades_agree_with_tatham_on_puzzles_tatham_graded() {
     let agree: usize = (0..3).map(|i| matrix[i][i]).sum();
     eprintln!("Tatham (rows) against our grade (columns), easy..hard: {matrix:?}");
     assert_eq!(total, 120);
-    assert!(agree >= 89, "agreement {agree} of {total}: {matrix:?}");
+    // Before the own-view forms of easy and medium (Tatham's way of counting, docs/GRADING.md)
+    // this was 89 of 120: [[35, 5, 0], [5, 35, 0], [0, 21, 19]].
+    assert_eq!(agree, 120, "agreement {agree} of {total}: {matrix:?}");
 }
 
 /// Every rung is sound and each contains the one before: on random boards (unique or not), a
@@ -60,6 +62,7 @@ fn rungs_are_sound_and_nested() {
             max_bridges: 1 + (seed % 4) as u8,
             max_len: 4,
             loop_chance: 0.4,
+            no_loops: false,
         };
         let (p, _) = generate(&gp, seed);
         if p.validate().is_err() {
@@ -126,7 +129,7 @@ fn puzzles_without_one_solution_have_no_grade() {
 /// `generate` with a difficulty, through the registry's JSON request (the path wasm takes): at
 /// each size and level offered, every puzzle is unique (the full solver, its solution through the
 /// independent checker), graded exactly the level asked for, has a Tatham ID, and the same request
-/// gives the same puzzle; different seeds give different puzzles. Easy is refused above 20x20.
+/// gives the same puzzle; different seeds give different puzzles. Easy is refused above 30x30.
 #[test]
 fn generated_puzzles_have_the_difficulty_asked_for() {
     let game = solvescope::puzzles::lookup("hashi").unwrap();
@@ -135,7 +138,7 @@ fn generated_puzzles_have_the_difficulty_asked_for() {
         ("10x10", &["easy", "medium", "hard"][..]),
         ("15x9", &["easy", "medium", "hard"][..]),
         ("20x20", &["easy", "medium", "hard"][..]),
-        ("30x30", &["medium", "hard"][..]),
+        ("30x30", &["easy", "medium", "hard"][..]),
         ("45x45", &["medium", "hard"][..]),
         ("60x60", &["hard"][..]),
     ] {
@@ -166,7 +169,7 @@ fn generated_puzzles_have_the_difficulty_asked_for() {
         }
     }
     let e = game
-        .generate(&serde_json::json!({"size": "30x30", "seed": 1, "difficulty": "easy"}))
+        .generate(&serde_json::json!({"size": "31x31", "seed": 1, "difficulty": "easy"}))
         .unwrap_err();
-    assert!(e.contains("up to 20x20"), "{e}");
+    assert!(e.contains("up to 30x30"), "{e}");
 }

@@ -218,6 +218,11 @@ pub struct GenerateRequest {
     /// Whether the puzzle may have given cells besides its clues (Skyscrapers); `false`: clues only
     /// when a difficulty is asked for, givens only where the clues cannot pin the grid otherwise.
     pub givens: bool,
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    /// Stop after this many microseconds with an error starting `budget:` after the puzzle's
+    /// name (Hashiwokakero); `None`: the generator's own limit.
+    pub max_micros: Option<u64>,
 }
 
 /// A generated puzzle with the seed that made it.

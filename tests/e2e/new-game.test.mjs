@@ -151,6 +151,18 @@ test('Hashiwokakero: New at the largest size is the CLI puzzle for the seed, uni
   await page.waitForFunction(() => document.querySelector('#hashi-board')?.dataset.verdict === 'unique', null, { timeout: 60_000 });
   const cells2 = (await page.getAttribute('#hashi-board', 'data-cells')).split(',').map(Number);
   assert.equal(checkHashi(w, hh, cells2, k, parseBridges(await page.getAttribute('#hashi-board', 'data-bridges'))), null);
+  // The editor's rules go to the generator: 3 bridges per pair and no loops.
+  await page.click('#hashi-mode-edit');
+  await page.selectOption('#hashi-k', '3');
+  await page.check('#hashi-noloops');
+  await page.selectOption('#hashi-new-size', '15x15');
+  await page.fill('#hashi-new-seed', '5');
+  await page.click('#hashi-random');
+  await page.waitForFunction(() => /15 × 15 hard puzzle from seed 5 in/.test(document.querySelector('#hashi-new-made')?.textContent ?? ''), null, { timeout: 60_000 });
+  const ruled = (await page.textContent('#hashi-new-made')).replace(/^.*: /, '');
+  assert.match(ruled, /^15x15m3L:/);
+  assert.equal(ruled, cli('hashi', 'generate', '15x15', '--seed', '5', '--difficulty', 'hard', '--max-bridges', '3', '--no-loops').id, 'the page and the CLI make the same 15x15m3L hard puzzle from seed 5');
+  await page.waitForFunction((t) => document.querySelector('#hashi-id')?.textContent === t, ruled);
   assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });

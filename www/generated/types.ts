@@ -304,7 +304,12 @@ difficulty?: string,
  * Whether the puzzle may have given cells besides its clues (Skyscrapers); `false`: clues only
  * when a difficulty is asked for, givens only where the clues cannot pin the grid otherwise.
  */
-givens?: boolean, };
+givens?: boolean, 
+/**
+ * Stop after this many microseconds with an error starting `budget:` after the puzzle's
+ * name (Hashiwokakero); `None`: the generator's own limit.
+ */
+maxMicros?: number, };
 
 export type Generated<P> = { 
 /**

@@ -44,9 +44,9 @@ pub fn usage() -> String {
                 }
             }
         }
-        if p.helpers.generate {
+        if p.helpers.generate && !crate::extras::owns(p.name, "generate") {
             text.push_str(&format!(
-                "  solvescope {} generate SIZE [--seed S] [--count K]{}\n",
+                "  solvescope {} generate SIZE [--seed S] [--count K] [--max-ms MS]{}\n",
                 p.name,
                 if p.name == "skyscrapers" {
                     " [--difficulty easy|hard|extreme|unreasonable] [--givens]"
@@ -267,14 +267,16 @@ fn solve_one(
     Ok(())
 }
 
-fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
+/// `generate` (also the body of Hashiwokakero's, which folds its own flags into SIZE first).
+pub(crate) fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
     let name = game.info().name;
     let args = Args::parse(
         argv,
         &format!("{name} generate"),
-        &["seed", "count", "difficulty"],
+        &["seed", "count", "difficulty", "max-ms"],
         &["givens"],
     )?;
+    let max_ms: Option<u64> = args.number("max-ms")?;
     let [size] = args.positional.as_slice() else {
         return Err(Failure::input(format!(
             "{name} generate: expected one SIZE (a number, or WxH for rectangular boards)"
@@ -292,11 +294,21 @@ fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
         if args.has("givens") {
             request["givens"] = json!(true);
         }
-        let made = game.generate(&request)?;
+        if let Some(ms) = max_ms {
+            request["maxMicros"] = json!(ms.saturating_mul(1000));
+        }
+        // A generator that ran out of its budget says so first ("hashi: budget: …"): exit 1
+        // like a solve that ran out, not 2 (bad input).
+        let made = game.generate(&request).map_err(|message| Failure {
+            code: if message.contains(": budget: ") { 1 } else { 2 },
+            message,
+        })?;
         let exports = &made["exports"];
         let plain = exports["plain"].as_str().unwrap_or_default();
-        // The answer printed beside the puzzle comes from a fresh solve, checked like any other.
-        let mut s = Session::new(name, plain, game.info().algorithms[0].name, &Value::Null)?;
+        // The answer printed beside the puzzle comes from a fresh solve, checked like any other,
+        // of the ID: a Hashi plain grid does not keep the rules (k bridges per pair, no loops).
+        let id = exports["tatham"].as_str().unwrap_or(plain);
+        let mut s = Session::new(name, id, game.info().algorithms[0].name, &Value::Null)?;
         let r = s
             .solve(DEFAULT_MAX_NODES, DEFAULT_MAX_MICROS)
             .map_err(|e| Failure {

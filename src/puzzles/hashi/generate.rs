@@ -30,6 +30,26 @@ pub struct GenParams {
     pub max_len: usize,
     /// Chance (0..1) that a walk meeting an existing island joins it (closing a loop).
     pub loop_chance: f64,
+    /// The no-loops rule (`L`): the layout is grown as a tree (no walk joins an island it meets,
+    /// whatever `loop_chance` says) and the puzzle states the rule, so the solver enforces it.
+    pub no_loops: bool,
+}
+
+/// Why a generator came back without a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenFail {
+    /// Every layout it may try (`tries`) was tried and none gave a puzzle as asked.
+    Exhausted,
+    /// The time budget ran out after this many layouts.
+    Budget {
+        /// Layouts tried (the last one perhaps not to its end).
+        layouts: u64,
+    },
+}
+
+/// Whether a [`clock`](crate::shared::clock) deadline (None: none) has passed.
+fn past(deadline: Option<u64>) -> bool {
+    deadline.is_some_and(|d| crate::shared::clock::now_micros() >= d)
 }
 
 const EMPTY: u8 = 0;
@@ -83,7 +103,8 @@ pub fn generate(params: &GenParams, seed: u64) -> (Puzzle, Vec<super::Bridge>) {
                     } else {
                         ((r, c), (r0, c0))
                     };
-                    if rng.unit() < params.loop_chance
+                    if !params.no_loops
+                        && rng.unit() < params.loop_chance
                         && !links.iter().any(|l| l.a == a && l.b == b)
                     {
                         end = Some((r, c, false));
@@ -135,7 +156,7 @@ pub fn generate(params: &GenParams, seed: u64) -> (Puzzle, Vec<super::Bridge>) {
             height: h,
             cells,
             max_bridges: params.max_bridges,
-            no_loops: false,
+            no_loops: params.no_loops,
         },
         links,
     )
@@ -314,29 +335,41 @@ pub fn layout_seeds(seed: u64) -> impl Iterator<Item = u64> {
 }
 
 /// Tries the [`layout_seeds`] of `seed` until the layout's puzzle has exactly one solution (proved
-/// by the solver within `max_nodes`); returns the puzzle, its solution and the layout seed that
-/// made it.
+/// by the solver within `max_nodes` per layout); returns the puzzle, its solution and the layout
+/// seed that made it. `deadline` (a [`crate::shared::clock::now_micros`] reading) stops it with
+/// [`GenFail::Budget`]; a uniqueness proof cut short by it counts as not unique.
 pub fn generate_unique(
     params: &GenParams,
     seed: u64,
     tries: u64,
     max_nodes: u64,
-) -> Option<(Puzzle, Vec<super::Bridge>, u64)> {
-    for s in layout_seeds(seed).take(tries as usize) {
+    deadline: Option<u64>,
+) -> Result<(Puzzle, Vec<super::Bridge>, u64), GenFail> {
+    for (n, s) in layout_seeds(seed).take(tries as usize).enumerate() {
+        if past(deadline) {
+            return Err(GenFail::Budget { layouts: n as u64 });
+        }
         let (p, sol) = generate(params, s);
         if p.validate().is_err() {
             continue;
         }
+        let micros = deadline.map_or(u64::MAX, |d| {
+            d.saturating_sub(crate::shared::clock::now_micros())
+        });
         let Ok((status, sols, _)) =
-            super::solve::solve_all(&p, super::SolveOptions::default(), max_nodes, u64::MAX)
+            super::solve::solve_all(&p, super::SolveOptions::default(), max_nodes, micros)
         else {
             continue;
         };
         if status == Status::Exhausted && sols.len() == 1 {
-            return Some((p, sol, s));
+            return Ok((p, sol, s));
         }
     }
-    None
+    Err(if past(deadline) {
+        GenFail::Budget { layouts: tries }
+    } else {
+        GenFail::Exhausted
+    })
 }
 
 /// A puzzle graded `level` (docs/GRADING.md) with exactly one solution, from the
@@ -344,7 +377,7 @@ pub fn generate_unique(
 /// layout seed.
 ///
 /// Each layout is first *split until decided*: while the level's own deductions (the rung that
-/// defines it: `simple` for easy, `degree` for medium, `global` for hard) stop with some layout
+/// defines it: `simple` for easy, `atLeastOne` for medium, `global` for hard) stop with some layout
 /// link undecided, a new island goes in the middle of such a link (its number twice the link's
 /// count, so the layout stays a solution). A split island is one more fixed point for the
 /// deductions, and this keeps big boards reachable: left alone, a 45x45 layout almost never has
@@ -352,25 +385,36 @@ pub fn generate_unique(
 /// solution; no search is needed. The result is kept when the rung below the level does not
 /// decide it (so its grade is exactly `level`); *hard* asks that the one-island counting of
 /// *medium* fails. With no level, any grade is kept. Rock-free, so the result has a Tatham ID.
+/// `deadline` (a [`crate::shared::clock::now_micros`] reading) stops it with [`GenFail::Budget`],
+/// checked between layouts and between the splits of one layout.
 pub fn generate_graded(
     params: &GenParams,
     seed: u64,
     level: Option<Difficulty>,
     tries: u64,
-) -> Option<(Puzzle, Vec<super::Bridge>, u64)> {
+    deadline: Option<u64>,
+) -> Result<(Puzzle, Vec<super::Bridge>, u64), GenFail> {
     // No level asked for: decided by `global`, whatever its grade.
     let (rung, below) = match level {
         Some(Difficulty::Easy) => (Method::Simple, None),
-        Some(Difficulty::Medium) => (Method::Degree, Some(Method::Simple)),
-        Some(Difficulty::Hard) => (Method::Global, Some(Method::Degree)),
+        Some(Difficulty::Medium) => (Method::AtLeastOne, Some(Method::Simple)),
+        Some(Difficulty::Hard) => (Method::Global, Some(Method::AtLeastOne)),
         None => (Method::Global, None),
     };
-    for s in layout_seeds(seed).take(tries as usize) {
+    for (n, s) in layout_seeds(seed).take(tries as usize).enumerate() {
+        let out_of_time = GenFail::Budget {
+            layouts: n as u64 + 1,
+        };
+        if past(deadline) {
+            return Err(out_of_time);
+        }
         let (p, layout) = generate(params, s);
         if p.validate().is_err() {
             continue;
         }
-        let Some((p, layout)) = split_until_decided(p, layout, rung, s) else {
+        let Some((p, layout)) =
+            split_until_decided(p, layout, rung, s, deadline).map_err(|OutOfTime| out_of_time)?
+        else {
             continue;
         };
         let too_easy = match below {
@@ -378,30 +422,41 @@ pub fn generate_graded(
             None => false,
         };
         if !too_easy {
-            return Some((p, layout, s));
+            return Ok((p, layout, s));
         }
     }
-    None
+    Err(GenFail::Exhausted)
 }
+
+/// The deadline passed in the middle of a layout.
+struct OutOfTime;
 
 /// Splits undecided layout links (see [`generate_graded`]) until the deductions of `rung` decide
 /// every edge; None when no undecided link can be split (too short, or no middle cell free of
-/// neighbouring islands). Each split adds an island, so it ends after at most one split per cell.
+/// neighbouring islands). Each split adds an island, so it ends after at most one split per cell;
+/// the deadline is looked at before each round of propagation.
 fn split_until_decided(
     mut p: Puzzle,
     mut layout: Vec<super::Bridge>,
     rung: Method,
     seed: u64,
-) -> Option<(Puzzle, Vec<super::Bridge>)> {
+    deadline: Option<u64>,
+) -> Result<Option<(Puzzle, Vec<super::Bridge>)>, OutOfTime> {
     let mut rng = Rng::new(seed ^ 0x5911_7000_0000_0001);
     let w = p.width;
     loop {
-        let ranges = match reach(&p, rung.rung()).ok()? {
+        if past(deadline) {
+            return Err(OutOfTime);
+        }
+        let Ok(reached) = reach(&p, rung.rung()) else {
+            return Ok(None);
+        };
+        let ranges = match reached {
             Reach::Solved(_) => {
                 layout.sort();
-                return Some((p, layout));
+                return Ok(Some((p, layout)));
             }
-            Reach::Contradiction => return None,
+            Reach::Contradiction => return Ok(None),
             Reach::Stuck(r) => r,
         };
         let g = super::graph::Graph::new(&p);
@@ -412,7 +467,9 @@ fn split_until_decided(
                     .is_some_and(|e| ranges[e as usize][0] < ranges[e as usize][1])
             })
             .collect();
-        // Any undecided layout link may be split; a random one spreads the new islands out.
+        // Any undecided layout link may be split; a random one spreads the new islands out. One
+        // per round: splitting a share of them at once (1/8 to all) made 60x60 medium slower
+        // (0.8 s for three seeds became 2.6 to 8.6 s: more islands, more layouts graded hard).
         rng.shuffle(&mut open);
         let mut done = false;
         for k in open {
@@ -448,14 +505,56 @@ fn split_until_decided(
             // No undecided link can be split (all too short): take one that lies on a loop of
             // the layout out instead, when both its ends keep a bridge (the rest stays connected
             // and still a solution, with both numbers lowered).
-            let k = (0..layout.len()).find(|&k| {
-                let b = layout[k];
-                let undecided = g
-                    .edge_between(b.a, b.b)
-                    .is_some_and(|e| ranges[e as usize][0] < ranges[e as usize][1]);
-                undecided && droppable(&p, &layout, k)
-            })?;
+            let undecided = |b: &super::Bridge| {
+                g.edge_between(b.a, b.b)
+                    .is_some_and(|e| ranges[e as usize][0] < ranges[e as usize][1])
+            };
+            if let Some(k) =
+                (0..layout.len()).find(|&k| undecided(&layout[k]) && droppable(&p, &layout, k))
+            {
+                drop_link(&mut p, &mut layout, k);
+                continue;
+            }
+            // Nor one on a loop: take out an undecided link to a leaf of the layout (an island
+            // with no other link) together with the leaf, when the other end keeps a bridge. The
+            // rest is a connected solution of the smaller board. Seen with 3 and 4 bridges per
+            // pair, where short undecided links to leaves are common (all 60x60 layouts failed
+            // without this).
+            let links_at =
+                |c: (usize, usize)| layout.iter().filter(|x| x.a == c || x.b == c).count();
+            let Some((k, leaf)) = layout.iter().enumerate().find_map(|(k, b)| {
+                if !undecided(b) {
+                    return None;
+                }
+                [(b.a, b.b), (b.b, b.a)]
+                    .into_iter()
+                    .find_map(|(leaf, other)| {
+                        let keeps = p.cells[other.0 * w + other.1] > b.n;
+                        (keeps && links_at(leaf) == 1).then_some((k, leaf))
+                    })
+            }) else {
+                // Last: an undecided link below k bridges gets k (both numbers go up by the
+                // difference, within 4k); a link at the most its pair may carry is often forced.
+                // Counts only go up, so this ends too.
+                let top = 4 * p.max_bridges;
+                let at = |c: (usize, usize)| p.cells[c.0 * w + c.1];
+                let Some(k) = (0..layout.len()).find(|&k| {
+                    let b = layout[k];
+                    let more = p.max_bridges.saturating_sub(b.n);
+                    undecided(&b) && more > 0 && at(b.a) + more <= top && at(b.b) + more <= top
+                }) else {
+                    return Ok(None);
+                };
+                let b = &mut layout[k];
+                let more = p.max_bridges - b.n;
+                b.n = p.max_bridges;
+                let (a, c) = (b.a, b.b);
+                p.cells[a.0 * w + a.1] += more;
+                p.cells[c.0 * w + c.1] += more;
+                continue;
+            };
             drop_link(&mut p, &mut layout, k);
+            p.cells[leaf.0 * w + leaf.1] = WATER;
         }
     }
 }
@@ -538,6 +637,8 @@ pub fn random_unique(
         max_len: (width.min(height) / 4).clamp(3, 8),
         // With the no-loops rule the layout must be a tree, or its own solution would break it.
         loop_chance: if no_loops { 0.0 } else { 0.3 },
+        // The rule is stated only once the puzzle is unique (below), as before.
+        no_loops: false,
     };
     for s in layout_seeds(seed).take(20) {
         let (p, layout) = generate(&gp, s);
@@ -569,6 +670,7 @@ mod tests {
             max_bridges: 2,
             max_len: 5,
             loop_chance: 0.5,
+            no_loops: false,
         };
         let (p, sol) = generate(&gp, 3);
         check_solution(&p, &sol).unwrap();

@@ -5,14 +5,16 @@
 //!
 //! | rung | deductions | level |
 //! |---|---|---|
-//! | `simple` | an edge takes at most what its island still needs; an island whose open edges can take exactly what it needs takes them all (so a finished island closes its other edges) | `easy` |
-//! | `atLeastOne` | + an edge gets its first bridge when the island's other edges cannot take all it needs | `medium` |
-//! | `degree` | the full degree rule: each edge at least what the island's other edges cannot take (`lo ≥ n − (H − hi)`, so also a second bridge) | `medium` |
+//! | `simple` | one island's own view (the other end's need shows only once that island is full): full, so its other edges close; exactly enough room, so it takes it all; a number above (open directions − 1) × k, so a bridge in every open direction | `easy` |
+//! | `atLeastOne` | + an edge gets its first bridge when the room of the island's other edges is less than it still needs | `medium` |
+//! | `degree` | the full degree rule, with both ends' needs at once (`lo ≥ n − (H − hi)`, `hi ≤ n − (L − lo)` stored on the edge for the other end, so also a second bridge) | `hard` |
 //! | `isolation` | + no group of joined islands may use up its demand and close itself off | `hard` |
 //! | `global` | + connectivity and cut edges (a link that is the only way left between two parts must be built) | `hard` |
 //! | `probe` | + one level of trial: an edge set to its lowest or highest value that propagates (with `global`) to a contradiction loses that value | `hard` |
 //! | `search` | none of that finishes it: nested guessing | `hard` |
 //!
+//! `simple` and `atLeastOne` count the way Tatham's easy and medium solvers do (bridges.c,
+//! stages 1 and 2); with them all 120 of Tatham's graded puzzles in the fixture get his level.
 //! The crossing rule (a built bridge closes every link crossing it) and, with `L`, the no-loops
 //! rule belong to the puzzle and run at every rung. Grading first proves the puzzle has exactly
 //! one solution with the full solver (none or several: no grade).
@@ -28,12 +30,13 @@ use crate::engine::{Status, Stepper};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Difficulty {
-    /// The simplest forms of the degree rule finish it.
+    /// One island's own view finishes it: full, exactly enough room, or a bridge in every
+    /// direction.
     Easy,
-    /// The full degree rule (one island at a time) finishes it.
+    /// Counting one island's room finishes it (a first bridge where the others fall short).
     Medium,
-    /// It needs reasoning about groups of islands (isolation, connectivity, cut edges), one
-    /// level of trial, or guessing.
+    /// It needs both ends' needs at once (the full degree rule), reasoning about groups of
+    /// islands (isolation, connectivity, cut edges), one level of trial, or guessing.
     Hard,
 }
 
@@ -63,11 +66,11 @@ impl Difficulty {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Method {
-    /// Simplest degree forms.
+    /// One island's own view: full, exactly enough room, a bridge in every direction.
     Simple,
     /// + the first bridge of an edge the island cannot do without.
     AtLeastOne,
-    /// The full degree rule.
+    /// The full degree rule, both ends' needs at once.
     Degree,
     /// + isolation.
     Isolation,
@@ -107,7 +110,7 @@ impl Method {
     pub fn difficulty(self) -> Difficulty {
         match self {
             Method::Simple => Difficulty::Easy,
-            Method::AtLeastOne | Method::Degree => Difficulty::Medium,
+            Method::AtLeastOne => Difficulty::Medium,
             _ => Difficulty::Hard,
         }
     }
@@ -205,7 +208,7 @@ pub fn method(puzzle: &Puzzle) -> Result<Method, String> {
 pub fn difficulty_of_unique(puzzle: &Puzzle) -> Result<Difficulty, String> {
     if solves_without_guessing(puzzle, Method::Simple)? {
         Ok(Difficulty::Easy)
-    } else if solves_without_guessing(puzzle, Method::Degree)? {
+    } else if solves_without_guessing(puzzle, Method::AtLeastOne)? {
         Ok(Difficulty::Medium)
     } else {
         Ok(Difficulty::Hard)

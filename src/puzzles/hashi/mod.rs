@@ -47,7 +47,10 @@ pub mod matrix_tree;
 pub mod solve;
 
 pub use game::Hashi;
-pub use game::{Layout, LayoutEdge, LayoutIsland};
+pub use game::{
+    parse_generate_size, GenSize, Layout, LayoutEdge, LayoutIsland, DEFAULT_DENSITY, DENSITY_RANGE,
+    GENERATE_MAX_MICROS,
+};
 
 use serde::{Deserialize, Serialize};
 

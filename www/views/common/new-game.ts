@@ -28,6 +28,9 @@ export interface NewGameSetup<P> {
   sizes: string[];
   /** How a size reads in a sentence (`9 × 9`). */
   sizeText(size: string): string;
+  /** Generator parameters written after the size (Hashiwokakero: Tatham's `m<k>` and `L`, from
+   * the editor's rules; docs/FORMATS.md §6.5), if the puzzle has any. */
+  sizeParams?(): string;
   /** Puts the new puzzle on the board. */
   apply(made: Generated<P>): void | Promise<void>;
   /** Shows a sentence under the board (progress and outcome). */
@@ -120,7 +123,7 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
     const size = sizeSelect.value;
     const level = levelSelect.value;
     const what = `a ${setup.sizeText(size)}${level ? ` ${level}` : ''} puzzle${seed === null ? '' : ` from seed ${seed}`}`;
-    const request: Record<string, unknown> = { size, seed };
+    const request: Record<string, unknown> = { size: size + (setup.sizeParams?.() ?? ''), seed };
     if (level) request.difficulty = level;
     if (helpers.generateGivens) request.givens = givens.checked;
     running = true;

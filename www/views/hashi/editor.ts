@@ -59,6 +59,8 @@ export function mountEditor(ctx: HashiCtx): Editor {
     idPrefix: 'hashi',
     sizes,
     sizeText: (s) => s.replace('x', ' × '),
+    // The board's rules (bridges per pair, no loops) are the new puzzle's too.
+    sizeParams: () => `m${kIn.value}${noLoops.checked ? 'L' : ''}`,
     say: (text) => (ctx.status.textContent = text),
     showError: (text) => ctx.showError(text),
     async apply(made) {

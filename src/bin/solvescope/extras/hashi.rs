@@ -1,27 +1,97 @@
-//! Hashiwokakero's own command: `grade`, the difficulty of each puzzle in Tatham's three Bridges
-//! levels (docs/GRADING.md), with the rung of deductions that decided it.
+//! Hashiwokakero's own commands: `grade`, the difficulty of each puzzle in Tatham's three Bridges
+//! levels (docs/GRADING.md), with the rung of deductions that decided it; and `generate`, the
+//! generic one with three more flags for the generator's options.
 
 use serde_json::{json, Map};
 use solvescope::puzzles::hashi::grade::{grade_within, Grade};
 use solvescope::puzzles::hashi::parse_any;
 
+use crate::args::Args;
 use crate::Failure;
+use solvescope::shared::text::quote;
 
-pub const USAGE: &str = "Hashiwokakero's own command:
+pub const USAGE: &str = "Hashiwokakero's own commands:
   solvescope hashi grade ID… | --batch FILE|-  [--max-nodes N] [--max-ms MS]
                                                   the difficulty of each puzzle: easy, medium
                                                   or hard (docs/GRADING.md)
+  solvescope hashi generate SIZE [--seed S] [--count K] [--difficulty easy|medium|hard]
+      [--max-bridges 1-4] [--density 5-30] [--no-loops] [--max-ms MS]
+                                                  SIZE is N or WxH, 4 to 60; the options may
+                                                  also be written Tatham's way: 12x12m3i25L
 ";
 
 /// Hashiwokakero's own commands.
-pub const COMMANDS: &[&str] = &["grade"];
+pub const COMMANDS: &[&str] = &["grade", "generate"];
 
 /// Runs one of Hashiwokakero's own commands, or `None` for the generic ones.
 pub fn run(argv: &[String]) -> Option<Result<(), Failure>> {
     match argv.first().map(String::as_str)? {
         "grade" => Some(grade(&argv[1..])),
+        "generate" => Some(generate(&argv[1..])),
         _ => None,
     }
+}
+
+/// `hashi generate`: `--max-bridges K`, `--density P` and `--no-loops` are checked here (so a
+/// bad value is named by its flag) and become Tatham's parameters `m<K>`, `i<P>`, `L` after SIZE,
+/// which is how the generator (natively and in wasm) takes them; the rest is the generic command.
+fn generate(argv: &[String]) -> Result<(), Failure> {
+    let mut args = Args::parse(
+        argv,
+        "hashi generate",
+        &[
+            "seed",
+            "count",
+            "difficulty",
+            "max-ms",
+            "max-bridges",
+            "density",
+        ],
+        &["givens", "no-loops"],
+    )?;
+    let mut suffix = String::new();
+    if let Some(k) = args.value("max-bridges") {
+        match k.parse::<u8>() {
+            Ok(k @ 1..=4) => suffix.push_str(&format!("m{k}")),
+            _ => {
+                return Err(Failure::input(format!(
+                    "hashi generate: --max-bridges {} is out of range: 1 to 4 bridges per pair of islands",
+                    quote(k)
+                )))
+            }
+        }
+    }
+    if let Some(d) = args.value("density") {
+        let range = solvescope::puzzles::hashi::DENSITY_RANGE;
+        match d.parse::<u32>() {
+            Ok(d) if range.contains(&d) => suffix.push_str(&format!("i{d}")),
+            _ => {
+                return Err(Failure::input(format!(
+                    "hashi generate: --density {} is out of range: {} to {} percent of the cells are islands",
+                    quote(d),
+                    range.start(),
+                    range.end()
+                )))
+            }
+        }
+    }
+    if args.has("no-loops") {
+        suffix.push('L');
+    }
+    if let [size] = args.positional.as_mut_slice() {
+        size.push_str(&suffix);
+    }
+    let mut rest: Vec<String> = args.positional.clone();
+    for flag in ["seed", "count", "difficulty", "max-ms"] {
+        if let Some(v) = args.value(flag) {
+            rest.push(format!("--{flag}={v}"));
+        }
+    }
+    if args.has("givens") {
+        rest.push("--givens".into());
+    }
+    let game = solvescope::puzzles::lookup("hashi").map_err(Failure::input)?;
+    crate::commands::generate(game, &rest)
 }
 
 /// `hashi grade ID… | --batch FILE|- [--max-nodes N] [--max-ms MS]`: one line per puzzle,

@@ -17,13 +17,16 @@ pub(crate) struct Rung {
     pub probe: bool,
 }
 
-/// How much of the degree rule runs (each form contains the one before).
+/// How much of the degree rule runs (each form contains the one before). The first two are one
+/// island's own view (`Solver::own_view_changes`): they count an edge's room up to what the
+/// island itself still needs and never narrow an edge for the island at its other end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum DegreeForm {
-    /// An edge takes at most what its island still needs; an island whose open edges can take
-    /// exactly what it needs takes them all.
+    /// A full island closes its other edges; an island with exactly enough room takes all of it;
+    /// a number above (open directions − 1) × k puts a bridge in every open direction.
     Simple,
-    /// + an edge gets its first bridge when the island's other edges cannot take all it needs.
+    /// Also: an edge gets its first bridge when the room of the island's other edges is less
+    /// than the island still needs.
     AtLeastOne,
     /// The whole rule: each edge gets `lo ≥ n − (H − hi)` and `hi ≤ n − (L − lo)`.
     Full,

@@ -125,24 +125,17 @@ impl Solver {
         }
         let mut changes = [(0u32, 0u8, 0u8); 4];
         let mut count = 0;
-        for &e in &self.g.incident[i as usize] {
-            let (el, eh) = (self.lo[e as usize] as i32, self.hi[e as usize] as i32);
-            let mut nl = el.max(need - (h - eh));
-            let nh = eh.min(need - (l - el));
-            // Grading's weaker forms (solve::reach::DegreeForm): an edge never takes more than
-            // the island still needs, and an island whose open edges can take exactly what it
-            // needs takes all of them; `Simple` stops there, `AtLeastOne` also builds the first
-            // bridge of an edge the others cannot do without, never a second.
-            if h != need {
-                match self.degree_form {
-                    DegreeForm::Full => {}
-                    DegreeForm::AtLeastOne => nl = nl.min(el.max(1)),
-                    DegreeForm::Simple => nl = el,
+        if self.degree_form != DegreeForm::Full {
+            count = self.own_view_changes(i, need, l, &mut changes);
+        } else {
+            for &e in &self.g.incident[i as usize] {
+                let (el, eh) = (self.lo[e as usize] as i32, self.hi[e as usize] as i32);
+                let nl = el.max(need - (h - eh));
+                let nh = eh.min(need - (l - el));
+                if (nl, nh) != (el, eh) {
+                    changes[count] = (e, nl as u8, nh as u8);
+                    count += 1;
                 }
-            }
-            if (nl, nh) != (el, eh) {
-                changes[count] = (e, nl as u8, nh as u8);
-                count += 1;
             }
         }
         if count == 0 {
@@ -161,6 +154,62 @@ impl Solver {
             self.tighten(e, nl, nh, Rule::Degree, sink)?;
         }
         Ok(())
+    }
+
+    /// Grading's weak forms of the degree rule ([`DegreeForm::Simple`], [`DegreeForm::AtLeastOne`]):
+    /// the island's own view, as Tatham's easy and medium solvers count (bridges.c, stages 1 and
+    /// 2). An edge's room is what its range still allows, capped by what *this* island still
+    /// needs; what the island at the other end still needs is not looked at (it shows only once
+    /// that island is full and has closed its edges). So nothing is written back as an upper
+    /// bound except "full: no more bridges". Simple: full, or exactly enough room (take it all),
+    /// or a number above (open directions − 1) × k (one bridge in every open direction);
+    /// AtLeastOne adds: an edge gets its first bridge when the room of the others is less than
+    /// the island still needs. Returns the number of changes written to `changes`.
+    fn own_view_changes(
+        &self,
+        i: u32,
+        need: i32,
+        l: i32,
+        changes: &mut [(u32, u8, u8); 4],
+    ) -> usize {
+        let rem = need - l;
+        let k = self.puzzle.max_bridges as i32;
+        let inc = &self.g.incident[i as usize];
+        let (mut spaces, mut nadj) = (0, 0);
+        for &e in inc {
+            let (el, eh) = (self.lo[e as usize] as i32, self.hi[e as usize] as i32);
+            spaces += (eh - el).min(rem);
+            if eh > 0 {
+                nadj += 1;
+            }
+        }
+        let mut count = 0;
+        for &e in inc {
+            let (el, eh) = (self.lo[e as usize] as i32, self.hi[e as usize] as i32);
+            let cap = (eh - el).min(rem);
+            let (mut nl, mut nh) = (el, eh);
+            if rem == 0 {
+                nh = el;
+            } else if spaces == rem {
+                nl = el + cap;
+            } else {
+                if eh > 0 && need > (nadj - 1) * k {
+                    nl = nl.max(1);
+                }
+                if self.degree_form == DegreeForm::AtLeastOne
+                    && el == 0
+                    && cap > 0
+                    && spaces - cap < rem
+                {
+                    nl = nl.max(1);
+                }
+            }
+            if (nl, nh) != (el, eh) {
+                changes[count] = (e, nl as u8, nh as u8);
+                count += 1;
+            }
+        }
+        count
     }
 
     /// The sentence for a degree deduction, worded for the common cases a person recognises.
