@@ -176,7 +176,16 @@ difficulty?: string,
  * Whether the puzzle may have given cells besides its clues (Skyscrapers); `false`: clues only
  * when a difficulty is asked for, givens only where the clues cannot pin the grid otherwise.
  */
-givens?: boolean, };
+givens?: boolean, 
+/**
+ * Solver nodes the generator may spend on this puzzle; `None`: no node limit. Only
+ * generators that take budgets ([`Game::GENERATE_BUDGETS`]) accept one.
+ */
+maxNodes?: number, 
+/**
+ * Wall time in milliseconds the generator may spend on this puzzle; `None`: no time limit.
+ */
+maxMs?: number, };
 
 export type Generated<P> = { 
 /**
