@@ -57,6 +57,8 @@ function run(label, puzzle, algorithm, list, cliArgs, options = {}) {
   const n = list.map((_, i) => median(native[i]));
   const w = list.map((_, i) => median(inWasm[i]));
   const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+  // With one set chosen (WASM_BENCH), each puzzle's own medians and ratio too.
+  if (oneSet) list.forEach((id, i) => console.log(`${id.slice(0, 40)}\tnative ${n[i]} µs\twasm ${w[i]} µs\t${(w[i] / Math.max(1, n[i])).toFixed(2)}x`));
   rows.push({ label, count: list.length, nativeMed: median(n), wasmMed: median(w), nativeMax: Math.max(...n), wasmMax: Math.max(...w), ratio: sum(w) / Math.max(1, sum(n)) });
 }
 
@@ -65,16 +67,19 @@ const sets = [
   ['skyscrapers', 'tests/fixtures/tatham-towers.txt', 2],
   ['skyscrapers', 'tests/fixtures/skyscrapers-generated.txt', 2],
   ['skyscrapers', 'tests/fixtures/skyscrapers-large.txt', 2],
+  ['skyscrapers', 'tests/fixtures/skyscrapers-big.txt', 2],
   ['hashi', 'tests/fixtures/tatham-bridges.txt', 1],
   ['hashi', 'tests/fixtures/hashi-external.txt', 1],
   ['hashi', 'tests/fixtures/hashi-generated.txt', 1],
 ];
 // WASM_BENCH=count runs only the counting rows below (the n = 12..17 table of BENCHMARKS.md).
+// WASM_BENCH=FILE (a fixture name without .txt, e.g. skyscrapers-big) runs only that set.
 const countOnly = process.env.WASM_BENCH === 'count';
-for (const [puzzle, file, col] of countOnly ? [] : sets) {
+const oneSet = countOnly ? null : sets.find(([, file]) => file.endsWith(`/${process.env.WASM_BENCH}.txt`));
+for (const [puzzle, file, col] of countOnly ? [] : oneSet ? [oneSet] : sets) {
   run(`${puzzle}: ${file.split('/').pop()}`, puzzle, 'solve', ids(file, col), (l) => [puzzle, 'solve', ...l]);
 }
-for (const n of countOnly ? [] : [1000, 100000, 1000000]) {
+for (const n of countOnly || oneSet ? [] : [1000, 100000, 1000000]) {
   const seeds = [1, 2, 3];
   const native = [];
   const inWasm = [];
@@ -111,7 +116,7 @@ function wasmCountMicros(n, algorithm) {
 // QUEENS_MAX_N (default 15) is the largest bitmask count, as in benches/queens_count.rs.
 const countMax = Number(process.env.QUEENS_MAX_N || 15);
 const bitmaskSizes = Array.from({ length: Math.max(0, countMax - 11) }, (_, i) => 12 + i);
-for (const [algorithm, sizes] of [['bitmask', bitmaskSizes], ['naive', [11, 12, 13]]]) {
+for (const [algorithm, sizes] of oneSet ? [] : [['bitmask', bitmaskSizes], ['naive', [11, 12, 13]]]) {
   for (const n of sizes) {
     const native = [];
     const inWasm = [];

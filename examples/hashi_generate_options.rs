@@ -20,7 +20,7 @@ fn main() {
         let (mut failed, mut budgets, mut density) = (0, 0, 0.0);
         for seed in 0..k {
             let req = serde_json::json!({"size": size, "seed": seed, "difficulty": level,
-                "maxMicros": budget * 1000});
+                "maxMs": budget});
             let t = Instant::now();
             let made = game.generate(&req);
             let ms = t.elapsed().as_secs_f64() * 1000.0;
@@ -33,7 +33,7 @@ fn main() {
                 }
                 Err(e) => {
                     failed += 1;
-                    if e.contains("budget:") {
+                    if e.contains(solvescope::puzzles::contract::OUT_OF_BUDGET) {
                         budgets += 1;
                     }
                 }

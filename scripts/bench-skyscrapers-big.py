@@ -21,7 +21,11 @@ Two parts:
   maximum time of each, Solvescope's nodes and the ratio. Every Solvescope answer is checked here
   (Latin square, every clue, every given) and its verdict must equal CP-SAT's.
 
-Usage: python3 scripts/bench-skyscrapers-big.py [--make] [--per-size K] [--bin PATH]
+With ``--generated K`` the run also takes K puzzles per size from Solvescope's generator
+(``generate N --difficulty unreasonable --givens``: minimal for uniqueness, needing search); with
+``--base PATH`` a second build is timed in turn with the first, in the same run.
+
+Usage: python3 scripts/bench-skyscrapers-big.py [--make] [--per-size K] [--bin PATH] [--generated K] [--base PATH]
 """
 
 import argparse
@@ -415,17 +419,41 @@ def run_solvescope(binary, ids, max_ms):
     return res
 
 
-def bench(binary, max_ms, repeat):
+def generated(binary, k):
+    """K puzzles per size from Solvescope's own generator (seeds 0..K-1): `unreasonable` with
+    givens, which removes clues and givens while the full solver still proves uniqueness, so each
+    is minimal and needs search. CP-SAT gives the verdict the same way as for the fixture."""
+    rows = []
+    for n in SIZES:
+        out = subprocess.run([binary, "skyscrapers", "generate", str(n), "--difficulty", "unreasonable",
+                              "--givens", "--seed", "0", "--count", str(k)],
+                             capture_output=True, text=True, check=True).stdout
+        for line in out.splitlines():
+            v = json.loads(line)
+            rows.append((n, f"generated-unreasonable-seed{v['seed']}", v["id"]))
+    return rows
+
+
+def bench(binary, max_ms, repeat, gen, base):
     rows = load()
+    if gen:
+        rows += generated(binary, gen)
     ids = [pid for _, _, pid in rows]
-    # Solvescope: the whole batch `repeat` times, each puzzle's best... median of its runs.
-    runs = [run_solvescope(binary, ids, max_ms) for _ in range(repeat)]
+    # Solvescope: the whole batch `repeat` times, median of each puzzle's runs; the --base build
+    # (a build before a change) in turn with it, in the same run.
+    runs, base_runs = [], []
+    for _ in range(repeat):
+        runs.append(run_solvescope(binary, ids, max_ms))
+        if base:
+            base_runs.append(run_solvescope(base, ids, max_ms))
     table = {}
     failures = 0
-    print(f"{'N':>3} {'label':<40} {'verdict':<9} {'nodes':>6} {'ms ss':>9} {'ms cpsat':>9} {'ratio':>7}")
+    print(f"{'N':>3} {'label':<40} {'verdict':<9} {'nodes':>6} {'ms ss':>9} {'ms cpsat':>9} {'ratio':>7}"
+          + (f" {'ms base':>9} {'nodes base':>10}" if base else ""))
     for i, (n, label, pid) in enumerate(rows):
         r = runs[0][i]
         micros = statistics.median(run[i]["micros"] for run in runs)
+        base_ms = statistics.median(run[i]["micros"] for run in base_runs) / 1000 if base else None
         _, clues, givens = parse_id(pid)
         verdict, _, secs = cpsat_verdict(n, clues, givens, time_limit=120)
         if r["solution"] is not None:
@@ -438,20 +466,27 @@ def bench(binary, max_ms, repeat):
             failures += 1
         ss_ms = micros / 1000
         cp_ms = secs * 1000
+        extra = f" {base_ms:>9.2f} {base_runs[0][i]['nodes']:>10}" if base else ""
         print(f"{n:>3} {label:<40} {r['status']:<9} {r['nodes']:>6} {ss_ms:>9.2f} {cp_ms:>9.1f} "
-              f"{cp_ms / max(ss_ms, 1e-3):>7.1f}", flush=True)
-        group = (n, "clues only" if "clues-only" in label else "minimal")
-        table.setdefault(group, []).append((ss_ms, cp_ms, r["nodes"]))
+              f"{cp_ms / max(ss_ms, 1e-3):>7.1f}{extra}", flush=True)
+        kind = "clues only" if "clues-only" in label else "generated" if "generated" in label else "minimal"
+        table.setdefault((n, kind), []).append((ss_ms, cp_ms, r["nodes"], base_ms))
     print()
-    print("| N | puzzles | count | Solvescope median ms | max ms | nodes median / max | CP-SAT median ms | max ms | ratio of medians | ratio of totals |")
-    print("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("| N | puzzles | count | Solvescope median ms | max ms | nodes median / max | CP-SAT median ms | max ms | ratio of medians | ratio of totals |"
+          + (" base median / max ms |" if base else ""))
+    print("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|" + ("---:|" if base else ""))
     for (n, kind), vals in sorted(table.items()):
         ss = [v[0] for v in vals]
         cp = [v[1] for v in vals]
         nodes = [v[2] for v in vals]
+        extra = ""
+        if base:
+            bs = [v[3] for v in vals]
+            extra = f" {statistics.median(bs):.2f} / {max(bs):.2f} |"
         print(f"| {n} | {kind} | {len(vals)} | {statistics.median(ss):.2f} | {max(ss):.2f} | "
               f"{statistics.median(nodes):g} / {max(nodes)} | {statistics.median(cp):.0f} | {max(cp):.0f} | "
-              f"{statistics.median(cp) / max(statistics.median(ss), 1e-3):.0f}x | {sum(cp) / max(sum(ss), 1e-3):.0f}x |")
+              f"{statistics.median(cp) / max(statistics.median(ss), 1e-3):.0f}x | {sum(cp) / max(sum(ss), 1e-3):.0f}x |"
+              + extra)
     print(f"\nload average: {os.getloadavg()}; all answers checked, {failures} failures")
     return failures
 
@@ -464,11 +499,14 @@ def main():
     ap.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "solvescope"))
     ap.add_argument("--max-ms", type=int, default=60000)
     ap.add_argument("--repeat", type=int, default=3, help="Solvescope batch runs (median taken)")
+    ap.add_argument("--generated", type=int, default=0, metavar="K",
+                    help="also K puzzles per size from Solvescope's generator (unreasonable, givens)")
+    ap.add_argument("--base", help="a second solvescope binary (a build before a change), run in turn")
     a = ap.parse_args()
     if a.make:
         make(a.per_size)
         return 0
-    return 1 if bench(a.bin, a.max_ms, a.repeat) else 0
+    return 1 if bench(a.bin, a.max_ms, a.repeat, a.generated, a.base) else 0
 
 
 if __name__ == "__main__":

@@ -261,14 +261,43 @@ fn skyscrapers_generate_counts_seeds_and_refuses_big_sizes() {
         all[1]
     );
 
-    let err = refused(&["skyscrapers", "generate", "12"]);
-    assert!(err.contains("1x1 to 9x9"), "{err}");
-    assert!(err.contains("12"), "{err}");
+    let err = refused(&["skyscrapers", "generate", "17"]);
+    assert!(err.contains("1x1 to 16x16"), "{err}");
+    assert!(err.contains("17"), "{err}");
     let err = refused(&["hashi", "generate", "3x3"]);
     assert!(err.contains("4x4 to 60x60"), "{err}");
-    // The old --max-nodes of `skyscrapers generate` is gone.
-    let err = refused(&["skyscrapers", "generate", "4", "--max-nodes", "10"]);
+    // The Hashiwokakero generator takes a time budget only: a node budget is refused.
+    let err = refused(&["hashi", "generate", "7", "--max-nodes", "10"]);
     assert!(err.contains("--max-nodes"), "{err}");
+    // Out of budget is a line with status `budget`, not a failure, and the next seed goes on.
+    let (code, out, err) = run(
+        &[
+            "skyscrapers",
+            "generate",
+            "16",
+            "--difficulty",
+            "hard",
+            "--givens",
+            "--seed",
+            "2",
+            "--count",
+            "2",
+            "--max-nodes",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let got: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(got.len(), 2, "{out}");
+    for (k, v) in got.iter().enumerate() {
+        assert_eq!(v["status"], "budget", "{v}");
+        assert_eq!(v["seed"], 2 + k as u64, "{v}");
+        assert!(v["error"].as_str().unwrap().contains("3 nodes"), "{v}");
+    }
     // N-Queens has no generator.
     refused(&["queens", "generate", "8"]);
 }
@@ -390,7 +419,7 @@ fn list_prints_the_registry_one_line_per_puzzle() {
         .iter()
         .find(|l| l["name"] == "generateN")
         .unwrap();
-    assert_eq!(generate_n["max"], 9);
+    assert_eq!(generate_n["max"], 16);
     // The help text is made from the same registry.
     let (code, out, _) = run(&["help"], "");
     assert_eq!(code, 0);

@@ -1,6 +1,6 @@
 //! The generator's options (docs/GRADING.md "Generating a level", docs/FORMATS.md §6): bridges
 //! per pair (`m<k>`, `--max-bridges`), the no-loops rule (`L`, `--no-loops`), island density
-//! (`i<percent>`, `--density`) and the time budget (`maxMicros`, `--max-ms`). Every puzzle made
+//! (`i<percent>`, `--density`) and the time budget (`maxMs`, `--max-ms`). Every puzzle made
 //! is proved unique by the full solver, its solution goes through the independent checker (and,
 //! on boards small enough, the brute-force enumerator finds it and nothing else), and it is
 //! graded as asked with the options honoured.
@@ -177,11 +177,20 @@ fn a_spent_budget_says_budget() {
         size: "30x30".into(),
         seed: Some(1),
         difficulty: Some("hard".into()),
-        max_micros: Some(0),
+        max_ms: Some(0),
         ..Default::default()
     };
     let e = Hashi::generate(&r).unwrap_err();
-    assert!(e.starts_with("hashi: budget: "), "{e}");
+    assert!(e.starts_with("hashi: out of budget: "), "{e}");
+    // A node budget is refused: the generator's work is layouts, not search nodes.
+    let nodes = GenerateRequest {
+        size: "9x9".into(),
+        max_nodes: Some(10),
+        ..Default::default()
+    };
+    assert!(Hashi::generate(&nodes)
+        .unwrap_err()
+        .contains("not a node budget"));
     let (code, out, err) = run(
         &[
             "hashi",
@@ -194,8 +203,10 @@ fn a_spent_budget_says_budget() {
         ],
         "",
     );
-    assert_eq!(code, 1, "{out}{err}");
-    assert!(err.contains("budget"), "{err}");
+    // As for Skyscrapers: out of budget is this seed's answer, a line with status budget.
+    assert_eq!(code, 0, "{out}{err}");
+    let line: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(line["status"], "budget", "{out}");
 }
 
 #[test]

@@ -220,10 +220,18 @@ pub struct GenerateRequest {
     pub givens: bool,
     #[serde(default)]
     #[cfg_attr(test, ts(optional))]
-    /// Stop after this many microseconds with an error starting `budget:` after the puzzle's
-    /// name (Hashiwokakero); `None`: the generator's own limit.
-    pub max_micros: Option<u64>,
+    /// Solver nodes the generator may spend on this puzzle; `None`: no node limit. Only
+    /// generators that take budgets ([`Game::GENERATE_BUDGETS`]) accept one.
+    pub max_nodes: Option<u64>,
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    /// Wall time in milliseconds the generator may spend on this puzzle; `None`: no time limit.
+    pub max_ms: Option<u64>,
 }
+
+/// The words a generator's error starts with (after the puzzle's name) when it ran out of the
+/// request's budget rather than failing: the CLI reports such a puzzle with status `budget`.
+pub const OUT_OF_BUDGET: &str = "out of budget";
 
 /// A generated puzzle with the seed that made it.
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -298,6 +306,9 @@ pub trait Game: 'static {
     fn layout(_puzzle: &Self::Puzzle) -> Result<Self::Layout, String> {
         Err(unsupported(Self::INFO.name, "a layout"))
     }
+    /// Whether [`Game::generate`] honours [`GenerateRequest::max_nodes`] and `max_ms` (the
+    /// adapter refuses a budget for a generator that does not).
+    const GENERATE_BUDGETS: bool = false;
     /// A new puzzle with a unique solution.
     fn generate(_request: &GenerateRequest) -> Result<Generated<Self::Puzzle>, String> {
         Err(unsupported(Self::INFO.name, "a generator"))
@@ -810,6 +821,12 @@ impl<G: Game> AnyGame for Erased<G> {
             return Err(unsupported(G::INFO.name, "a generator"));
         }
         let r: GenerateRequest = from_json(G::INFO.name, "generator request", request)?;
+        if !G::GENERATE_BUDGETS && (r.max_nodes.is_some() || r.max_ms.is_some()) {
+            return Err(format!(
+                "{}: the generator takes no budget (maxNodes, maxMs)",
+                G::INFO.name
+            ));
+        }
         to_json(&G::generate(&r)?)
     }
 }

@@ -452,7 +452,7 @@ export const REGISTRY: readonly PuzzleInfo[] = [
         "name": "generateN",
         "summary": "grid size the generator makes on request",
         "min": 1,
-        "max": 9
+        "max": 16
       }
     ],
     "helpers": {

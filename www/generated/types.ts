@@ -306,10 +306,14 @@ difficulty?: string,
  */
 givens?: boolean, 
 /**
- * Stop after this many microseconds with an error starting `budget:` after the puzzle's
- * name (Hashiwokakero); `None`: the generator's own limit.
+ * Solver nodes the generator may spend on this puzzle; `None`: no node limit. Only
+ * generators that take budgets ([`Game::GENERATE_BUDGETS`]) accept one.
  */
-maxMicros?: number, };
+maxNodes?: number, 
+/**
+ * Wall time in milliseconds the generator may spend on this puzzle; `None`: no time limit.
+ */
+maxMs?: number, };
 
 export type Generated<P> = { 
 /**

@@ -5,8 +5,9 @@
 //!   and `found`, `counted`, `gaveUp` for algorithms that prove nothing more). A puzzle that does
 //!   not parse gets its own line, `{"line" | "argument", "status": "error", "error"}`, and a
 //!   message on stderr; the others are still solved, and the exit status is 2 at the end.
-//! - `generate SIZE [--seed S] [--count K] [--difficulty D] [--givens]`: generated puzzles with
-//!   their solution (levels and givens where the puzzle's generator has them).
+//! - `generate SIZE [--seed S] [--count K] [--difficulty D] [--givens] [--max-nodes N]
+//!   [--max-ms MS]`: generated puzzles with their solution (levels, givens and budgets where the
+//!   puzzle's generator has them; a puzzle out of budget gets a line with status `budget`).
 //! - `format ID…`: every text form of each puzzle.
 //!
 //! Each option of the chosen algorithm in the registry is a flag: `--kebab-case-name VALUE`, or
@@ -49,7 +50,7 @@ pub fn usage() -> String {
                 "  solvescope {} generate SIZE [--seed S] [--count K] [--max-ms MS]{}\n",
                 p.name,
                 if p.name == "skyscrapers" {
-                    " [--difficulty easy|hard|extreme|unreasonable] [--givens]"
+                    " [--difficulty easy|hard|extreme|unreasonable] [--givens] [--max-nodes N]"
                 } else {
                     ""
                 }
@@ -273,10 +274,9 @@ pub(crate) fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failur
     let args = Args::parse(
         argv,
         &format!("{name} generate"),
-        &["seed", "count", "difficulty", "max-ms"],
+        &["seed", "count", "difficulty", "max-nodes", "max-ms"],
         &["givens"],
     )?;
-    let max_ms: Option<u64> = args.number("max-ms")?;
     let [size] = args.positional.as_slice() else {
         return Err(Failure::input(format!(
             "{name} generate: expected one SIZE (a number, or WxH for rectangular boards)"
@@ -294,15 +294,24 @@ pub(crate) fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failur
         if args.has("givens") {
             request["givens"] = json!(true);
         }
-        if let Some(ms) = max_ms {
-            request["maxMicros"] = json!(ms.saturating_mul(1000));
+        // Budgets per puzzle, for the generators that take them (others refuse them).
+        if let Some(nodes) = args.number::<u64>("max-nodes")? {
+            request["maxNodes"] = json!(nodes);
         }
-        // A generator that ran out of its budget says so first ("hashi: budget: …"): exit 1
-        // like a solve that ran out, not 2 (bad input).
-        let made = game.generate(&request).map_err(|message| Failure {
-            code: if message.contains(": budget: ") { 1 } else { 2 },
-            message,
-        })?;
+        if let Some(ms) = args.number::<u64>("max-ms")? {
+            request["maxMs"] = json!(ms);
+        }
+        let made = match game.generate(&request) {
+            Ok(made) => made,
+            // Out of budget is an answer, as for solve: this seed's line says so, the next goes on.
+            Err(e) if e.contains(solvescope::puzzles::contract::OUT_OF_BUDGET) => {
+                emit(
+                    &json!({"size": size, "seed": request["seed"], "status": "budget", "error": e}),
+                );
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        };
         let exports = &made["exports"];
         let plain = exports["plain"].as_str().unwrap_or_default();
         // The answer printed beside the puzzle comes from a fresh solve, checked like any other,

@@ -104,6 +104,8 @@ pub struct Layout {
 }
 
 impl Game for Hashi {
+    // A time budget only (the CLI's --max-ms): generation spends its time in layouts, not nodes.
+    const GENERATE_BUDGETS: bool = true;
     const INFO: PuzzleInfo = PuzzleInfo {
         name: "hashi",
         title: "Hashiwokakero (Bridges)",
@@ -302,7 +304,14 @@ impl Game for Hashi {
             return Err("hashi: the generator has no givens to add (that is Skyscrapers)".into());
         }
         let seed = request.seed.unwrap_or_else(Rng::entropy_seed);
-        let max_micros = request.max_micros.unwrap_or(GENERATE_MAX_MICROS);
+        if request.max_nodes.is_some() {
+            return Err(
+                "hashi: the generator takes a time budget (maxMs), not a node budget".into(),
+            );
+        }
+        let max_micros = request
+            .max_ms
+            .map_or(GENERATE_MAX_MICROS, |ms| ms.saturating_mul(1000));
         let deadline = crate::shared::clock::now_micros().saturating_add(max_micros);
         let params = generate::GenParams {
             width,
@@ -336,7 +345,8 @@ impl Game for Hashi {
         );
         let (puzzle, _, _) = made.map_err(|fail| match fail {
             generate::GenFail::Budget { layouts } => format!(
-                "hashi: budget: no {what} puzzle from seed {seed} within {} ms (layouts tried: {layouts} of 200); allow more time or ask for a smaller board",
+                "hashi: {}: no {what} puzzle from seed {seed} within {} ms (layouts tried: {layouts} of 200); allow more time or ask for a smaller board",
+                crate::puzzles::contract::OUT_OF_BUDGET,
                 max_micros / 1000
             ),
             generate::GenFail::Exhausted => {

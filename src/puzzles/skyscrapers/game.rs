@@ -4,6 +4,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::generate::{generate_graded_within, generate_within, Spend};
 use super::grade::Difficulty;
 use super::{hint, parse_any, solve, to_plain, to_puzzlink_url, to_tatham_id, Puzzle, MAX_N};
 use crate::puzzles::contract::{
@@ -16,9 +17,10 @@ use crate::shared::rng::Rng;
 /// Skyscrapers, as registered.
 pub struct Skyscrapers;
 
-/// Largest size the generator makes on request: generating proves uniqueness again and again,
-/// and above 9 that takes seconds (see BENCHMARKS.md).
-pub const GENERATE_MAX: usize = 9;
+/// Largest size the generator makes on request: every size the solver takes. A level with
+/// givens takes seconds at most at 16x16; clue-only levels stop at
+/// [`CLUES_ONLY_MAX`](super::generate::CLUES_ONLY_MAX) (see docs/GRADING.md, BENCHMARKS.md).
+pub const GENERATE_MAX: usize = MAX_N;
 
 /// The node budget of each uniqueness check while generating (one that runs out keeps its clue).
 const GENERATE_NODES: u64 = 200_000;
@@ -80,6 +82,8 @@ impl Game for Skyscrapers {
             generate_givens: true,
         },
     };
+
+    const GENERATE_BUDGETS: bool = true;
 
     type Puzzle = Puzzle;
     type Event = solve::Event;
@@ -147,12 +151,18 @@ impl Game for Skyscrapers {
             .map(|d| Difficulty::from_name(d).map_err(|e| format!("skyscrapers: {e}")))
             .transpose()?;
         let seed = request.seed.unwrap_or_else(Rng::entropy_seed);
+        let spend = Spend {
+            max_nodes: request.max_nodes.unwrap_or(u64::MAX),
+            max_micros: request
+                .max_ms
+                .map_or(u64::MAX, |ms| ms.saturating_mul(1000)),
+        };
         // Without a level, givens are added only where the clues cannot pin the grid (the
         // generator of old); with givens allowed but no level, any level will do.
         let puzzle = match (level, request.givens) {
-            (None, false) => super::generate::generate(n, seed, GENERATE_NODES)?.0,
+            (None, false) => generate_within(n, seed, GENERATE_NODES, spend)?.0,
             (level, givens) => {
-                super::generate::generate_graded(n, seed, level, givens, GENERATE_NODES)?.0
+                generate_graded_within(n, seed, level, givens, GENERATE_NODES, spend)?.0
             }
         };
         Ok(Generated {
@@ -215,11 +225,13 @@ mod tests {
         let report = s.solve(u64::MAX, u64::MAX).unwrap();
         assert_eq!(report.verdict, crate::engine::Verdict::Unique);
         let too_big = GenerateRequest {
-            size: "12".into(),
+            size: "17".into(),
             seed: None,
             ..Default::default()
         };
-        assert!(Skyscrapers::generate(&too_big).unwrap_err().contains("9x9"));
+        assert!(Skyscrapers::generate(&too_big)
+            .unwrap_err()
+            .contains("16x16"));
     }
 
     #[test]

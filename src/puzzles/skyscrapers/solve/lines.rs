@@ -24,6 +24,14 @@ impl Solver {
         let support = if a == 0 && b == 0 {
             alldiff_support(n, &m[..n])
         } else {
+            if let Some(w) = self.tables.witnesses.as_ref().map(|all| &all[l]) {
+                if w.cover(n, &m[..n]) {
+                    // Every candidate of the line is on a known arrangement that still fits: the
+                    // programme would remove nothing, so it need not run (see `Witnesses`).
+                    self.line_skips += 1;
+                    return Ok(());
+                }
+            }
             self.line_runs += 1;
             let key = self.tables.memo.as_ref().map(|_| memo_key(l, &m[..n]));
             let hit = match (&self.tables.memo, &key) {
@@ -38,7 +46,15 @@ impl Solver {
                 }
                 r
             } else {
-                let r = line_support(n, &m[..n], a, b, &mut self.tables);
+                let mut learned = self
+                    .tables
+                    .witnesses
+                    .as_mut()
+                    .map(|all| std::mem::take(&mut all[l]));
+                let r = line_support_learning(n, &m[..n], a, b, &mut self.tables, learned.as_mut());
+                if let (Some(all), Some(w)) = (self.tables.witnesses.as_mut(), learned) {
+                    all[l] = w;
+                }
                 self.line_sets += (self.tables.list_f.len() + self.tables.list_b.len()) as u64;
                 if let (Some(memo), Some(key)) = (&mut self.tables.memo, key) {
                     if memo.len() >= MEMO_CAP {
@@ -63,6 +79,9 @@ impl Solver {
                 self.dead(sink, Some(l), cells, why);
             }
             return self.blame(l);
+        }
+        if support[..n] == m[..n] {
+            self.line_idle += 1;
         }
         let mut res = Ok(());
         for i in 0..n {
@@ -135,9 +154,118 @@ impl Solver {
 }
 
 /// Boards from this size up remember the result of every line programme run (see
-/// [`LineTables::memo`]). Below it a run visits at most 2^9 sets and costs about as much as the
-/// lookup would, so the small boards keep the plain path.
+/// [`LineTables::memo`]) and the arrangements that witness each candidate ([`Witnesses`]). Below
+/// it a run visits at most 2^9 sets and costs about as much as the lookup would, so the small
+/// boards keep the plain path.
 const MEMO_FROM_N: usize = 10;
+
+/// No arrangement recorded for a (position, height).
+const NONE: u16 = u16::MAX;
+
+/// Arrangements kept per line before they are forgotten and collected again.
+const WITNESS_CAP: usize = 256;
+
+/// Known arrangements of one clued line (each a permutation that fits both clues, as one height
+/// bit per position), and for each (position, height) the index of one that puts that height
+/// there. Whether an arrangement fits the clues does not depend on the search state, so they stay
+/// true across guesses and backtracks; only whether one still fits the current candidates changes.
+///
+/// Before the line programme runs, [`Witnesses::cover`] asks: does every candidate of the line
+/// have its arrangement, still inside the candidates? Then every candidate is used by some
+/// arrangement that fits, the exact programme would keep all of them, and the run is skipped:
+/// the same result, so the search, its events and its node counts are exactly those without
+/// witnesses. This is residual support (as in AC-3rm) for the line constraint. When a run does
+/// happen, it collects new arrangements for the candidates it keeps that have none.
+#[derive(Clone, Debug)]
+pub(crate) struct Witnesses {
+    perms: Vec<[u16; 16]>,
+    /// For each (position, height), the last [`WAYS`] arrangements that put it there, newest
+    /// first (the search narrows a line in many ways, and what one guess broke an earlier
+    /// arrangement often survived).
+    of: [[[u16; WAYS]; 16]; 16],
+}
+
+/// Arrangements remembered per (position, height).
+const WAYS: usize = 4;
+
+impl Default for Witnesses {
+    fn default() -> Self {
+        Witnesses {
+            perms: Vec::new(),
+            of: [[[NONE; WAYS]; 16]; 16],
+        }
+    }
+}
+
+impl Witnesses {
+    /// The arrangement `k` fits the candidates `m`.
+    fn fits(&self, k: u16, m: &[u32]) -> bool {
+        let w = &self.perms[k as usize];
+        m.iter().zip(w.iter()).all(|(&c, &h)| c & h as u32 != 0)
+    }
+
+    /// Every candidate of `m` has an arrangement that fits `m`.
+    pub(crate) fn cover(&self, n: usize, m: &[u32]) -> bool {
+        let mut last_ok = NONE;
+        for (pos, &mask) in m.iter().enumerate().take(n) {
+            let mut rest = mask;
+            while rest != 0 {
+                let v = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let ways = &self.of[pos][v];
+                if ways.contains(&last_ok) && last_ok != NONE {
+                    continue;
+                }
+                match ways.iter().find(|&&k| k != NONE && self.fits(k, m)) {
+                    Some(&k) => last_ok = k,
+                    None => return false,
+                }
+            }
+        }
+        true
+    }
+
+    /// The candidate `v` at `pos` has an arrangement that fits `m`.
+    fn covered(&self, pos: usize, v: usize, m: &[u32]) -> bool {
+        self.of[pos][v]
+            .iter()
+            .any(|&k| k != NONE && self.fits(k, m))
+    }
+
+    /// Keeps `perm` (checked by the caller) as the arrangement of each of its (position, height).
+    fn add(&mut self, n: usize, perm: [u16; 16]) {
+        if self.perms.len() >= WITNESS_CAP {
+            *self = Witnesses::default();
+        }
+        let k = self.perms.len() as u16;
+        self.perms.push(perm);
+        for (pos, &h) in perm.iter().enumerate().take(n) {
+            let ways = &mut self.of[pos][h.trailing_zeros() as usize];
+            ways.copy_within(0..WAYS - 1, 1);
+            ways[0] = k;
+        }
+    }
+}
+
+/// Whether `perm` (one height bit per position) is a permutation of 1..n inside the candidates
+/// `m` that shows `a` towers from the start and `b` from the end (0 = no clue).
+fn fits_line(n: usize, perm: &[u16; 16], m: &[u32], a: u32, b: u32) -> bool {
+    let mut seen = 0u32;
+    for (&h, &c) in perm.iter().zip(m.iter()).take(n) {
+        let h = h as u32;
+        if !single(h) || seen & h != 0 || c & h == 0 {
+            return false;
+        }
+        seen |= h;
+    }
+    let heights: Vec<u8> = perm[..n]
+        .iter()
+        .map(|&h| h.trailing_zeros() as u8 + 1)
+        .collect();
+    let rev: Vec<u8> = heights.iter().rev().copied().collect();
+    use crate::puzzles::skyscrapers::visible_count;
+    (a == 0 || visible_count(&heights) as u32 == a) && (b == 0 || visible_count(&rev) as u32 == b)
+}
 
 /// Entries kept in the memo before it is emptied and starts again (each is 68 bytes: a few MB).
 const MEMO_CAP: usize = 1 << 16;
@@ -189,6 +317,11 @@ pub(crate) struct LineTables {
     /// states again and again (after a backtrack, in the uniqueness proof, on the other branch of
     /// a guess that did not touch the line), so a lookup replaces a run of up to 2^15 sets.
     memo: Option<Memo>,
+    /// Known arrangements per line, for N ≥ [`MEMO_FROM_N`] (see [`Witnesses`]); `None` turns
+    /// the skipping off (tests compare both).
+    pub(crate) witnesses: Option<Vec<Witnesses>>,
+    /// Scratch of the witness collection (see `line_support_learning`).
+    seeds: Box<[[[Seed; 16]; 16]; 2]>,
 }
 
 impl LineTables {
@@ -202,6 +335,8 @@ impl LineTables {
             list_f: Vec::new(),
             list_b: Vec::new(),
             memo: (n >= MEMO_FROM_N).then(Memo::default),
+            witnesses: (n >= MEMO_FROM_N).then(|| vec![Witnesses::default(); 2 * n]),
+            seeds: Box::new([[[Seed { set: 0, count: 0 }; 16]; 16]; 2]),
         }
     }
 }
@@ -281,8 +416,40 @@ fn sweep(
 /// `bwd[T]` likewise for T on the last |T| positions seen from the end. A permutation is a split:
 /// S before N at position |S|, the rest after it, seen counts a-1 and b-1. Only reachable sets are
 /// visited, so the cost shrinks with the candidates.
+#[cfg(test)]
 pub(crate) fn line_support(n: usize, m: &[u32], a: u32, b: u32, t: &mut LineTables) -> [u32; 32] {
+    line_support_learning(n, m, a, b, t, None)
+}
+
+/// Where an arrangement through a (position, height) can be rebuilt from the tables: a set of the
+/// forward or backward programme that holds the height at that position, with a count that both
+/// is reachable and leads to an accepted split.
+#[derive(Clone, Copy, Debug, Default)]
+struct Seed {
+    set: u32,
+    count: u32,
+}
+
+/// [`line_support`], and when `learn` is given, an arrangement ([`Witnesses`]) for every kept
+/// candidate that has none that fits the kept candidates, rebuilt from the programme's tables.
+fn line_support_learning(
+    n: usize,
+    m: &[u32],
+    a: u32,
+    b: u32,
+    t: &mut LineTables,
+    learn: Option<&mut Witnesses>,
+) -> [u32; 32] {
     let mut support = [0u32; 32];
+    const NO_SEED: Seed = Seed {
+        set: u32::MAX,
+        count: 0,
+    };
+    // Seeds in `t.seeds` (forward sets, backward sets, by position and height) are valid where
+    // `seeded` has the height's bit: the table itself is not cleared between runs.
+    let mut seeded = [[0u32; 16]; 2];
+    let mut splits = [NO_SEED; 16];
+    let learning = learn.is_some();
     if n == 1 {
         let ok = m[0] & 1 != 0 && a <= 1 && b <= 1;
         support[0] = if ok { 1 } else { 0 };
@@ -297,6 +464,7 @@ pub(crate) fn line_support(n: usize, m: &[u32], a: u32, b: u32, t: &mut LineTabl
         need_b,
         list_f,
         list_b,
+        seeds,
         ..
     } = t;
     // Where each height can go in this line, and where N can.
@@ -354,13 +522,21 @@ pub(crate) fn line_support(n: usize, m: &[u32], a: u32, b: u32, t: &mut LineTabl
             support[p] |= big;
             need_f[s as usize] |= f;
             need_b[rest] |= g;
+            if learning && splits[p].set == u32::MAX {
+                splits[p] = Seed {
+                    set: s,
+                    count: f.trailing_zeros(),
+                };
+            }
         }
     }
     if any {
         // Walk back from the accepted splits: every step that leads to one is used by a solution.
-        for (list, table, need, from_end) in [
-            (&*list_f, &*fwd, &mut *need_f, false),
-            (&*list_b, &*bwd, &mut *need_b, true),
+        let [seeds_f, seeds_b] = &mut **seeds;
+        let [seeded_f, seeded_b] = &mut seeded;
+        for (list, table, need, from_end, seeds, seeded) in [
+            (&*list_f, &*fwd, &mut *need_f, false, seeds_f, seeded_f),
+            (&*list_b, &*bwd, &mut *need_b, true, seeds_b, seeded_b),
         ] {
             for &s in list.iter().rev() {
                 let ns = need[s as usize];
@@ -379,7 +555,53 @@ pub(crate) fn line_support(n: usize, m: &[u32], a: u32, b: u32, t: &mut LineTabl
                     if c != 0 {
                         need[prev as usize] |= c;
                         support[pos] |= v;
+                        if learning && seeded[pos] & v == 0 {
+                            seeded[pos] |= v;
+                            seeds[pos][v.trailing_zeros() as usize] = Seed {
+                                set: s,
+                                count: c.trailing_zeros() + u32::from(rose),
+                            };
+                        }
                     }
+                }
+            }
+        }
+    }
+    if let (Some(w), true) = (learn, any) {
+        let tables = Tables {
+            n,
+            m,
+            fwd,
+            bwd,
+            need_f,
+            need_b,
+            want_a,
+            want_b,
+        };
+        for pos in 0..n {
+            let mut rest = support[pos];
+            while rest != 0 {
+                let v = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if w.covered(pos, v, &support[..n]) {
+                    continue;
+                }
+                let built = if v == n - 1 {
+                    tables.through_split(pos, splits[pos])
+                } else {
+                    if seeded[0][pos] >> v & 1 != 0 {
+                        tables.through_forward(pos, 1 << v, seeds[0][pos][v])
+                    } else if seeded[1][pos] >> v & 1 != 0 {
+                        tables.through_backward(pos, 1 << v, seeds[1][pos][v])
+                    } else {
+                        None
+                    }
+                };
+                match built {
+                    Some(perm) if fits_line(n, &perm, m, a, b) => w.add(n, perm),
+                    // Unreachable when the tables are right; without an arrangement the line
+                    // is simply run again next time, so nothing goes wrong.
+                    _ => debug_assert!(false, "no arrangement for height {} at {pos}", v + 1),
                 }
             }
         }
@@ -393,6 +615,171 @@ pub(crate) fn line_support(n: usize, m: &[u32], a: u32, b: u32, t: &mut LineTabl
         need_b[s as usize] = 0;
     }
     support
+}
+
+/// The line programme's tables after a run, for rebuilding arrangements from them: `fwd[S]` /
+/// `bwd[T]` the counts reachable with S on the first |S| / T on the last |T| positions, `need_*`
+/// those of them that lead to an accepted split.
+struct Tables<'a> {
+    n: usize,
+    m: &'a [u32],
+    fwd: &'a [u32],
+    bwd: &'a [u32],
+    need_f: &'a [u32],
+    need_b: &'a [u32],
+    want_a: u32,
+    want_b: u32,
+}
+
+impl Tables<'_> {
+    /// Position of the `q`-th height of a set (1-based) on its side.
+    fn place(&self, q: usize, from_end: bool) -> usize {
+        if from_end {
+            self.n - q
+        } else {
+            q - 1
+        }
+    }
+
+    /// Fills `perm` with an order of `set` on its side that reaches `count` (which the table
+    /// holds for it), walking back to the empty set.
+    fn back(
+        &self,
+        mut set: u32,
+        mut count: u32,
+        from_end: bool,
+        perm: &mut [u16; 16],
+    ) -> Option<()> {
+        let table = if from_end { self.bwd } else { self.fwd };
+        while set != 0 {
+            let pos = self.place(set.count_ones() as usize, from_end);
+            let mut step = None;
+            let mut rest = set & self.m[pos];
+            while rest != 0 {
+                let u = rest & rest.wrapping_neg();
+                rest ^= u;
+                let prev = set ^ u;
+                let rose = u.trailing_zeros() + 1 > top(prev);
+                if rose && count == 0 {
+                    continue;
+                }
+                let before = count - u32::from(rose);
+                if table[prev as usize] >> before & 1 != 0 {
+                    step = Some((u, prev, before));
+                    break;
+                }
+            }
+            let (u, prev, before) = step?;
+            perm[pos] = u as u16;
+            set = prev;
+            count = before;
+        }
+        Some(())
+    }
+
+    /// Whether `set` with `count` on one side splits with the tallest tower next to it.
+    fn accepted(&self, set: u32, count: u32, from_end: bool) -> bool {
+        let low = (1u32 << (self.n - 1)) - 1;
+        let big = 1u32 << (self.n - 1);
+        let p = if from_end {
+            self.n - 1 - set.count_ones() as usize
+        } else {
+            set.count_ones() as usize
+        };
+        let other = (low ^ set) as usize;
+        let (mine, theirs, table) = if from_end {
+            (self.want_b, self.want_a, self.fwd)
+        } else {
+            (self.want_a, self.want_b, self.bwd)
+        };
+        self.m[p] & big != 0 && mine >> count & 1 != 0 && table[other] & theirs != 0
+    }
+
+    /// From `set` with `count` (in its `need` table) on one side, grows it one height at a time
+    /// along `need` up to an accepted split, then puts N there and the other side behind it.
+    fn forth(
+        &self,
+        mut set: u32,
+        mut count: u32,
+        from_end: bool,
+        perm: &mut [u16; 16],
+    ) -> Option<()> {
+        let n = self.n;
+        let low = (1u32 << (n - 1)) - 1;
+        let need = if from_end { self.need_b } else { self.need_f };
+        while !self.accepted(set, count, from_end) {
+            let q = set.count_ones() as usize;
+            if q >= n - 1 {
+                return None;
+            }
+            let pos = self.place(q + 1, from_end);
+            let mut step = None;
+            let mut rest = self.m[pos] & low & !set;
+            while rest != 0 {
+                let w = rest & rest.wrapping_neg();
+                rest ^= w;
+                let after = count + u32::from(w.trailing_zeros() + 1 > top(set));
+                if need[(set | w) as usize] >> after & 1 != 0 {
+                    step = Some((w, after));
+                    break;
+                }
+            }
+            let (w, after) = step?;
+            perm[pos] = w as u16;
+            set |= w;
+            count = after;
+        }
+        let p = if from_end {
+            n - 1 - set.count_ones() as usize
+        } else {
+            set.count_ones() as usize
+        };
+        perm[p] = (1u16) << (n - 1);
+        let other = low ^ set;
+        let (table, want) = if from_end {
+            (self.fwd, self.want_a)
+        } else {
+            (self.bwd, self.want_b)
+        };
+        let c = table[other as usize] & want;
+        self.back(other, c.trailing_zeros(), !from_end, perm)
+    }
+
+    /// An arrangement with N at `pos`, from an accepted split there.
+    fn through_split(&self, pos: usize, seed: Seed) -> Option<[u16; 16]> {
+        if seed.set == u32::MAX {
+            return None;
+        }
+        let mut perm = [0u16; 16];
+        self.back(seed.set, seed.count, false, &mut perm)?;
+        debug_assert_eq!(seed.set.count_ones() as usize, pos);
+        self.forth(seed.set, seed.count, false, &mut perm)?;
+        Some(perm)
+    }
+
+    /// An arrangement with height bit `v` at `pos` on the start side of N, from the forward set
+    /// that placed it there.
+    fn through_forward(&self, pos: usize, v: u32, seed: Seed) -> Option<[u16; 16]> {
+        self.through(pos, v, seed, false)
+    }
+
+    /// The same on the end side of N.
+    fn through_backward(&self, pos: usize, v: u32, seed: Seed) -> Option<[u16; 16]> {
+        self.through(pos, v, seed, true)
+    }
+
+    fn through(&self, pos: usize, v: u32, seed: Seed, from_end: bool) -> Option<[u16; 16]> {
+        if seed.set == u32::MAX {
+            return None;
+        }
+        let mut perm = [0u16; 16];
+        let prev = seed.set ^ v;
+        let rose = v.trailing_zeros() + 1 > top(prev);
+        perm[pos] = v as u16;
+        self.back(prev, seed.count - u32::from(rose), from_end, &mut perm)?;
+        self.forth(seed.set, seed.count, from_end, &mut perm)?;
+        Some(perm)
+    }
 }
 
 #[cfg(test)]
@@ -462,5 +849,92 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Witnesses ([`Witnesses`]): every arrangement collected fits its line, every kept candidate
+    /// gets one, and the skip is sound: whenever they cover a narrower set of candidates, the
+    /// exact programme (checked against the enumeration of permutations) would remove nothing.
+    #[test]
+    fn witnesses_cover_only_what_the_programme_keeps() {
+        let mut rng = crate::shared::rng::Rng::new(5);
+        let (mut covered, mut checked) = (0, 0);
+        for n in 2..=7usize {
+            let all = perms(n);
+            let fits = |p: &Vec<u8>, m: &[u32], a: u32, b: u32| {
+                let r: Vec<u8> = p.iter().rev().copied().collect();
+                p.iter()
+                    .enumerate()
+                    .all(|(i, &v)| m[i] & (1 << (v - 1)) != 0)
+                    && (a == 0 || crate::puzzles::skyscrapers::visible_count(p) as u32 == a)
+                    && (b == 0 || crate::puzzles::skyscrapers::visible_count(&r) as u32 == b)
+            };
+            let exact = |m: &[u32], a: u32, b: u32| {
+                let mut want = vec![0u32; n];
+                for p in all.iter().filter(|p| fits(p, m, a, b)) {
+                    for (i, &v) in p.iter().enumerate() {
+                        want[i] |= 1 << (v - 1);
+                    }
+                }
+                want
+            };
+            let mut tables = LineTables::new(n);
+            let full = (1u32 << n) - 1;
+            for _ in 0..200 {
+                let a = rng.below(n as u64 + 1) as u32;
+                let b = rng.below(n as u64 + 1) as u32;
+                if a == 0 && b == 0 {
+                    continue;
+                }
+                let mut w = Witnesses::default();
+                let m: Vec<u32> = (0..n)
+                    .map(|_| {
+                        if rng.below(2) == 0 {
+                            full
+                        } else {
+                            (rng.next_u64() as u32 | 1) & full
+                        }
+                    })
+                    .collect();
+                let support = line_support_learning(n, &m, a, b, &mut tables, Some(&mut w));
+                assert_eq!(
+                    &support[..n],
+                    &exact(&m, a, b)[..],
+                    "n={n} m={m:?} a={a} b={b}"
+                );
+                for perm in &w.perms {
+                    assert!(fits_line(n, perm, &m, a, b), "{perm:?} m={m:?} a={a} b={b}");
+                }
+                if support[..n].contains(&0) {
+                    assert!(w.perms.is_empty());
+                    continue;
+                }
+                assert!(w.cover(n, &support[..n]), "n={n} m={m:?} a={a} b={b}");
+                // Narrow the kept candidates at random: a cover must mean nothing to remove.
+                for _ in 0..20 {
+                    let narrower: Vec<u32> = support[..n]
+                        .iter()
+                        .map(|&x| {
+                            let cut = x & (rng.next_u64() as u32);
+                            if cut == 0 || rng.below(2) == 0 {
+                                x
+                            } else {
+                                cut
+                            }
+                        })
+                        .collect();
+                    checked += 1;
+                    if w.cover(n, &narrower) {
+                        covered += 1;
+                        assert_eq!(
+                            exact(&narrower, a, b),
+                            narrower,
+                            "n={n} {narrower:?} a={a} b={b}"
+                        );
+                    }
+                }
+            }
+        }
+        // Both outcomes occur, so the test sees skips as well as runs.
+        assert!(covered > 50 && covered < checked, "{covered} of {checked}");
     }
 }
