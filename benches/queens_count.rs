@@ -6,10 +6,11 @@
 //!
 //! `cargo bench --bench queens_count` prints a markdown table for BENCHMARKS.md, n = 12..=16
 //! (`QUEENS_MAX_N=17` adds 17, `QUEENS_MIN_N` moves the start; the naive machine stops at
-//! `QUEENS_NAIVE_MAX_N`, default 14, and the bitmask machine at `QUEENS_MACHINE_MAX_N`, default 16,
-//! where each would take minutes; 0 leaves either out, for quick A/B runs of the counter). Times are the best of a few runs
-//! (one run from n = 15 on, `QUEENS_REPS` sets it); the last column is the ratio of the best CPU times of the calling
-//! thread (Linux only, from n = 15 on, where runs last long enough for the kernel's figure), which
+//! `QUEENS_NAIVE_MAX_N`, default 14, and the bitmask machine at `QUEENS_MACHINE_MAX_N`, default
+//! 16, where each would take minutes; 0 leaves either out, for quick A/B runs of the counter).
+//! Times are the best of a few runs (one run from n = 15 on; `QUEENS_REPS` sets the number); the
+//! last column is the ratio of the best CPU times of the calling thread (Linux only, from n = 15
+//! on, where runs last long enough for the kernel's figure), which
 //! other jobs on the machine disturb less than wall time.
 
 use std::time::Instant;
