@@ -5,10 +5,12 @@
 //! left half of row 0 twice, the middle once" program, nothing more).
 //!
 //! `cargo bench --bench queens_count` prints a markdown table for BENCHMARKS.md, n = 12..=16
-//! (`QUEENS_MAX_N=17` adds 17; the naive machine stops at `QUEENS_NAIVE_MAX_N`, default 14, and
-//! the bitmask machine at 16, where each would take minutes). Times are the best of a few runs
-//! (one run from n = 15 on); the last column is the ratio of the best CPU times of the calling
-//! thread (Linux only, from n = 15 on, where runs last long enough for the kernel's figure), which
+//! (`QUEENS_MAX_N=17` adds 17, `QUEENS_MIN_N` moves the start; the naive machine stops at
+//! `QUEENS_NAIVE_MAX_N`, default 14, and the bitmask machine at `QUEENS_MACHINE_MAX_N`, default
+//! 16, where each would take minutes; 0 leaves either out, for quick A/B runs of the counter).
+//! Times are the best of a few runs (one run from n = 15 on; `QUEENS_REPS` sets the number); the
+//! last column is the ratio of the best CPU times of the calling thread (Linux only, from n = 15
+//! on, where runs last long enough for the kernel's figure), which
 //! other jobs on the machine disturb less than wall time.
 
 use std::time::Instant;
@@ -90,7 +92,9 @@ fn env_n(name: &str, default: usize) -> usize {
 
 fn main() {
     let max_n = env_n("QUEENS_MAX_N", 16);
+    let min_n = env_n("QUEENS_MIN_N", 12);
     let naive_max = env_n("QUEENS_NAIVE_MAX_N", 14);
+    let machine_max = env_n("QUEENS_MACHINE_MAX_N", 16);
     let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
     let native = |n: usize, threads: usize| {
         let o = count::count_native(
@@ -111,8 +115,8 @@ fn main() {
         "| n | solutions | unique | nodes naive = machine | nodes counter | naive ms | machine ms | counter 1 thread ms | counter {cores} threads ms | baseline ms | naive / base | machine / base | counter 1t / base | counter {cores}t / base | 1t / {cores}t | CPU: counter 1t / base |"
     );
     println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for n in 12..=max_n {
-        let reps = if n <= 14 { 3 } else { 1 };
+    for n in min_n..=max_n {
+        let reps = env_n("QUEENS_REPS", if n <= 14 { 3 } else { 1 });
         let (base_count, base, base_cpu) = best_of_cpu(reps, || baseline(n));
         // One thread runs on this one (count_native does not spawn for a single thread).
         let (one, t1, t1_cpu) = best_of_cpu(reps, || native(n, 1));
@@ -120,7 +124,7 @@ fn main() {
         // Every counter must agree with the baseline; the split must not change any figure.
         assert_eq!(one.solutions, base_count, "n = {n}");
         assert_eq!(one, all, "n = {n}");
-        let machine = (n <= 16).then(|| {
+        let machine = (n <= machine_max).then(|| {
             best_of(reps.min(2), || {
                 let mut m = Backtrack::new(n, Options::count()).unwrap();
                 m.run(&mut Budget::unlimited(), &mut NoEvents);

@@ -26,9 +26,9 @@
 //! the tasks' [`Counts`] plus the plan's own are the answer. The inner loop uses an explicit stack
 //! of fixed arrays (no allocation, no recursion), handles the last two rows without pushing, and
 //! can stop at a node budget and resume exactly where it stopped. A subtree that cannot exhaust
-//! the budget left (bounded by the falling factorials of its free columns) runs in a second,
-//! leaner loop over local arrays with nothing kept for a pause, where nearly all nodes are
-//! counted. Both loops drop a board as soon as its queens attack every square of one of the next
+//! the budget left (bounded by the falling factorials of its free columns) is counted by plain
+//! recursion with nothing kept for a pause, where nearly all nodes are counted; its last two
+//! rows are worked out without a branch. Both loops drop a board as soon as its queens attack every square of one of the next
 //! two rows, and the split applies the same test, so every split depth and every budget count the
 //! same tree and the same nodes.
 //!
@@ -127,6 +127,9 @@ struct Rules {
     mask: u32,
     /// Per row: columns closed by the symmetry rules.
     closed: [u32; MAX_COUNT_N],
+    /// Per row: the columns left open, `mask & !closed`; 0 from row N on, where the look two
+    /// rows ahead has nothing to test.
+    allow: [u32; MAX_COUNT_N + 2],
     /// Edge family: the last row that may use a side column (both must be used by then);
     /// `usize::MAX` for corner tasks.
     side_deadline: usize,
@@ -141,14 +144,7 @@ impl Rules {
         for c in closed.iter_mut().take(b1).skip(2) {
             *c = 1 << 1;
         }
-        Rules {
-            n,
-            mask: full(n),
-            closed,
-            side_deadline: usize::MAX,
-            side: 0,
-            corner: true,
-        }
+        Rules::new(n, closed, usize::MAX, 0, true)
     }
 
     /// Edge family with the row-0 queen on column `b1` (1 ≤ b1, 2·b1 < N-1).
@@ -163,13 +159,29 @@ impl Rules {
         }
         // The last row's queen must be at least b1 from either corner.
         closed[m] = full(n) & !((full(n) >> b1) & (full(n) << b1));
+        Rules::new(n, closed, m - b1, side, false)
+    }
+
+    fn new(
+        n: usize,
+        closed: [u32; MAX_COUNT_N],
+        side_deadline: usize,
+        side: u32,
+        corner: bool,
+    ) -> Rules {
+        let mask = full(n);
+        let mut allow = [0; MAX_COUNT_N + 2];
+        for (a, &c) in allow.iter_mut().zip(&closed[..n]) {
+            *a = mask & !c;
+        }
         Rules {
             n,
-            mask: full(n),
+            mask,
             closed,
-            side_deadline: m - b1,
+            allow,
+            side_deadline,
             side,
-            corner: false,
+            corner,
         }
     }
 
@@ -222,6 +234,33 @@ impl Rules {
 }
 
 impl Rules {
+    /// The squares row `next` may take after a queen went to the row above it (`cols`, `ld`,
+    /// `rd` already hold it), with the side deadline of the edge family; 0 also when the queens
+    /// so far attack every square of one of the two rows below `next` (`allow` is 0 past the
+    /// last row). [`Rules::open_in`] written branch-light over `allow`: the same test, the same
+    /// tree.
+    #[inline(always)]
+    fn child<const CORNER: bool>(&self, next: usize, c: u32, l: u32, r: u32) -> u32 {
+        let mut f = self.allow[next] & !(c | l | r);
+        if !CORNER && next == self.side_deadline {
+            let side = self.side;
+            let missing = side & !c;
+            f = if missing == side {
+                0
+            } else if missing != 0 {
+                f & missing
+            } else {
+                f
+            };
+        }
+        let look1 = self.allow[next + 1];
+        let look2 = self.allow[next + 2];
+        let dead = (look1 & !(c | l << 1 | r >> 1) == 0)
+            | ((look2 & !(c | l << 2 | r >> 2) == 0) & (look2 != 0));
+        // One branch for "push or not", not two.
+        f & (dead as u32).wrapping_sub(1)
+    }
+
     /// [`Rules::free_in`] for a row above the last, but 0 also when the queens so far already
     /// attack every square of the row below it: that board is dead whatever this row takes, and
     /// seeing it here saves trying each of this row's squares (one look costs a few operations,
@@ -364,12 +403,21 @@ pub struct TaskCounter {
     ld: [u32; MAX_COUNT_N],
     rd: [u32; MAX_COUNT_N],
     avail: [u32; MAX_COUNT_N],
+    /// The queens of the board and the classes found so far.
+    found: Found,
+    nodes: u64,
+    done: bool,
+}
+
+/// What the subtree count writes: apart from the rules it only reads, so that it can take the
+/// rules as a separate reference (which lets the compiler keep their masks in registers across
+/// the recursion).
+#[derive(Clone, Debug)]
+struct Found {
     /// Per row: the queen's bit (for the symmetry test at the leaves).
     queen: [u32; MAX_COUNT_N],
     /// Classes found, by size.
     by_size: [u64; 3],
-    nodes: u64,
-    done: bool,
 }
 
 impl TaskCounter {
@@ -400,8 +448,10 @@ impl TaskCounter {
             ld: [0; MAX_COUNT_N],
             rd: [0; MAX_COUNT_N],
             avail: [0; MAX_COUNT_N],
-            queen: [0; MAX_COUNT_N],
-            by_size: [0; 3],
+            found: Found {
+                queen: [0; MAX_COUNT_N],
+                by_size: [0; 3],
+            },
             nodes: 0,
             done: false,
         };
@@ -418,7 +468,7 @@ impl TaskCounter {
                     "queens count: not a task of N = {n}: row {row} cannot hold a queen on column {c}"
                 ));
             }
-            t.queen[row] = bit;
+            t.found.queen[row] = bit;
             cols |= bit;
             ld = (ld | bit) << 1;
             rd = (rd | bit) >> 1;
@@ -451,7 +501,7 @@ impl TaskCounter {
 
     /// What this task found so far.
     pub fn counts(&self) -> Counts {
-        let [c8, c4, c2] = self.by_size;
+        let [c8, c4, c2] = self.found.by_size;
         Counts {
             solutions: 8 * c8 + 4 * c4 + 2 * c2,
             unique: c8 + c4 + c2,
@@ -459,54 +509,10 @@ impl TaskCounter {
         }
     }
 
-    /// Files the edge-family board in `queen` under its class size (or nowhere, when another
-    /// image is the representative).
-    #[inline(never)]
-    fn leaf(&mut self) {
-        match class_size(&self.queen[..self.rules.n]) {
-            8 => self.by_size[0] += 1,
-            4 => self.by_size[1] += 1,
-            2 => self.by_size[2] += 1,
-            _ => {}
-        }
-    }
-
-    /// The last two rows, `avail` the squares row N-2 may take: each of them either completes
-    /// a board or not. Returns the queens placed.
-    #[inline(always)]
-    fn last_two<const CORNER: bool>(
-        &mut self,
-        allow_last: u32,
-        cols: u32,
-        ld: u32,
-        rd: u32,
-        mut avail: u32,
-    ) -> u64 {
-        let pen = self.rules.n - 2;
-        let mut nodes = 0;
-        while avail != 0 {
-            let bit = avail & avail.wrapping_neg();
-            avail ^= bit;
-            nodes += 1;
-            let f = allow_last & !(cols | bit | (ld | bit) << 1 | (rd | bit) >> 1);
-            if f != 0 {
-                nodes += 1;
-                if CORNER {
-                    self.by_size[0] += 1;
-                } else {
-                    self.queen[pen] = bit;
-                    self.queen[pen + 1] = f;
-                    self.leaf();
-                }
-            }
-        }
-        nodes
-    }
-
     /// Counts the whole subtree below a board filled to `top - 1` (with `avail` the squares
     /// `top` may take), without budget checks; returns the queens placed. The same tree as
-    /// [`TaskCounter::search`] (the same [`Rules::open_in`] test, written out branch-light), but
-    /// in local arrays with nothing to save for a pause, which is most of the time of a count.
+    /// [`TaskCounter::search`] (the same [`Rules::open_in`] test, as [`Rules::child`]), but with
+    /// nothing to save for a pause, which is most of the time of a count.
     fn subtree<const CORNER: bool>(
         &mut self,
         top: usize,
@@ -515,64 +521,17 @@ impl TaskCounter {
         rd: u32,
         avail: u32,
     ) -> u64 {
-        let n = self.rules.n;
-        let pen = n - 2;
-        let mask = self.rules.mask;
-        let (side, deadline) = (self.rules.side, self.rules.side_deadline);
-        // allow[r]: the squares of row r the family's rules leave open; 0 past the last row,
-        // where the look two rows ahead has nothing to test.
-        let mut allow = [0u32; MAX_COUNT_N + 2];
-        for (a, &closed) in allow.iter_mut().zip(&self.rules.closed[..n]) {
-            *a = mask & !closed;
+        let pen = self.rules.n - 2;
+        if top == pen {
+            self.found
+                .last_two::<CORNER>(&self.rules, cols, ld, rd, avail)
+        } else if top + 1 == pen {
+            self.found
+                .last_three::<CORNER>(&self.rules, cols, ld, rd, avail)
+        } else {
+            self.found
+                .rows::<CORNER>(&self.rules, top, cols, ld, rd, avail)
         }
-        let mut st_cols = [0u32; MAX_COUNT_N];
-        let mut st_ld = [0u32; MAX_COUNT_N];
-        let mut st_rd = [0u32; MAX_COUNT_N];
-        let mut st_avail = [0u32; MAX_COUNT_N];
-        let mut row = top;
-        let (mut c0, mut l0, mut r0, mut a) = (cols, ld, rd, avail);
-        let mut nodes = 0u64;
-        loop {
-            if row == pen {
-                // Only when the subtree starts there: below, row N-2 is never pushed.
-                nodes += self.last_two::<CORNER>(allow[pen + 1], c0, l0, r0, a);
-                a = 0;
-            }
-            if a == 0 {
-                if row == top {
-                    break;
-                }
-                row -= 1;
-                c0 = st_cols[row];
-                l0 = st_ld[row];
-                r0 = st_rd[row];
-                a = st_avail[row];
-                continue;
-            }
-            let bit = a & a.wrapping_neg();
-            a ^= bit;
-            nodes += 1;
-            if !CORNER {
-                self.queen[row] = bit;
-            }
-            let (c, l, r) = (c0 | bit, (l0 | bit) << 1, (r0 | bit) >> 1);
-            let next = row + 1;
-            let f = child::<CORNER>(&allow, side, deadline, next, c, l, r);
-            if f != 0 && next == pen {
-                nodes += self.last_two::<CORNER>(allow[pen + 1], c, l, r, f);
-            } else if f != 0 {
-                st_cols[row] = c0;
-                st_ld[row] = l0;
-                st_rd[row] = r0;
-                st_avail[row] = a;
-                row = next;
-                c0 = c;
-                l0 = l;
-                r0 = r;
-                a = f;
-            }
-        }
-        nodes
     }
 
     /// The search loop, compiled once per family so the leaf test is decided at compile time.
@@ -607,11 +566,11 @@ impl TaskCounter {
                     if f != 0 {
                         nodes += 1;
                         if CORNER {
-                            self.by_size[0] += 1;
+                            self.found.by_size[0] += 1;
                         } else {
-                            self.queen[pen] = bit;
-                            self.queen[last] = f;
-                            self.leaf();
+                            self.found.queen[pen] = bit;
+                            self.found.queen[last] = f;
+                            self.found.leaf(n);
                         }
                     }
                 }
@@ -642,7 +601,7 @@ impl TaskCounter {
             let ld = (self.ld[row] | bit) << 1;
             let rd = (self.rd[row] | bit) >> 1;
             let next = row + 1;
-            self.queen[row] = bit;
+            self.found.queen[row] = bit;
             let f = self.rules.open_in::<CORNER>(next, cols, ld, rd);
             if f != 0 && limit - nodes >= SUBTREE_BOUND[n - next] {
                 // The budget cannot run out below here: count the subtree in one go.
@@ -661,37 +620,129 @@ impl TaskCounter {
     }
 }
 
-/// The squares row `next` may take after a queen went to the row above it (`cols`, `ld`, `rd`
-/// already hold it), with the side deadline of the edge family; 0 also when the queens so far
-/// attack every square of one of the two rows below `next` (`allow` is 0 past the last row).
-/// [`Rules::open_in`] with the family's masks copied into `allow`: the same test, the same tree.
-#[inline(always)]
-fn child<const CORNER: bool>(
-    allow: &[u32; MAX_COUNT_N + 2],
-    side: u32,
-    deadline: usize,
-    next: usize,
-    c: u32,
-    l: u32,
-    r: u32,
-) -> u32 {
-    let mut f = allow[next] & !(c | l | r);
-    if !CORNER && next == deadline {
-        let missing = side & !c;
-        f = if missing == side {
-            0
-        } else if missing != 0 {
-            f & missing
-        } else {
-            f
-        };
+impl Found {
+    /// Files the edge-family board in `queen` under its class size (or nowhere, when another
+    /// image is the representative).
+    #[inline(never)]
+    fn leaf(&mut self, n: usize) {
+        match class_size(&self.queen[..n]) {
+            8 => self.by_size[0] += 1,
+            4 => self.by_size[1] += 1,
+            2 => self.by_size[2] += 1,
+            _ => {}
+        }
     }
-    let look1 = allow[next + 1];
-    let look2 = allow[next + 2];
-    let dead = (look1 & !(c | l << 1 | r >> 1) == 0)
-        | ((look2 & !(c | l << 2 | r >> 2) == 0) & (look2 != 0));
-    // One branch for "push or not", not two.
-    f & (dead as u32).wrapping_sub(1)
+
+    /// The last two rows, `avail` the squares row N-2 may take (`cols`, `ld`, `rd`: the attacks
+    /// of rows 0..N-3 on row N-2). Returns the queens placed: one per square of `avail`, and one
+    /// more for each of them after which row N-1 still has a square, exactly as trying them one
+    /// by one would. Only two columns are left, `x` and `y`, so a board is complete when row N-2
+    /// takes one of them and row N-1 may take the other, which also needs the two columns not
+    /// to be neighbours (else the two queens share a diagonal). Worked out without a branch:
+    /// the loop over `avail` and its "does row N-1 still have a square" test were two of the
+    /// worst-predicted branches of the count.
+    #[inline(always)]
+    fn last_two<const CORNER: bool>(
+        &mut self,
+        rules: &Rules,
+        cols: u32,
+        ld: u32,
+        rd: u32,
+        avail: u32,
+    ) -> u64 {
+        let free = rules.mask & !cols;
+        let x = free & free.wrapping_neg();
+        let y = free ^ x;
+        // Row N-1's squares left open by rows 0..N-3 (the queen of row N-2 comes on top).
+        let g = rules.allow[rules.n - 1] & !(ld << 1 | rd >> 1);
+        let apart = y != x << 1;
+        let x_first = (avail & x != 0) & (g & y != 0) & apart;
+        let y_first = (avail & y != 0) & (g & x != 0) & apart;
+        let boards = x_first as u64 + y_first as u64;
+        let tried = (avail != 0) as u64 + (avail & avail.wrapping_sub(1) != 0) as u64;
+        if CORNER {
+            self.by_size[0] += boards;
+        } else if boards != 0 {
+            let pen = rules.n - 2;
+            for (first, at, other) in [(x_first, x, y), (y_first, y, x)] {
+                if first {
+                    self.queen[pen] = at;
+                    self.queen[pen + 1] = other;
+                    self.leaf(rules.n);
+                }
+            }
+        }
+        tried + boards
+    }
+
+    /// The last three rows, `avail` the squares row N-3 may take (`cols`, `ld`, `rd`: the
+    /// attacks of the rows above on row N-3). Returns the queens placed, the same as the search
+    /// would place: three columns are left, and each is tried in row N-3 unrolled (masked off
+    /// when `avail` lacks it) with the same look-ahead as [`child`], the last two rows by
+    /// [`Found::last_two`]. No loop over `avail` and no "push or not" branch, the two
+    /// worst-predicted branches, on the rows where most nodes are.
+    #[inline(always)]
+    fn last_three<const CORNER: bool>(
+        &mut self,
+        rules: &Rules,
+        cols: u32,
+        ld: u32,
+        rd: u32,
+        avail: u32,
+    ) -> u64 {
+        let pen = rules.n - 2;
+        let mut nodes = 0;
+        let mut a = avail;
+        while a != 0 {
+            let bit = a & a.wrapping_neg();
+            a ^= bit;
+            if !CORNER {
+                self.queen[pen - 1] = bit;
+            }
+            let (c, l, r) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
+            let f = rules.child::<CORNER>(pen, c, l, r);
+            nodes += 1 + self.last_two::<CORNER>(rules, c, l, r, f);
+        }
+        nodes
+    }
+
+    /// [`TaskCounter::subtree`] from a row above N-3: plain recursion, which measured faster
+    /// than an explicit stack here (the stack's loads and stores, and its "pop or place"
+    /// branch, cost more than a call and return, which the processor predicts; 0.92x of the
+    /// explicit stack's CPU time at N = 16). The rules come as their own reference, not through `self`: read-only, so their masks
+    /// stay in registers across the calls (fewer instructions than reading them through `self`).
+    fn rows<const CORNER: bool>(
+        &mut self,
+        rules: &Rules,
+        row: usize,
+        cols: u32,
+        ld: u32,
+        rd: u32,
+        avail: u32,
+    ) -> u64 {
+        let pen = rules.n - 2;
+        let next = row + 1;
+        let mut a = avail;
+        let mut nodes = 0;
+        while a != 0 {
+            let bit = a & a.wrapping_neg();
+            a ^= bit;
+            nodes += 1;
+            if !CORNER {
+                self.queen[row] = bit;
+            }
+            let (c, l, r) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
+            let f = rules.child::<CORNER>(next, c, l, r);
+            if f != 0 {
+                nodes += if next + 1 == pen {
+                    self.last_three::<CORNER>(rules, c, l, r, f)
+                } else {
+                    self.rows::<CORNER>(rules, next, c, l, r, f)
+                };
+            }
+        }
+        nodes
+    }
 }
 
 /// `SUBTREE_BOUND[k]`: the most queens a search can place on `k` rows with `k` free columns

@@ -1,0 +1,41 @@
+// The size of the WebAssembly module Solvescope ships: the page loads www/pkg/solvescope_bg.wasm
+// (scripts/build-wasm.sh, wasm-opt'd) and the package carries the same file as
+// pkg/web/solvescope_bg.wasm (scripts/package.mjs). Both are read from disk as built, so the test
+// measures what a visitor or an npm user downloads.
+//
+// Issue 11 asks for at most 400 KB. The module is above that today (BENCHMARKS.md, "Size of the
+// WebAssembly module", says what weighs and what was tried), so this test holds the ceiling that
+// was measured: it fails as soon as the module grows past it. Lower CEILING whenever a change
+// makes the module smaller, until it reaches TARGET.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('../../', import.meta.url).pathname;
+/** Issue 11's target, in bytes (KB = 1000 bytes, as BENCHMARKS.md counts). */
+const TARGET = 400_000;
+/** The largest size allowed now: 556,117 bytes measured 2026-12-02, rounded up to 5 KB. */
+const CEILING = 560_000;
+
+for (const file of ['www/pkg/solvescope_bg.wasm', 'pkg/web/solvescope_bg.wasm']) {
+  test(`${file} stays within ${CEILING.toLocaleString('en-US')} bytes`, () => {
+    const path = join(root, file);
+    assert.ok(existsSync(path), `${file} is missing: run bash scripts/build-wasm.sh and node scripts/package.mjs`);
+    const bytes = readFileSync(path);
+    // A real module, not an empty or truncated file: the wasm magic number and version 1.
+    assert.deepEqual([...bytes.subarray(0, 8)], [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00], `${file} is not a wasm module`);
+    const size = statSync(path).size;
+    assert.ok(
+      size <= CEILING,
+      `${file} is ${size.toLocaleString('en-US')} bytes, over the ceiling of ${CEILING.toLocaleString('en-US')} (issue 11's target: ${TARGET.toLocaleString('en-US')})`,
+    );
+  });
+}
+
+test('the package ships the same module as the page', () => {
+  const page = join(root, 'www/pkg/solvescope_bg.wasm');
+  const pkg = join(root, 'pkg/web/solvescope_bg.wasm');
+  assert.ok(existsSync(page) && existsSync(pkg), 'build the module and the package first');
+  assert.ok(readFileSync(page).equals(readFileSync(pkg)), 'pkg/web/solvescope_bg.wasm differs from www/pkg/solvescope_bg.wasm: run node scripts/package.mjs again');
+});
