@@ -47,7 +47,7 @@ pub const SCALING_REPAIR_SIZES: &[usize] = &[
     500_000, 1_000_000,
 ];
 
-/// What one run does. Series names are canonical (see [`Series::name`]), so the same run has
+/// What one run does. Series names are canonical (options in a fixed order), so the same run has
 /// the same name whichever way it was asked for.
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
