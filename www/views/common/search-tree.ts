@@ -52,6 +52,8 @@ export class SearchTree {
   /** Node ids made at a restart (drawn with a marker). */
   restartAt = new Set<number>();
   deadEnds = 0;
+  /** The deepest node so far: nodes are never removed, so a running maximum is exact. */
+  private deepest = 0;
   /** The current path from the root (node ids). */
   path: number[] = [0];
   /** Events applied (the player's position) and the most ever applied. */
@@ -89,6 +91,7 @@ export class SearchTree {
           id = this.parent.length;
           this.parent.push(top);
           this.depth.push(this.depth[top]! + 1);
+          this.deepest = Math.max(this.deepest, this.depth[top]! + 1);
           this.step.push(step);
           this.label.push(op.push.label);
           this.mark.push(Mark.Open);
@@ -135,9 +138,7 @@ export class SearchTree {
   }
 
   maxDepth(): number {
-    let m = 0;
-    for (const d of this.depth) if (d > m) m = d;
-    return m;
+    return this.deepest;
   }
 
   /** One line on the node: its choice, depth, subtree and fate. */
