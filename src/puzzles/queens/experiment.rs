@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 
 use super::repair::{MAX_MIN_CONFLICTS_N, MAX_REPAIR_N};
 use super::MAX_BACKTRACK_N;
-use crate::session::{Session, Verdict};
+use crate::session::{Report, Session, Verdict};
 
 /// Runs one plan may hold: enough for 1,000 trials at 4 sizes and 5 series, few enough that a
 /// pasted spec cannot queue work for days and that the rows travel back for the summary at once.
@@ -618,24 +618,44 @@ pub fn run(spec: &ExperimentRun) -> Result<ExperimentRow, String> {
         }
     };
     let report = session.solve(max_nodes, max_micros)?;
+    let repair = series != Series::Backtracking;
+    Ok(row(
+        series.name(),
+        spec.n,
+        spec.seed,
+        &session,
+        &report,
+        repair,
+    ))
+}
+
+/// The row of a finished run. `series` names it; `repair` says whether it counts moves and
+/// restarts. Also used by `queens repair-stats`, whose runs take options no series names.
+pub fn row(
+    series: String,
+    n: usize,
+    seed: Option<u64>,
+    session: &Session,
+    report: &Report,
+    repair: bool,
+) -> ExperimentRow {
     let status = match report.verdict {
         Verdict::Budget => "budget",
         Verdict::GaveUp => "gaveUp",
         Verdict::None => "none",
         _ => "found",
     };
-    let repair = series != Series::Backtracking;
-    Ok(ExperimentRow {
-        series: series.name(),
-        n: spec.n,
-        seed: spec.seed,
+    ExperimentRow {
+        series,
+        n,
+        seed,
         algorithm: session.variant().unwrap_or("bitmask").to_string(),
         status: status.to_string(),
         nodes: report.stats.nodes,
         moves: repair.then_some(report.stats.moves),
         restarts: repair.then_some(report.stats.restarts),
         micros: report.stats.elapsed_micros,
-    })
+    }
 }
 
 /// Reads one run spec handed back by the page (an element of [`ExperimentPlan::runs`]).

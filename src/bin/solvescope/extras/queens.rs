@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use solvescope::engine::Stepper;
 use solvescope::puzzles::queens::backtrack::Options as BacktrackOptions;
 use solvescope::puzzles::queens::count;
-use solvescope::puzzles::queens::experiment::{self, ExperimentRow};
+use solvescope::puzzles::queens::experiment;
 use solvescope::puzzles::queens::naive::Naive;
 use solvescope::session::{Session, Verdict, DEFAULT_MAX_MICROS};
 
@@ -329,22 +329,14 @@ fn repair_stats(args: &Args) -> Result<(), Failure> {
             o["seed"] = json!(base.wrapping_add(t));
             let mut s = Session::new("queens", &format!("queens:{n}"), "repair", &o)?;
             let r = s.solve(u64::MAX, DEFAULT_MAX_MICROS).map_err(internal)?;
-            rows.push(ExperimentRow {
-                series: strategy.clone(),
+            rows.push(experiment::row(
+                strategy.clone(),
                 n,
-                seed: Some(base.wrapping_add(t)),
-                algorithm: s.variant().unwrap_or_default().to_string(),
-                status: if r.solutions.is_empty() {
-                    "unsolved"
-                } else {
-                    "found"
-                }
-                .to_string(),
-                nodes: r.stats.nodes,
-                moves: Some(r.stats.moves),
-                restarts: Some(r.stats.restarts),
-                micros: r.stats.elapsed_micros,
-            });
+                Some(base.wrapping_add(t)),
+                &s,
+                &r,
+                true,
+            ));
         }
         let s = &experiment::summarise(&rows)[0];
         emit(&json!({
