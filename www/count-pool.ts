@@ -4,7 +4,8 @@
 // added here. The puzzle (the split, the search, the symmetry) stays in Rust: this file only
 // schedules and sums. Cancel terminates every worker, stopping even a task in the middle.
 
-import { SolverClient, CancelledError } from './solver-client';
+import { CancelledError } from './solver-client';
+import { WorkerPool } from './worker-pool';
 import type { CountAlgorithm, Counts, CountTask } from './protocol';
 
 /** `queensCountPlan(n)`: the answer is `base` plus the counts of every task. */
@@ -49,17 +50,7 @@ function add(a: Counts, b: Counts): void {
   a.nodes += b.nodes;
 }
 
-export class CountPool {
-  /** Started on the first count and kept between runs (a cancel replaces their workers). */
-  private clients: SolverClient[] = [];
-
-  constructor(readonly size: number = Math.max(1, navigator.hardwareConcurrency || 1)) {}
-
-  private client(k: number): SolverClient {
-    while (this.clients.length <= k) this.clients.push(new SolverClient());
-    return this.clients[k]!;
-  }
-
+export class CountPool extends WorkerPool {
   /**
    * Counts `n` queens; `progress` hears how far it is several times a second. Rejects with a
    * CancelledError after `cancel()`, or with the solver's sentence for a bad N.
@@ -88,10 +79,9 @@ export class CountPool {
       const tasks = plan.tasks.length;
       progress({ tasks, tasksDone: tasksDone + Math.floor(partial), counts, elapsedMs: performance.now() - started, fraction: tasks ? (tasksDone + partial) / tasks : 1 });
     };
-    let failure: unknown = null;
     const work = async (k: number): Promise<void> => {
       const client = this.client(k);
-      while (next < batches.length && failure === null) {
+      while (next < batches.length) {
         const i = next++;
         const batch = batches[i]!;
         running.set(i, { counts: zero(), tasksDone: 0, fraction: 0 });
@@ -106,18 +96,8 @@ export class CountPool {
       }
     };
     report();
-    await Promise.all(
-      Array.from({ length: workers }, (_, k) =>
-        work(k).catch((e: unknown) => {
-          // The first failure (or a cancel) ends the run: stop the others rather than count on.
-          if (failure === null) {
-            failure = e;
-            this.cancel();
-          }
-        }),
-      ),
-    );
-    if (failure !== null) throw failure instanceof Error ? failure : new Error(String(failure));
+    // The first failure (or a cancel) ends the run: the others stop rather than count on.
+    await this.spread(workers, work);
     return { n, algorithm, workers, counts: done, elapsedMs: performance.now() - started };
   }
 
@@ -125,11 +105,6 @@ export class CountPool {
    *  run's time is the count's, not the module's start-up. */
   warm(): void {
     for (let k = 0; k < this.size; k++) void this.client(k).call('queensCountPlan', 1).catch(() => undefined);
-  }
-
-  /** Stops every worker at once; a running `count` rejects with a CancelledError. */
-  cancel(): void {
-    for (const c of this.clients) c.cancel();
   }
 }
 

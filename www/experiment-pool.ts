@@ -4,7 +4,8 @@
 // of its spec, so which worker ran it changes nothing but its time. Cancel terminates the workers
 // at once; the rows finished so far are kept.
 
-import { SolverClient, CancelledError } from './solver-client';
+import { CancelledError } from './solver-client';
+import { WorkerPool } from './worker-pool';
 import type { ExperimentPlan, ExperimentRow, ExperimentRun } from './generated/types';
 
 export interface PoolProgress {
@@ -22,16 +23,8 @@ export interface PoolResult {
   elapsedMs: number;
 }
 
-export class ExperimentPool {
-  private clients: SolverClient[] = [];
+export class ExperimentPool extends WorkerPool {
   private cancelled = false;
-
-  constructor(readonly size: number = Math.max(1, navigator.hardwareConcurrency || 1)) {}
-
-  private client(k: number): SolverClient {
-    while (this.clients.length <= k) this.clients.push(new SolverClient());
-    return this.clients[k]!;
-  }
 
   /** The plan of `spec`, or the solver's sentence saying what is wrong with it. */
   plan(spec: Record<string, unknown>): Promise<ExperimentPlan> {
@@ -50,7 +43,6 @@ export class ExperimentPool {
     const running = new Map<number, ExperimentRun>();
     let next = 0;
     let done = 0;
-    let failure: unknown = null;
     let reported = 0;
     const report = (force: boolean): void => {
       const now = performance.now();
@@ -61,7 +53,7 @@ export class ExperimentPool {
     };
     const work = async (k: number): Promise<void> => {
       const client = this.client(k);
-      while (next < plan.runs.length && failure === null && !this.cancelled) {
+      while (next < plan.runs.length && !this.cancelled) {
         const i = next++;
         running.set(i, plan.runs[i]!);
         report(false);
@@ -73,25 +65,19 @@ export class ExperimentPool {
     };
     const workers = Math.min(this.size, plan.runs.length) || 1;
     report(true);
-    await Promise.all(
-      Array.from({ length: workers }, (_, k) =>
-        work(k).catch((e: unknown) => {
-          if (e instanceof CancelledError) return;
-          if (failure === null) {
-            failure = e;
-            this.cancel();
-          }
-        }),
-      ),
-    );
-    if (failure !== null) throw failure instanceof Error ? failure : new Error(String(failure));
+    try {
+      await this.spread(workers, work);
+    } catch (e) {
+      // Cancel is not a failure here: the rows finished before it are the answer.
+      if (!(e instanceof CancelledError && this.cancelled)) throw e;
+    }
     report(true);
     return { rows: rows.filter((r): r is ExperimentRow => r !== undefined), cancelled: this.cancelled, elapsedMs: performance.now() - started };
   }
 
   /** Stops every worker at once; a running `run` resolves with the rows finished so far. */
-  cancel(): void {
+  override cancel(): void {
     this.cancelled = true;
-    for (const c of this.clients) c.cancel();
+    super.cancel();
   }
 }
