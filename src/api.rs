@@ -2,9 +2,9 @@
 //!
 //! It is deliberately thin and names no puzzle: [`Session`] wraps [`crate::session::Session`] (which
 //! is tested natively), and the free functions (`parse`, `format`, `hint`, `check`, `layout`,
-//! `generate`) take the puzzle's registry name and forward to its [`puzzles::AnyGame`]. Structured values cross through
-//! serde-wasm-bindgen with one serializer setting (`to_js`), so numbers, `null` and objects look the
-//! same in every message. Every fallible call returns `Result<_, JsError>`: bad input becomes a JS
+//! `generate`) take the puzzle's registry name and forward to its [`puzzles::AnyGame`]. Structured values cross as
+//! JSON text both ways (`to_js`, `json_from_js`), so numbers, `null` and objects look the same in
+//! every message, and the module carries one serde format (serde_json) instead of two. Every fallible call returns `Result<_, JsError>`: bad input becomes a JS
 //! exception with the solver's readable message. The solvers never panic on any input; should a bug
 //! panic anyway, the hook installed at start-up logs it to the console before the module traps; the
 //! worker reports the trap as fatal and the page starts a fresh worker (www/solver-client.ts).
@@ -75,12 +75,17 @@ fn describe(value: &JsValue) -> String {
     }
 }
 
-/// The one serializer setting of the boundary: plain JS objects (not `Map`s), `null` for `None`.
+/// The one way a result leaves the boundary: serde_json's text, read back by the browser's
+/// `JSON.parse` into plain JS objects (not `Map`s), with `null` for `None`. serde-wasm-bindgen
+/// did this before by building the objects from Rust, but its serializer was one more copy of
+/// every result type's serialisation in the module: JSON text cut 14 KB of the shipped wasm
+/// (BENCHMARKS.md, "Size of the WebAssembly module") and stepping a watch run was no slower.
+/// Every number a result holds is below 2^53 (counters, seeds, sizes), so none changes on the way.
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    value
-        .serialize(&serializer)
-        .map_err(|e| js_error(&format!("could not send the result to JavaScript: {e}")))
+    let text = serde_json::to_string(value)
+        .map_err(|e| js_error(&format!("could not send the result to JavaScript: {e}")))?;
+    js_sys::JSON::parse(&text)
+        .map_err(|_| js_error("internal error: could not read the result's JSON in JavaScript"))
 }
 
 /// A JS value as JSON (`undefined` becomes `null`). Everything structured crosses as a JSON value

@@ -491,7 +491,11 @@ pub fn sentence(message: &str) -> String {
     let t = message.trim();
     let mut chars = t.chars();
     let mut out: String = match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
+        // ASCII only: every message starts with a puzzle's name or an English word, and Unicode
+        // case mapping would bring about 12 KB of tables into the wasm module.
+        Some(first) => std::iter::once(first.to_ascii_uppercase())
+            .chain(chars)
+            .collect(),
         None => return String::new(),
     };
     if !out.ends_with(['.', '!', '?', '…']) {
