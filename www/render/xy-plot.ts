@@ -28,6 +28,9 @@ export interface Axis {
   /** Fixed range (linear axes); otherwise fitted to the points. */
   min?: number;
   max?: number;
+  /** A linear axis of whole numbers (board sizes): ticks on whole values only, and half a unit
+   *  of room at both ends so no point sits on the frame. */
+  whole?: boolean;
 }
 
 export interface Rect {
@@ -54,6 +57,14 @@ function ticks(a: Axis, lo: number, hi: number): number[] {
     for (let d = Math.floor(Math.log10(lo)); d <= Math.ceil(Math.log10(hi)); d++) out.push(10 ** d);
     return out;
   }
+  if (a.whole) {
+    // Every whole value if up to 12 fit, else every second, fifth, tenth…
+    const span = hi - lo;
+    const step = [1, 2, 5, 10, 20, 50, 100].find((k) => span / k <= 12) ?? Math.ceil(span / 12);
+    const out: number[] = [];
+    for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) out.push(v);
+    return out;
+  }
   const step = (hi - lo) / 4;
   return [0, 1, 2, 3, 4].map((k) => lo + k * step);
 }
@@ -68,6 +79,9 @@ function range(a: Axis, values: number[]): [number, number] {
   if (a.log) {
     lo = 10 ** Math.floor(Math.log10(lo));
     hi = 10 ** Math.max(Math.ceil(Math.log10(hi)), Math.log10(lo) + 1);
+  } else if (a.whole) {
+    lo -= 0.5;
+    hi += 0.5;
   } else if (hi === lo) hi = lo + 1;
   return [a.min ?? lo, a.max ?? hi];
 }

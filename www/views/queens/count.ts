@@ -8,15 +8,20 @@ import { limit } from '../../registry';
 import { CancelledError, CountPool, type CountProgress, type CountResult } from '../../count-pool';
 import type { CountAlgorithm } from '../../protocol';
 import { readTheme } from '../../render/canvas';
-import { drawCountPlot, type PlotSeries } from '../../render/count-plot';
+import { drawXYPlot, type Axis, type XYSeries } from '../../render/xy-plot';
 import { fitChart } from './repair';
 
 const NAMES: Record<CountAlgorithm, string> = { bitmask: 'bitmask counter', naive: 'naive counter' };
 
-const SERIES: Record<CountAlgorithm, Omit<PlotSeries, 'points'>> = {
-  bitmask: { label: 'bitmask, all workers', colorVar: '--plot-bitmask', fallback: '#0072b2', marker: 'circle', dashed: false },
-  naive: { label: 'naive, 1 worker', colorVar: '--plot-naive', fallback: '#d55e00', marker: 'square', dashed: true },
+// Okabe-Ito blue and vermillion, a marker shape and a dash each, so the plot also reads in grey.
+const SERIES: Record<CountAlgorithm, Omit<XYSeries, 'points'>> = {
+  bitmask: { label: 'bitmask, all workers', colorVar: '--plot-bitmask', fallback: '#0072b2', marker: 'circle', dash: [] },
+  naive: { label: 'naive, 1 worker', colorVar: '--plot-naive', fallback: '#d55e00', marker: 'square', dash: [5, 4] },
 };
+
+const X_AXIS: Axis = { label: 'N (board size)', log: false, whole: true, format: String };
+/** Decades of time from a tenth of a millisecond (the browser clock's step) up. */
+const Y_AXIS: Axis = { label: 'time', log: true, format: (ms) => (ms >= 1000 ? `${ms / 1000} s` : `${Number(ms.toPrecision(1))} ms`) };
 
 const en = (x: number) => Math.round(x).toLocaleString('en-US');
 
@@ -144,11 +149,17 @@ export function countPanel(n: () => string, algorithm: () => CountAlgorithm): Co
       // The fastest run of each N, so a repeated count does not zigzag the line.
       const best = new Map<number, number>();
       for (const r of runs) if (r.algorithm === alg) best.set(r.n, Math.min(best.get(r.n) ?? Infinity, r.elapsedMs));
-      return { ...SERIES[alg], points: [...best].sort((a, b) => a[0] - b[0]) };
+      const points = [...best].sort((a, b) => a[0] - b[0]).map(([n, ms]): [number, number] => [n, Math.max(0.1, ms)]);
+      return { ...SERIES[alg], points };
     });
     const w = Math.min(560, Math.max(260, element.clientWidth || 320));
     const height = 220;
-    drawCountPlot(fitChart(plot, w, height), w, height, series, readTheme(plot), plot);
+    const { ctx, dpr } = fitChart(plot, w, height);
+    ctx.clearRect(0, 0, plot.width, plot.height);
+    drawXYPlot(ctx, dpr, { x: 0, y: 0, w: plot.width, h: plot.height }, X_AXIS, Y_AXIS, series, readTheme(plot), getComputedStyle(plot), {
+      empty: 'Count a few sizes to see the time grow with N.',
+      legend: true,
+    });
     plot.dataset.series = series.map((s) => `${s.label}: ${s.points.map((p) => p[0]).join(',')}`).join('; ');
     plot.setAttribute(
       'aria-label',
