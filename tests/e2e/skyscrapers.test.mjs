@@ -101,6 +101,10 @@ test('watch mode: Step shows candidates and a reason, Step back restores them ex
     await page.waitForFunction((prev) => document.querySelector('#sky-board').dataset.candidates !== prev || /Unique|Solution|explored/.test(document.querySelector('#sky-status').textContent), seen.at(-1));
     seen.push(await data(page, 'candidates'));
     reasons.push(await page.textContent('#sky-status'));
+    // The whole solve is one search node (deductions only), whose counters already hold its
+    // solution: the Solutions box must still count only what the steps on screen found.
+    const found = /Solution \d+ found|Unique/.test(reasons.at(-1)) ? 1 : 0;
+    assert.equal(await page.textContent('#sky-watch-panel [data-counter=solutions]'), String(found), `step ${k + 1}: ${reasons.at(-1)}`);
   }
   // Candidates only shrink while the solver deduces (no guess is needed here).
   for (let k = 1; k < seen.length; k++) {

@@ -54,6 +54,14 @@ test('N-Queens: a click on a tree node moves the board to the step of that choic
     assert.equal(await page.getAttribute('#queens-tree', 'data-nodes'), before, 'going back keeps the explored tree');
     assert.equal(Number((await page.getAttribute('#queens-tree', 'data-path')).split(',').pop()) > 0, true);
   }
+  // Behind the furthest step, the caption counts only the choices up to the step on screen (the
+  // later ones are drawn faint): as many as there are tree nodes with a step not after it.
+  const caption = await page.textContent('#queens-tree-caption');
+  const upTo = await page.evaluate(() => Number(document.querySelector('#queens .step-count').textContent.match(/^Step ([\d,]+)/)[1].replace(/,/g, '')));
+  const m = /^(\d+) choices?, (\d+) dead ends? \(×\), deepest depth (\d+)(?: up to this step; (\d+) later choices? (?:is|are) faint)?;/.exec(caption);
+  assert.ok(m, `caption after going back: ${caption}`);
+  assert.equal(Number(m[1]) + Number(m[4] ?? 0), Number(before), `choices so far and later ones add up to the tree: ${caption}`);
+  assert.ok(Number(m[1]) <= upTo, 'no more choices than steps shown');
   // Stepping forward to where the run was gives the same tree (nodes are reused, not made twice).
   const path = await page.getAttribute('#queens-tree', 'data-path');
   await page.click('#queens .playback >> text=Step');

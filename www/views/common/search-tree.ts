@@ -48,6 +48,8 @@ export class SearchTree {
   label: string[] = ['start'];
   mark: Mark[] = [Mark.Open];
   why: (string | null)[] = [null];
+  /** The step at which each node became a dead end (Infinity while it is not one). */
+  deadAt: number[] = [Infinity];
   children: number[] = [0];
   /** Node ids made at a restart (drawn with a marker). */
   restartAt = new Set<number>();
@@ -96,6 +98,7 @@ export class SearchTree {
           this.label.push(op.push.label);
           this.mark.push(Mark.Open);
           this.why.push(null);
+          this.deadAt.push(Infinity);
           this.children.push(0);
           this.children[top]!++;
           if (this.pendingRestart) this.restartAt.add(id);
@@ -124,6 +127,7 @@ export class SearchTree {
       if (fresh && this.mark[id] === Mark.Open && this.children[id] === 0) {
         this.mark[id] = Mark.Dead;
         this.why[id] = this.lastWhy;
+        this.deadAt[id] = this.position;
         this.deadEnds++;
       }
       this.lastWhy = null;
@@ -139,6 +143,24 @@ export class SearchTree {
 
   maxDepth(): number {
     return this.deepest;
+  }
+
+  /** Choices, dead ends and the deepest depth as of the player's step: after a step back the
+   *  tree still holds (faint) the nodes the search made later, which the counts must leave out,
+   *  as the player's own counters do. */
+  shown(): { choices: number; deadEnds: number; deepest: number; later: number } {
+    if (this.position >= this.highWater) return { choices: this.size - 1, deadEnds: this.deadEnds, deepest: this.deepest, later: 0 };
+    let choices = 0;
+    let deadEnds = 0;
+    let deepest = 0;
+    for (let i = 1; i < this.size; i++) {
+      if (this.step[i]! <= this.position) {
+        choices++;
+        if (this.depth[i]! > deepest) deepest = this.depth[i]!;
+      }
+      if (this.deadAt[i]! <= this.position) deadEnds++;
+    }
+    return { choices, deadEnds, deepest, later: this.size - 1 - choices };
   }
 
   /** One line on the node: its choice, depth, subtree and fate. */
@@ -290,7 +312,11 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
     g.arc(x(top), y(t.depth[top]!), 5, 0, 2 * Math.PI);
     g.fill();
     const shown = t.size > DETAILED ? ' Each column sums many nodes: hover or click to see one.' : '';
-    caption.textContent = `${(t.size - 1).toLocaleString('en-US')} choices, ${t.deadEnds.toLocaleString('en-US')} dead ends (×), depth ${t.maxDepth()}; the current path is highlighted, faint nodes come after this step.${shown} Click a node to go to its step.`;
+    const c = t.shown();
+    const count = (k: number, one: string, many: string) => `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
+    const sofar = `${count(c.choices, 'choice', 'choices')}, ${count(c.deadEnds, 'dead end', 'dead ends')} (×), deepest depth ${c.deepest}`;
+    const later = c.later > 0 ? ` up to this step; ${count(c.later, 'later choice is', 'later choices are')} faint` : '';
+    caption.textContent = `${sofar}${later}; the current path is highlighted.${shown} Click a node to go to its step.`;
   }
 
   /** The node under a pointer: the nearest by x, then by depth among those close in x. */

@@ -96,8 +96,11 @@ export function mountWatch(ctx: SkyCtx): Watch {
       if (ctx.mode !== 'watch') return;
       ctx.draw();
       showStats(state?.stats ?? null);
-      // Counters come once per search node; the depth of the step on screen is exact per event.
+      // Counters come once per search node (a puzzle solved by deductions alone is one node, so its
+      // frame already counts the solution at step 1); the depth and the solutions of the step on
+      // screen are exact per event.
       if (state) stats.set({ depth: run.view.depth });
+      if (state && !state.finished) stats.set({ solutions: run.view.solutions.length });
       status.textContent = watchStatus(state);
       bar.update(state, run.busy);
       searchTree.draw();
