@@ -31,11 +31,16 @@ export interface Settings {
   opts?: [string, string][];
   /** Presenter mode (large type for a projector, www/presenter.ts): written `present=1`. */
   present?: boolean;
+  /** The player's own entries in play mode (digits and pencil marks, or bridges), in the view's
+   *  compact form: letters, digits, '.', '-' and '_' only. The view checks it against its puzzle. */
+  board?: string;
 }
 
 /** Longest `opts` value, and most pairs in it. */
 export const MAX_OPTS = 256;
 export const MAX_OPT_PAIRS = 16;
+/** Longest `board` value: a 60 x 60 Hashiwokakero's bridges take about 1,500 characters. */
+export const MAX_BOARD = 8_000;
 
 export interface Address {
   tab: Tab;
@@ -50,7 +55,7 @@ export interface ParsedAddress {
   errors: string[];
 }
 
-const KEY_ORDER = ['mode', 'algo', 'seed', 'opts', 'step', 'present'] as const;
+const KEY_ORDER = ['mode', 'algo', 'seed', 'opts', 'step', 'board', 'present'] as const;
 
 function quote(s: string): string {
   const shown = s.length > 24 ? `${s.slice(0, 24)}…` : s;
@@ -129,7 +134,7 @@ function parseSettings(query: string, at: number, out: Settings, errors: string[
       errors.push(`The setting "${known}" at character ${here} has no value.`);
       continue;
     }
-    const cap = known === 'opts' ? MAX_OPTS : MAX_VALUE;
+    const cap = known === 'opts' ? MAX_OPTS : known === 'board' ? MAX_BOARD : MAX_VALUE;
     if (rawValue.length > cap) {
       errors.push(`The setting "${known}" at character ${here} is too long (${rawValue.length} characters, at most ${cap}).`);
       continue;
@@ -161,6 +166,10 @@ function parseSettings(query: string, at: number, out: Settings, errors: string[
       case 'present':
         if (value === '1') out.present = true;
         else errors.push(`The setting "present" at character ${here} must be 1 (got ${quote(value)}).`);
+        break;
+      case 'board':
+        if (/^[A-Za-z0-9._-]+$/.test(value)) out.board = value;
+        else errors.push(`The setting "board" at character ${here} may hold only letters, digits, '.', '-' and '_' (got ${quote(value)}).`);
         break;
       case 'step':
         if (/^\d{1,9}$/.test(value)) out.step = Number(value);

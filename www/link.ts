@@ -72,7 +72,7 @@ export interface LinkHost {
 }
 
 export function linkAddress(host: LinkHost): { route(): void } {
-  const copyButton = h('button', { type: 'button', id: 'copy-link', class: 'link-button', title: 'Copy the address of this view: the puzzle or N, the mode and the seed' }, 'Copy view link');
+  const copyButton = h('button', { type: 'button', id: 'copy-link', class: 'link-button', title: 'Copy the address of this view: the puzzle or N, the mode, the seed and, in play mode, your entries' }, 'Copy view link');
   const copyField = h('input', { type: 'text', readonly: '', id: 'copy-link-field', 'aria-label': 'Address of this view', class: 'visually-hidden', tabindex: '-1' });
   const copyStatus = h('span', { id: 'copy-link-status', class: 'copy-status', 'aria-live': 'polite' });
   host.nav.append(copyButton, copyStatus, copyField);
@@ -100,8 +100,11 @@ export function linkAddress(host: LinkHost): { route(): void } {
     sync();
     void copyText(location.href, 'link', copyField, (m) => (copyStatus.textContent = m));
   });
-  // The views change state on clicks, keys and async answers; a cheap poll catches all of them.
+  // The views change state on clicks, keys and async answers; a cheap poll catches all of them,
+  // and the end of every key press or click syncs at once, so a reload right after a move (which
+  // reads the address) already finds that move in it.
   window.setInterval(sync, 300);
+  for (const ev of ['keyup', 'pointerup', 'change'] as const) document.addEventListener(ev, () => window.setTimeout(sync, 0));
   for (const ev of ['keydown', 'pointerdown'] as const) {
     document.addEventListener(ev, (e) => {
       if (e.target !== dismiss && frozen && !banner.contains(e.target as Node)) frozen = false;

@@ -61,6 +61,23 @@ test('#queens/12 and #race/50 open at that N, and the address keeps N and the se
   await context.close();
 });
 
+test('N-Queens: the pause at each solution travels in opts=pause:off, and its default is left out', async () => {
+  const { page, problems, context } = await openPage(app, '#queens/10?opts=find:all,pause:off');
+  await page.waitForFunction(() => document.querySelector('#queens-n')?.value === '10');
+  assert.equal(await page.isChecked('#queens-pause'), false);
+  await page.check('#queens-pause');
+  await addressMatches(page, /^#queens\/10\?opts=find:all$/);
+  await page.uncheck('#queens-pause');
+  await addressMatches(page, /^#queens\/10\?opts=find:all,pause:off$/);
+  // A bad value is named in the banner; the box keeps its default.
+  const bad = await openPage(app, '#queens/10?opts=pause:maybe');
+  await bad.page.waitForFunction(() => /The N-Queens option "pause" must be on or off \(got "maybe"\)/.test(document.querySelector('#link-error-text')?.textContent ?? ''));
+  assert.equal(await bad.page.isChecked('#queens-pause'), true);
+  await bad.context.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a truncated Skyscrapers link says what is wrong and the message stays', async () => {
   const truncated = '#skyscrapers/' + encodeURIComponent(EXAMPLE.slice(0, 9));
   const { page, problems, context } = await openPage(app, truncated);
@@ -108,7 +125,17 @@ test('edits and play digits survive a reload; a copied address reopens the same 
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('3'); // the player's 3 at row 2, column 1
   await page.waitForFunction(() => document.querySelector('#sky-board').dataset.grid.split('/')[1].startsWith('3,'));
-  await addressMatches(page, /^#skyscrapers\/4:.*\?mode=play$/);
+  // Pencil marks 1 and 4 at row 2, column 2.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('p');
+  await page.keyboard.press('1');
+  await page.keyboard.press('4');
+  await page.keyboard.press('p');
+  await page.waitForFunction(() => document.querySelector('#sky-board').dataset.marks === '1,1:14');
+  // The address holds the player's position too: digits and marks (docs/FORMATS.md §7, board=).
+  // Two digits a character (0 = empty): row 1 empty, then the 3 at cell 5 ("f" = 3 x 5 + 0); the
+  // marks as cell 5, mask 9 (heights 1 and 4).
+  await addressMatches(page, /^#skyscrapers\/4:.*\?mode=play&board=00f_5\.9$/);
   const grid = await sky(page, 'grid');
   const clues = await sky(page, 'clues');
   const tatham = await sky(page, 'tatham');
@@ -118,7 +145,8 @@ test('edits and play digits survive a reload; a copied address reopens the same 
   assert.equal(await sky(page, 'mode'), 'play');
   assert.equal(await sky(page, 'clues'), clues);
 
-  // The Copy link button's address, opened in a fresh browser (no stored moves): same puzzle and mode.
+  // The Copy link button's address, opened in a fresh browser (no stored moves): the same puzzle,
+  // mode, digits and pencil marks.
   await page.click('#copy-link');
   await page.waitForFunction(() => /link/.test(document.querySelector('#copy-link-status')?.textContent ?? ''));
   const href = await page.evaluate(() => location.href);
@@ -126,16 +154,26 @@ test('edits and play digits survive a reload; a copied address reopens the same 
   await fresh.page.waitForFunction((t) => document.querySelector('#sky-board')?.dataset.tatham === t, tatham);
   await fresh.page.waitForFunction(() => document.querySelector('#sky-board').dataset.mode === 'play');
   assert.equal(await sky(fresh.page, 'clues'), clues);
-  assert.match(await sky(fresh.page, 'grid'), /^2,0,0,0\/0,0,0,0\//, 'the given is there, the other browser\'s move is not');
+  await fresh.page.waitForFunction((g) => document.querySelector('#sky-board').dataset.grid === g, grid);
+  assert.equal(await sky(fresh.page, 'marks'), '1,1:14');
+  assert.deepEqual(fresh.problems, []);
   await fresh.context.close();
 
-  // Corrupt stored data is ignored: the page still opens (and no error is logged).
+  // A board that does not fit the puzzle ("p" is 25, past the 5 x 5 pairs of digits a 4x4 character holds) is reported and left out.
+  const bad = await openPage(app, `${href.slice(app.url.length).replace(/board=[^&]*/, 'board=p')}`);
+  await bad.page.waitForFunction(() => document.querySelector('#sky-board')?.dataset.mode === 'play');
+  await bad.page.waitForFunction(() => /The board in the link does not fit this 4x4 puzzle: character 1 \("p"\)/.test(document.querySelector('#link-error-text')?.textContent ?? ''));
+  assert.match(await sky(bad.page, 'grid'), /^2,0,0,0\/0,0,0,0\//, 'the given is there, nothing from the bad board');
+  await bad.context.close();
+
+  // Corrupt stored data is ignored: the page still opens (and no error is logged) with what the
+  // address holds, the puzzle and the player's board.
   await page.evaluate(() => {
     for (let i = 0; i < localStorage.length; i++) localStorage.setItem(localStorage.key(i), '{"v":1,"data":[1,2');
   });
   await page.reload();
   await skyReady(page);
-  assert.match(await sky(page, 'grid'), /^2,0,0,0\/0,0,0,0\//);
+  await page.waitForFunction((g) => document.querySelector('#sky-board').dataset.grid === g, grid);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -222,11 +260,17 @@ test('Hashiwokakero: undo/redo in the editor and play mode, bridges and mode sur
   await waitAttr('bridges', '0,0-0,2x1');
   await page.keyboard.press('Control+y');
   await waitAttr('bridges', '0,0-0,2x2');
-  await page.waitForFunction(() => decodeURIComponent(location.hash) === '#hashi/3x3m2:2a2c2a2?mode=play');
+  await page.waitForFunction(() => /^#hashi\/3x3m2:2a2c2a2\?mode=play&board=[0-9a-z]+$/.test(decodeURIComponent(location.hash)));
 
   await page.reload();
   await waitAttr('mode', 'play');
   await waitAttr('bridges', '0,0-0,2x2');
+  // The address alone (a fresh browser, nothing stored) lays the same bridges.
+  const fresh = await openPage(app, await page.evaluate(() => location.hash));
+  await fresh.page.waitForFunction(() => document.querySelector('#hashi-board')?.dataset.mode === 'play');
+  await fresh.page.waitForFunction(() => document.querySelector('#hashi-board').dataset.bridges === '0,0-0,2x2');
+  assert.deepEqual(fresh.problems, []);
+  await fresh.context.close();
   assert.deepEqual(problems, []);
   await context.close();
 });

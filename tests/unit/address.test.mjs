@@ -7,6 +7,7 @@ import { MAX_FRAGMENT, formatAddress, parseAddress } from '../../build/unit/addr
 test('round trip: every setting survives format then parse', () => {
   const cases = [
     { tab: 'skyscrapers', puzzle: '4://///1/3///4/////3/', settings: { mode: 'play' } },
+    { tab: 'skyscrapers', puzzle: '4://///1/3///4/////3/', settings: { mode: 'play', board: '1.3.0_2-a' } },
     { tab: 'hashi', puzzle: '7x7m:a2b?&=#%', settings: { mode: 'watch', step: 217 } },
     { tab: 'race', puzzle: '50', settings: { seed: '123456789012345', algo: 'min-conflicts' } },
     { tab: 'repair', puzzle: '1000', settings: { seed: '7', opts: [['strategy', 'swap'], ['noise', '0.05'], ['greedy', 'true']] } },
@@ -19,6 +20,17 @@ test('round trip: every setting survives format then parse', () => {
     assert.deepEqual(back.errors, [], text);
     assert.deepEqual(back.address, a, text);
   }
+});
+
+test('board: the play entries, a safe alphabet only, long enough for a 60x60 board', () => {
+  const long = 'a1'.repeat(3000);
+  assert.deepEqual(parseAddress(`#hashi/7x7m2:a2?mode=play&board=${long}`).address.settings, { mode: 'play', board: long });
+  const bad = parseAddress('#hashi/7x7m2:a2?mode=play&board=%3Cscript%3E');
+  assert.deepEqual(bad.address.settings, { mode: 'play' });
+  assert.match(bad.errors[0], /^The setting "board" at character \d+ may hold only letters, digits/);
+  const huge = parseAddress(`#hashi/7x7m2:a2?board=${'1'.repeat(9000)}`);
+  assert.deepEqual(huge.address.settings, {});
+  assert.match(huge.errors[0], /^The setting "board" at character \d+ is too long \(9000 characters, at most 8000\)/);
 });
 
 test('short forms and old links: #race/50, #queens/12, #skyscrapers/<encoded id>, empty', () => {
@@ -41,7 +53,7 @@ test('bad parts are reported with what and where, the rest is kept', () => {
   assert.deepEqual(r.errors, [
     'The setting "mode" at character 17 must be edit, play or watch (got "fly").',
     'The setting "step" at character 26 must be a whole number of at most 9 digits (got "x").',
-    'The address has an unknown setting "colour" at character 41: the settings are mode, algo, seed, opts, step, present.',
+    'The address has an unknown setting "colour" at character 41: the settings are mode, algo, seed, opts, step, board, present.',
     'The address gives the setting "seed" twice (again at character 52).',
   ]);
   assert.match(parseAddress('#nowhere/3').errors[0], /unknown view "nowhere" at character 1/);

@@ -256,6 +256,11 @@ export function mountHashi(client: SolverClient): Feature {
     if (s.mode && ctx.layout) setMode(s.mode);
     else draw();
     if (ctx.mode === 'watch') applyStep(watch.run, s.step);
+    if (s.board !== undefined) {
+      const problem = ctx.mode === 'play' ? play.restore(s.board) : 'The bridges in the link are for play mode (mode=play); they are left out.';
+      if (problem) addLinkProblem(problem);
+      draw();
+    }
   }
 
   return feature({
@@ -284,6 +289,9 @@ export function mountHashi(client: SolverClient): Feature {
       if (opts.length) settings.opts = opts;
       const step = ctx.mode === 'watch' ? stepOf(watch.run) : undefined;
       if (step !== undefined) settings.step = step;
+      // Play mode's link carries the player's bridges too: the whole position.
+      const board = ctx.mode === 'play' ? play.linkBoard() : undefined;
+      if (board !== undefined) settings.board = board;
       return { puzzle: id, settings };
     },
     historyKey: (e) => (ctx.mode === 'edit' ? editor.historyKey(e) : ctx.mode === 'play' && play.historyKey(e)),

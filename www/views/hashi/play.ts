@@ -9,6 +9,7 @@ import { isIsland, type HashiCtx } from './context';
 import { key, type BoardReport, type Bridge, type Hint } from './state';
 import { undoable } from '../common/undo';
 import { keptMoves } from '../common/kept';
+import { packValues, unpackValues } from '../common/board-link';
 import type { HashiPuzzle } from './state';
 
 /** The puzzle's identity for stored bridges, independent of how its object was built. */
@@ -30,6 +31,11 @@ export interface Play {
   userBridges(): Bridge[];
   /** Fills in the play part of the board's scene. */
   scene(s: HashiScene): void;
+  /** The player's bridges for a link (`board=`, one count per possible bridge of the layout);
+   *  undefined while there are none. */
+  linkBoard(): string | undefined;
+  /** Lays a link's bridges; a sentence if they do not fit this puzzle's layout. */
+  restore(text: string): string | null;
 }
 
 export function mountPlay(ctx: HashiCtx): Play {
@@ -307,6 +313,24 @@ export function mountPlay(ctx: HashiCtx): Play {
     },
     cancelDrag() {
       drag = null;
+    },
+    linkBoard() {
+      const text = packValues(bridges, Math.max(1, ctx.puzzle.maxBridges));
+      return text === '' ? undefined : text;
+    },
+    restore(text) {
+      const layout = ctx.layout;
+      if (!layout) return 'The bridges in the link need the puzzle laid out first; the puzzle opens without them.';
+      const k = Math.max(1, ctx.puzzle.maxBridges);
+      const got = unpackValues(text, layout.edges.length, k);
+      if (typeof got === 'string') return `The bridges in the link do not fit this puzzle's ${layout.edges.length} possible bridges: ${got}; the puzzle opens without them.`;
+      bridges = got;
+      history.clear();
+      clearHint();
+      keep();
+      ctx.status.textContent = 'Your bridges from the link.';
+      moved();
+      return null;
     },
     key: playKey,
     historyKey: history.key,

@@ -198,13 +198,21 @@ export function mountQueens(client: SolverClient): Feature {
     return solutions === 1 ? 'Found a solution.' : `Stopped after ${solutions.toLocaleString('en-US')} solutions.`;
   }
 
-  // The address carries the search's goal as opts=find:first|all|count (docs/FORMATS.md §7).
+  // The address carries the search's goal as opts=find:first|all|count and, when it is off, the
+  // pause at each solution as pause:off (docs/FORMATS.md §7).
   const link = sizeLink(nInput, undefined, {
-    linkOptions: () => (mode.value === 'first' ? [] : [['find', mode.value]]),
+    linkOptions: () => {
+      const pairs: [string, string][] = mode.value === 'first' ? [] : [['find', mode.value]];
+      if (!pauseAtSolution.checked) pairs.push(['pause', 'off']);
+      return pairs;
+    },
     takeLinkOptions(pairs) {
       const problems: string[] = [];
       for (const [name, value] of pairs) {
-        if (name !== 'find') problems.push(`There is no N-Queens option "${name}": the option is find.`);
+        if (name === 'pause') {
+          if (value === 'on' || value === 'off') pauseAtSolution.checked = value === 'on';
+          else problems.push(`The N-Queens option "pause" must be on or off (got "${value}").`);
+        } else if (name !== 'find') problems.push(`There is no N-Queens option "${name}": the options are find and pause.`);
         else if ([...mode.options].some((o) => o.value === value)) mode.value = value;
         else problems.push(`The N-Queens option "find" must be first, all or count (got "${value}").`);
       }
@@ -228,8 +236,10 @@ export function mountQueens(client: SolverClient): Feature {
     if ([...algorithm.options].some((o) => o.value === algo)) algorithm.value = algo;
     else addLinkProblem(`There is no N-Queens algorithm "${algo}": the algorithms are backtrack and naive.`);
     code.use(algorithm.value);
-    // Likewise a link without find: means the first solution (opts= then sets it, if there).
+    // Likewise a link without find: means the first solution, and without pause: a pause at each
+    // solution (opts= then sets them, if there).
     mode.value = 'first';
+    pauseAtSolution.checked = true;
     link.open(param, settings);
     showCounting();
   }

@@ -17,7 +17,7 @@ import { emptyPuzzle } from './state';
 import { mountWatch } from './watch';
 import { legend } from '../common/legend';
 import { switchOptions, takeOptions } from '../common/size-link';
-import { applyStep, stepOf } from '../../link';
+import { addLinkProblem, applyStep, stepOf } from '../../link';
 import type { Settings } from '../../address';
 
 const HELP: Record<Mode, string> = {
@@ -283,6 +283,10 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     takeOptions(techniques, s.opts);
     if (s.mode) setMode(s.mode);
     if (ctx.mode === 'watch') applyStep(watch.run, s.step);
+    if (s.board !== undefined) {
+      const problem = ctx.mode === 'play' ? play.restore(s.board) : 'The board in the link is for play mode (mode=play); it is left out.';
+      if (problem) addLinkProblem(problem);
+    }
   }
 
   return feature({
@@ -299,6 +303,9 @@ export function mountSkyscrapers(client: SolverClient): Feature {
       if (opts.length) settings.opts = opts;
       const step = ctx.mode === 'watch' ? stepOf(watch.run) : undefined;
       if (step !== undefined) settings.step = step;
+      // Play mode's link carries the player's digits and pencil marks too: the whole position.
+      const board = ctx.mode === 'play' ? play.linkBoard() : undefined;
+      if (board !== undefined) settings.board = board;
       return { puzzle: id, settings };
     },
     redraw: draw,

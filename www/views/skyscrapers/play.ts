@@ -2,6 +2,7 @@
 // and Hint (the next placement, with the deductions it follows from), both computed by wasm.
 
 import { h } from '../../dom';
+import { packDigits, unpackDigits } from '../common/board-link';
 import type { SkyPicture } from '../../render/skyscrapers';
 import { sentence, solvabilityText } from '../common/text';
 import { cellSlot, type SkyCtx } from './context';
@@ -35,6 +36,10 @@ export interface Play {
   picture(p: SkyPicture): void;
   /** The board's data attributes for the mistakes and the hint's placement. */
   dataset(d: DOMStringMap): void;
+  /** The player's digits and pencil marks for a link (`board=`); undefined while there are none. */
+  linkBoard(): string | undefined;
+  /** Puts a link's digits and marks on the board; a sentence if they do not fit this puzzle. */
+  restore(text: string): string | null;
 }
 
 export function mountPlay(ctx: SkyCtx): Play {
@@ -276,6 +281,27 @@ export function mountPlay(ctx: SkyCtx): Play {
         if (hint.kind === 'mistake') p.cells[hint.row * n + hint.col]!.bad = true;
       }
       p.solved = solvedPlay;
+    },
+    linkBoard() {
+      const givens = ctx.puzzle.givens;
+      // Under a given the player's digit is not shown (and cannot be typed): leave it out.
+      return packDigits(mine.map((v, i) => (givens[i] ? 0 : v)), notes.map((m, i) => (givens[i] || mine[i] ? 0 : m)), ctx.puzzle.n);
+    },
+    restore(text) {
+      const n = ctx.puzzle.n;
+      const got = unpackDigits(text, n * n, n);
+      if (typeof got === 'string') return `The board in the link does not fit this ${n}x${n} puzzle: ${got}; the puzzle opens without it.`;
+      const given = got.digits.findIndex((v, i) => v > 0 && ctx.puzzle.givens[i]! > 0);
+      if (given >= 0) return `The board in the link puts a digit on the given at row ${Math.floor(given / n) + 1}, column ${(given % n) + 1}; the puzzle opens without it.`;
+      mine = got.digits;
+      notes = got.notes;
+      history.clear();
+      forget();
+      keep();
+      status.textContent = 'Your digits and pencil marks from the link. Check marks mistakes; Hint explains the next step.';
+      if (boardRows().every((row) => row.every((x) => x > 0))) void check(true);
+      ctx.draw();
+      return null;
     },
     dataset(d) {
       const n = ctx.puzzle.n;
