@@ -559,7 +559,7 @@ proptest! {
     #![proptest_config(config(64))]
 
     #[test]
-    fn queens_ids_round_trip(n in any::<usize>(), seed in proptest::option::of(any::<u64>())) {
+    fn queens_ids_round_trip(n in 0..=queens::repair::MAX_REPAIR_N, seed in proptest::option::of(any::<u64>())) {
         let id = QueensId { n, seed };
         let text = queens::format_id(&id);
         prop_assert_eq!(queens::parse_id(&text), Ok(id));
@@ -567,6 +567,15 @@ proptest! {
         // The bare form the CLI takes.
         let bare = text.strip_prefix("queens:").unwrap();
         prop_assert_eq!(queens::parse_id(bare), Ok(id));
+    }
+
+    /// A size past every algorithm's range is refused by the parser, quoted exactly as typed
+    /// (not as the largest `usize`, which is all a 32-bit wasm build could hold).
+    #[test]
+    fn queens_ids_beyond_every_range_are_refused_as_typed(n in (queens::repair::MAX_REPAIR_N as u64 + 1)..=u64::MAX) {
+        let e = queens::parse_id(&format!("queens:{n}")).unwrap_err();
+        let quoted = format!("board size {n} is larger than any algorithm takes");
+        prop_assert!(e.contains(&quoted), "{}", e);
     }
 
     #[test]

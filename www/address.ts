@@ -193,6 +193,27 @@ function parseOpts(text: string): [string, string][] | string {
   return pairs;
 }
 
+/** The settings each view reads (`present` is the page's, read in every view). A link may carry
+ *  others (hand-edited, or made for another view): they are reported, not silently dropped. */
+export const VIEW_SETTINGS: Record<Tab, readonly (keyof Settings)[]> = {
+  queens: ['algo', 'opts', 'step'],
+  repair: ['seed', 'opts', 'step'],
+  race: ['seed', 'opts', 'step'],
+  hashi: ['mode', 'opts', 'step', 'board'],
+  skyscrapers: ['mode', 'opts', 'step', 'board'],
+  experiments: ['seed', 'opts'],
+  start: [],
+};
+
+/** Sentences for the settings of `a` its view does not read (the view's own checks say what is
+ *  wrong with the settings it does read). */
+export function unusedSettings(a: Address): string[] {
+  const reads = VIEW_SETTINGS[a.tab];
+  return KEY_ORDER.filter((k) => k !== 'present' && a.settings[k] !== undefined && !reads.includes(k)).map(
+    (k) => `The setting "${k}" does nothing in the ${a.tab} view${reads.length ? ` (it reads ${reads.join(', ')})` : ''}, so it is left out.`,
+  );
+}
+
 /** The fragment (with '#') for `a`; parseAddress(formatAddress(a)) gives `a` back. */
 export function formatAddress(a: Address): string {
   let s = `#${a.tab}`;

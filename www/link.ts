@@ -4,7 +4,7 @@
 // and gives the tab bar its "Copy link" button. The parsing itself is www/address.ts.
 
 import { h } from './dom';
-import { formatAddress, parseAddress, type Address, type Settings, type Tab } from './address';
+import { formatAddress, parseAddress, unusedSettings, type Address, type Settings, type Tab } from './address';
 import { copyText } from './views/common/copy';
 
 /** What a view puts in the address; null while it has nothing settled to show (a load in flight). */
@@ -61,8 +61,10 @@ export function addLinkProblem(message: string): void {
 }
 
 export interface LinkHost {
-  /** The tab bar, which gets the Copy link button; the banner goes after it. */
+  /** The tab bar; the banner goes after it. */
   nav: HTMLElement;
+  /** Where the Copy link button goes (the tab bar's group of buttons). */
+  tools: HTMLElement;
   /** Opens a parsed address (a tab, its puzzle and settings). */
   open(a: Address): void;
   /** The shown tab and its state. */
@@ -75,7 +77,7 @@ export function linkAddress(host: LinkHost): { route(): void } {
   const copyButton = h('button', { type: 'button', id: 'copy-link', class: 'link-button', title: 'Copy the address of this view: the puzzle or N, the mode, the seed and, in play mode, your entries' }, 'Copy view link');
   const copyField = h('input', { type: 'text', readonly: '', id: 'copy-link-field', 'aria-label': 'Address of this view', class: 'visually-hidden', tabindex: '-1' });
   const copyStatus = h('span', { id: 'copy-link-status', class: 'copy-status', 'aria-live': 'polite' });
-  host.nav.append(copyButton, copyStatus, copyField);
+  host.tools.append(copyButton, copyStatus, copyField);
   host.nav.after(banner);
 
   /** The address as last routed or written here. When the bar holds another one, a navigation
@@ -115,6 +117,8 @@ export function linkAddress(host: LinkHost): { route(): void } {
     route() {
       known = location.hash;
       const { address, errors } = parseAddress(location.hash);
+      // A bare address opens the landing view (www/main.ts), which reads nothing.
+      if (location.hash !== '' && location.hash !== '#') errors.push(...unusedSettings(address));
       showLinkProblem(errors.length ? `This link could not be read fully. ${errors.join(' ')}` : null);
       host.open(address);
     },

@@ -32,6 +32,9 @@ const tabs: { hash: Tab; title: string; feature: Feature }[] = [
 ];
 
 const nav = h('nav', { class: 'tabs', 'aria-label': 'Puzzles' });
+// Copy link, Presenter and Keys as one group at the end of the tab bar, so that when the bar wraps
+// they move to the next row together instead of leaving one of them alone there.
+const tools = h('div', { class: 'nav-tools' });
 const main = document.getElementById('app')!;
 main.before(nav);
 // Guided lessons (www/lessons/): a bar above the views, started from the landing view.
@@ -46,10 +49,12 @@ for (const t of tabs) {
   t.feature.element.hidden = true;
   main.append(t.feature.element);
 }
+nav.append(tools);
 
 // The address (`#tab/puzzle?settings`, docs/FORMATS.md) is read and written by www/link.ts.
 const link = linkAddress({
   nav,
+  tools,
   open(address) {
     presenter.set(address.settings.present === true);
     // Presenter mode is the page's, not a view's: a view gets only its own settings.
@@ -73,7 +78,7 @@ const route = () => link.route();
 let current: (typeof tabs)[number] | null = null;
 window.addEventListener('hashchange', route);
 const help = keyboardHelp();
-nav.append(presenter.button, help.button);
+tools.append(presenter.button, help.button);
 document.addEventListener('keydown', (e) => {
   if (e.key === '?' && !typingInField(e)) {
     e.preventDefault();

@@ -8,8 +8,15 @@ import { assertNever, COUNT_PROGRESS_MS, LONG_SOLUTION, SOLVE_CHUNK_MS, type Rep
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const sessions = new Map<number, wasm.Session>();
 
-/** Free functions of the wasm module the page may call by name (puzzle helpers: parse, hint, …). */
-const callable = wasm as unknown as Record<string, unknown>;
+/** Free functions of the wasm module the page may call by name (puzzle helpers: parse, hint, …):
+ *  the module's own exports only (not `constructor`, `toString` or anything else an object
+ *  inherits), and neither its classes nor its start-up functions. */
+const callable = new Map<string, (...a: unknown[]) => unknown>(
+  Object.entries(wasm as unknown as Record<string, unknown>).filter(
+    (e): e is [string, (...a: unknown[]) => unknown] =>
+      typeof e[1] === 'function' && e[0] !== 'default' && e[0] !== 'start' && !e[0].startsWith('init') && !/^class[\s{]/.test(Function.prototype.toString.call(e[1])),
+  ),
+);
 
 function post(message: Response, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
@@ -77,12 +84,11 @@ function handle(msg: Request): void {
       }
     }
     case 'call': {
-      const fn = callable[msg.fn];
+      const fn = typeof msg.fn === 'string' ? callable.get(msg.fn) : undefined;
       // Only exported solver helpers are reachable; nothing from a puzzle text is ever evaluated.
-      if (typeof fn !== 'function' || msg.fn === 'default' || msg.fn.startsWith('init')) {
-        throw new Error(`unknown solver function '${msg.fn}'`);
-      }
-      post({ type: 'called', req: msg.req, value: (fn as (...a: unknown[]) => unknown)(...msg.args) });
+      if (!fn) throw new Error(`unknown solver function ${JSON.stringify(String(msg.fn)).slice(0, 60)}`);
+      if (!Array.isArray(msg.args)) throw new Error('a call needs its arguments as a list');
+      post({ type: 'called', req: msg.req, value: fn(...msg.args) });
       return;
     }
     case 'count': {
@@ -95,6 +101,7 @@ function handle(msg: Request): void {
         nodes: sum.nodes + c.nodes,
       });
       let reported = performance.now();
+      if (!Array.isArray(msg.tasks)) throw new Error('a count needs its tasks as a list');
       for (const [done, task] of msg.tasks.entries()) {
         const counter = msg.algorithm === 'naive' ? new wasm.QueensNaiveCount(task.n) : new wasm.QueensCountTask(task);
         try {
@@ -134,6 +141,13 @@ const ready: Promise<string | null> = init().then(
 
 scope.onmessage = async (event: MessageEvent<Request>) => {
   const msg = event.data;
+  // The page only ever sends requests; anything else (null, a number, an object without a type)
+  // is answered with an error instead of throwing here, where nobody would hear of it.
+  if (typeof msg !== 'object' || msg === null || typeof (msg as { type?: unknown }).type !== 'string') {
+    const req = typeof (msg as { req?: unknown } | null)?.req === 'number' ? (msg as { req: number }).req : -1;
+    post({ type: 'error', req, message: 'not a request (expected an object with a type)', fatal: false });
+    return;
+  }
   const failed = await ready;
   if (failed !== null) {
     post({ type: 'error', req: msg.req, message: failed, fatal: true });

@@ -304,14 +304,14 @@ pub trait Game: 'static {
     }
     /// The drawing data of a puzzle (Bridges: islands and candidate edges, numbered as in events).
     fn layout(_puzzle: &Self::Puzzle) -> Result<Self::Layout, String> {
-        Err(unsupported(Self::INFO.name, "a layout"))
+        Err(unsupported(Self::INFO.name, "layout"))
     }
     /// Whether [`Game::generate`] honours [`GenerateRequest::max_nodes`] and `max_ms` (the
     /// adapter refuses a budget for a generator that does not).
     const GENERATE_BUDGETS: bool = false;
     /// A new puzzle with a unique solution.
     fn generate(_request: &GenerateRequest) -> Result<Generated<Self::Puzzle>, String> {
-        Err(unsupported(Self::INFO.name, "a generator"))
+        Err(unsupported(Self::INFO.name, "generator"))
     }
 }
 
@@ -486,9 +486,23 @@ pub const LIMIT_OPTION: OptionInfo = OptionInfo {
 /// use solvescope::puzzles::contract::sentence;
 /// assert_eq!(sentence("hashi: row 2, column 3: 'x' is not '.'"), "Hashi: row 2, column 3: 'x' is not '.'.");
 /// assert_eq!(sentence(" Done. "), "Done.");
+/// assert_eq!(sentence("maxNodes must be a number"), "maxNodes must be a number.");
 /// ```
 pub fn sentence(message: &str) -> String {
     let t = message.trim();
+    // A message that starts with an option's camelCase name ("maxNodes must be …") keeps it as
+    // written: "MaxNodes" would name nothing.
+    let first_word = t
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .next()
+        .unwrap_or("");
+    if first_word.chars().skip(1).any(|c| c.is_ascii_uppercase()) {
+        let mut out = t.to_string();
+        if !out.ends_with(['.', '!', '?', '…']) {
+            out.push('.');
+        }
+        return out;
+    }
     let mut chars = t.chars();
     let mut out: String = match chars.next() {
         // ASCII only: every message starts with a puzzle's name or an English word, and Unicode
@@ -815,14 +829,14 @@ impl<G: Game> AnyGame for Erased<G> {
 
     fn layout(&self, puzzle: &Value) -> Result<Value, String> {
         if !G::INFO.helpers.layout {
-            return Err(unsupported(G::INFO.name, "a layout"));
+            return Err(unsupported(G::INFO.name, "layout"));
         }
         to_json(&G::layout(&self.puzzle(puzzle)?)?)
     }
 
     fn generate(&self, request: &Value) -> Result<Value, String> {
         if !G::INFO.helpers.generate {
-            return Err(unsupported(G::INFO.name, "a generator"));
+            return Err(unsupported(G::INFO.name, "generator"));
         }
         let r: GenerateRequest = from_json(G::INFO.name, "generator request", request)?;
         if !G::GENERATE_BUDGETS && (r.max_nodes.is_some() || r.max_ms.is_some()) {

@@ -208,7 +208,7 @@ pub fn read_token(s: &str, i: usize, at: usize) -> Result<(Token, usize), String
         _ => {
             let ch = s[i..].chars().next().unwrap_or('?');
             Err(format!(
-                "character {at} {} is not part of a number16 stream",
+                "character {at} {} is not a puzz.link clue character (those are 0-9, a-z, '.', '-' and '+')",
                 describe(ch)
             ))
         }

@@ -102,6 +102,7 @@ pub fn quote(s: &str) -> String {
 /// assert_eq!(plain_serde("invalid type: string \"yes\", expected a boolean"), "got the text \"yes\" where true or false is expected");
 /// assert_eq!(plain_serde("invalid value: integer `-3`, expected u32"), "got the number -3 where a whole number is expected");
 /// assert_eq!(plain_serde("missing field `seed`"), "the field \"seed\" is missing");
+/// assert_eq!(plain_serde("invalid length 0, expected struct Puzzle with 5 elements"), "got a list of 0 where an object is expected");
 /// assert_eq!(plain_serde("unknown field `x`, expected one of `a`, `b`"), "there is no field \"x\" (the fields are a, b)");
 /// assert_eq!(plain_serde("unknown variant `up`, expected `down`"), "\"up\" is not known (known: down)");
 /// ```
@@ -154,6 +155,15 @@ pub fn plain_serde(message: &str) -> String {
             if let Some((g, e)) = rest.rsplit_once(", expected ") {
                 return format!("got {} where {} is expected", got(g), expected(e));
             }
+        }
+    }
+    // A list where an object was wanted: serde reads a struct from a list by position.
+    if let Some(rest) = message.strip_prefix("invalid length ") {
+        if let Some((n, e)) = rest.split_once(", expected ") {
+            if e.starts_with("struct ") {
+                return format!("got a list of {n} where an object is expected");
+            }
+            return format!("got {n} items where {} is expected", e.replace('`', "\""));
         }
     }
     if let Some(f) = message.strip_prefix("missing field ") {

@@ -2,7 +2,7 @@
 // bad input must give a usable address plus sentences saying what and where, never a throw.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MAX_FRAGMENT, formatAddress, parseAddress } from '../../build/unit/address.js';
+import { MAX_FRAGMENT, formatAddress, parseAddress, unusedSettings } from '../../build/unit/address.js';
 
 test('round trip: every setting survives format then parse', () => {
   const cases = [
@@ -98,4 +98,16 @@ test('opts: name:value pairs, checked and capped', () => {
   assert.match(parseAddress('#repair?opts=' + Array.from({ length: 17 }, (_, i) => `a${i}:1`).join(',')).errors[0], /at most 16 options \(got 17\)/);
   assert.match(parseAddress('#repair?opts=' + 'a:1,'.repeat(70)).errors[0], /too long \(280 characters, at most 256\)/);
   assert.equal(parseAddress('#repair?opts=__proto__:1').address.settings.opts, undefined);
+});
+
+test('settings a view does not read are named, the others pass', () => {
+  const unused = (hash) => unusedSettings(parseAddress(hash).address);
+  assert.deepEqual(unused('#queens/12?algo=naive&opts=find:count&step=3&present=1'), []);
+  assert.deepEqual(unused('#hashi/3x3m2:2a2c2a2?mode=play&board=9'), []);
+  assert.deepEqual(unused('#repair/50?algo=nonexistent'), ['The setting "algo" does nothing in the repair view (it reads seed, opts, step), so it is left out.']);
+  assert.deepEqual(unused('#start?mode=watch'), ['The setting "mode" does nothing in the start view, so it is left out.']);
+  assert.deepEqual(unused('#skyscrapers?algo=x&seed=4'), [
+    'The setting "algo" does nothing in the skyscrapers view (it reads mode, opts, step, board), so it is left out.',
+    'The setting "seed" does nothing in the skyscrapers view (it reads mode, opts, step, board), so it is left out.',
+  ]);
 });

@@ -32,6 +32,7 @@ export type Theme = Record<
   | 'light'
   | 'dark'
   | 'piece'
+  | 'pieceOutline'
   | 'attack'
   | 'accent'
   | 'good'
@@ -52,6 +53,7 @@ export function readTheme(el: Element): Theme {
     light: v('--board-light', '#f0d9b5'),
     dark: v('--board-dark', '#b58863'),
     piece: v('--piece', '#111'),
+    pieceOutline: v('--piece-outline', '#fff'),
     attack: v('--attack', '#d33'),
     accent: v('--accent', '#1a73e8'),
     good: v('--good', '#188038'),

@@ -91,7 +91,7 @@ export function drawQueens(s: Surface, view: QueensView, theme: Theme): void {
     const c = view.queens[r] ?? -1;
     if (c < 0) continue;
     if (view.solved) markSolved(ctx, off + c * cell, off + r * cell, cell, theme);
-    drawQueen(ctx, off + c * cell, off + r * cell, cell, theme.piece, theme.bg);
+    drawQueen(ctx, off + c * cell, off + r * cell, cell, theme.piece, theme.pieceOutline);
   }
 }
 

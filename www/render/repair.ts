@@ -112,7 +112,7 @@ function drawCells(s: Surface, view: RepairView, theme: Theme): void {
     if (c < 0) continue;
     const chosen = pick !== null && pick.row === r && pick.col === c;
     if (view.solved) markSolved(ctx, off + c * cell, off + r * cell, cell, theme);
-    drawQueen(ctx, off + c * cell, off + r * cell, cell, chosen ? theme.attack : theme.piece, theme.bg);
+    drawQueen(ctx, off + c * cell, off + r * cell, cell, chosen ? theme.attack : theme.piece, theme.pieceOutline);
     if (chosen && cell >= 10) {
       // A ring as well as the colour: the chosen queen must stand out without colour vision.
       ctx.strokeStyle = theme.attack;

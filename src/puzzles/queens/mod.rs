@@ -62,7 +62,17 @@ pub fn parse_id(text: &str) -> Result<QueensId, String> {
         decimal(s).ok_or_else(|| format!("queens: {} ({example})", not_decimal(what, s)))
     };
     let n = number(size, "the board size", "expected queens:N, e.g. queens:8")?;
-    let n = usize::try_from(n).unwrap_or(usize::MAX);
+    // Beyond every algorithm's range the size is refused here, quoted as typed: converted first,
+    // a huge number would be quoted as the largest `usize` (2^32 - 1 in wasm).
+    let n = match usize::try_from(n) {
+        Ok(n) if n <= repair::MAX_REPAIR_N => n,
+        _ => {
+            return Err(format!(
+                "queens: the board size {n} is larger than any algorithm takes (repair goes up to {}, backtracking to {MAX_BACKTRACK_N})",
+                repair::MAX_REPAIR_N
+            ))
+        }
+    };
     let seed = match seed {
         None => None,
         Some(s) => Some(number(

@@ -42,13 +42,15 @@ pub fn parse_any(text: &str) -> Result<Puzzle, String> {
     parse_plain(t)
 }
 
-fn check_n(n: usize, what: &str) -> Result<(), String> {
-    if !(1..=MAX_N).contains(&n) {
-        return Err(format!(
+/// `n` as a board size, or the message: taken as `u64` so that a huge number typed is quoted as
+/// typed, not as the largest `usize` (which in wasm is 2^32 - 1).
+fn check_n(n: u64, what: &str) -> Result<usize, String> {
+    match usize::try_from(n) {
+        Ok(k) if (1..=MAX_N).contains(&k) => Ok(k),
+        _ => Err(format!(
             "skyscrapers: {what} N = {n} is out of range (1 to {MAX_N})"
-        ));
+        )),
     }
-    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -64,7 +66,7 @@ pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
     let digits = &params[..params.bytes().take_while(u8::is_ascii_digit).count()];
     let rest = &params[digits.len()..];
     let n = match decimal(digits) {
-        Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
+        Some(n) => n,
         None => {
             // Say what is wrong with the number the size should be (a sign, a full-width digit).
             let word = if digits.is_empty() { params } else { digits };
@@ -80,7 +82,7 @@ pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
             quote(params)
         ));
     }
-    check_n(n, "the size")?;
+    let n = check_n(n, "the size")?;
     let mut puzzle = Puzzle::empty(n)?;
     let (clues, givens) = match desc.split_once(',') {
         Some((c, g)) => (c, Some(g)),
@@ -252,7 +254,7 @@ pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
             "skyscrapers: the grid must be square, the URL says {cols} columns and {rows} rows"
         ));
     }
-    check_n(cols, "the URL's")?;
+    check_n(cols as u64, "the URL's")?;
     let n = cols;
     let (body, base) = (h.body, h.body_at);
     if let Some((_, more)) = body.split_once('/') {
@@ -353,7 +355,7 @@ pub fn parse_plain(text: &str) -> Result<Puzzle, String> {
         ));
     }
     let n = size - 2;
-    check_n(n, "the plain grid's")?;
+    check_n(n as u64, "the plain grid's")?;
     let mut grid = vec![vec![0u8; size]; size];
     for (r, row) in rows.iter().enumerate() {
         let tokens: Vec<String> = if row.contains(char::is_whitespace) {

@@ -62,7 +62,7 @@ export function panel(pool: ExperimentPool, p: PanelSpec): Panel {
     'Each run stops after 10 s (its status is then "budget"). Times are measured with the browser’s clock, which counts in steps of 0.1 ms.',
   );
   const error = h('p', { class: 'error', role: 'alert', id: `${p.id}-error`, hidden: '' });
-  const body = h('tbody');
+  const body = h('tbody', { 'data-empty': 'No runs yet.' });
   const table = h(
     'table',
     { class: 'count-table experiment-table', id: `${p.id}-table` },

@@ -53,7 +53,7 @@ export function countPanel(n: () => string, algorithm: () => CountAlgorithm): Co
   const bar = h('progress', { id: 'queens-count-bar', max: '1', value: '0', 'aria-label': 'Counting progress' });
   const status = h('p', { class: 'status', id: 'queens-count-status' }, 'Press Count to count every solution of this N.');
   const error = h('p', { class: 'error', role: 'alert', hidden: '' });
-  const body = h('tbody');
+  const body = h('tbody', { 'data-empty': 'No counts yet.' });
   const table = h(
     'table',
     { class: 'count-table', id: 'queens-count-table' },
@@ -123,7 +123,7 @@ export function countPanel(n: () => string, algorithm: () => CountAlgorithm): Co
       const r = await pool.count(size, alg, (p) => showProgress(p, what));
       bar.value = 1;
       addRow(r);
-      status.textContent = `Counted N = ${size} with the ${NAMES[alg]}: ${en(r.counts.solutions)} solutions, ${en(r.counts.unique)} distinct, in ${formatMicros(Math.round(r.elapsedMs * 1000))}.`;
+      status.textContent = `Counted N = ${size} with the ${NAMES[alg]}: ${en(r.counts.solutions)} solution${r.counts.solutions === 1 ? '' : 's'}, ${en(r.counts.unique)} distinct, in ${formatMicros(Math.round(r.elapsedMs * 1000))}.`;
     } catch (e) {
       if (e instanceof CancelledError) {
         status.textContent = `Cancelled: N = ${size} was not counted to the end.`;
