@@ -8,10 +8,10 @@
 //! the *only* one is for the solver to decide ([`generate_unique`] retries with new seeds).
 
 use super::grade::{self, Difficulty, Method};
-use super::solve::reach::{reach, Reach};
+use super::solve::reach::{reach_in, Reach};
 use super::{Puzzle, WATER};
 use crate::engine::Status;
-use crate::shared::dsf::Dsf;
+use crate::shared::dsf::{CutEdges, Dsf};
 use crate::shared::rng::Rng;
 
 /// Generation settings.
@@ -432,9 +432,22 @@ pub fn generate_graded(
 struct OutOfTime;
 
 /// Splits undecided layout links (see [`generate_graded`]) until the deductions of `rung` decide
-/// every edge; None when no undecided link can be split (too short, or no middle cell free of
-/// neighbouring islands). Each split adds an island, so it ends after at most one split per cell;
-/// the deadline is looked at before each round of propagation.
+/// every edge; None when no step below applies or after `4 × cells` rounds. The deadline is
+/// looked at before each round of propagation.
+///
+/// One round: build the board's graph once, propagate from scratch, then change the layout by
+/// the first step that applies, each of which keeps the layout a connected solution:
+/// 1. **split** a random undecided link with a free middle cell (a new island of twice its count);
+/// 2. **drop** an undecided link that lies on a loop of the layout, both ends keeping a bridge;
+/// 3. **leaf**: take an undecided link to an island with no other link out, with that island;
+/// 4. **raise** an undecided link below k bridges to k;
+/// 5. **add**: an undecided candidate edge the layout does not use, crossing no layout bridge,
+///    joins the layout with as many bridges as both ends can still take (up to k). This is what
+///    breaks the rectangle of four islands whose two short parallel links are already at k: the
+///    other pair can take over any share of them until it is in the layout at k too.
+///
+/// Steps 2-5 only act where every undecided link is too short to split; without 5, most 60x60
+/// layouts with k = 3 or 4 (and many with k = 2) ended stuck after hundreds of rounds.
 fn split_until_decided(
     mut p: Puzzle,
     mut layout: Vec<super::Bridge>,
@@ -444,13 +457,19 @@ fn split_until_decided(
 ) -> Result<Option<(Puzzle, Vec<super::Bridge>)>, OutOfTime> {
     let mut rng = Rng::new(seed ^ 0x5911_7000_0000_0001);
     let w = p.width;
-    loop {
+    let top = 4 * p.max_bridges;
+    // Adds and drops could undo each other; splits alone end within one per cell.
+    let max_rounds = 4 * p.cells.len();
+    let mut cuts = CutEdges::default();
+    let mut found = Vec::new();
+    for _ in 0..max_rounds {
         if past(deadline) {
             return Err(OutOfTime);
         }
-        let Ok(reached) = reach(&p, rung.rung()) else {
+        if p.validate().is_err() {
             return Ok(None);
-        };
+        }
+        let (reached, g) = reach_in(&p, super::graph::Graph::new(&p), rung.rung());
         let ranges = match reached {
             Reach::Solved(_) => {
                 layout.sort();
@@ -459,34 +478,36 @@ fn split_until_decided(
             Reach::Contradiction => return Ok(None),
             Reach::Stuck(r) => r,
         };
-        let g = super::graph::Graph::new(&p);
+        // The candidate edge of each layout link (a link spans water only, so it has one).
+        let Some(edge_of) = layout
+            .iter()
+            .map(|b| g.edge_between(b.a, b.b))
+            .collect::<Option<Vec<u32>>>()
+        else {
+            return Ok(None);
+        };
+        let undecided = |e: u32| ranges[e as usize][0] < ranges[e as usize][1];
         let mut open: Vec<usize> = (0..layout.len())
-            .filter(|&k| {
-                let b = &layout[k];
-                g.edge_between(b.a, b.b)
-                    .is_some_and(|e| ranges[e as usize][0] < ranges[e as usize][1])
-            })
+            .filter(|&k| undecided(edge_of[k]))
             .collect();
         // Any undecided layout link may be split; a random one spreads the new islands out. One
         // per round: splitting a share of them at once (1/8 to all) made 60x60 medium slower
         // (0.8 s for three seeds became 2.6 to 8.6 s: more islands, more layouts graded hard).
         rng.shuffle(&mut open);
-        let mut done = false;
-        for k in open {
-            let b = layout[k];
-            let cells = span(&b);
+        let split = open.iter().find_map(|&k| {
+            let cells = span(&layout[k]);
             if cells.len() < 3 {
-                continue;
+                return None;
             }
             let mid = cells.len() / 2;
-            let Some(&(r, c)) = (mid..cells.len() - 1)
+            (mid..cells.len() - 1)
                 .chain(1..mid)
-                .map(|j| &cells[j])
-                .find(|&&(r, c)| lonely(&p, r, c))
-            else {
-                continue;
-            };
-            layout.swap_remove(k);
+                .map(|j| cells[j])
+                .find(|&(r, c)| lonely(&p, r, c))
+                .map(|cell| (k, cell))
+        });
+        if let Some((k, (r, c))) = split {
+            let b = layout.swap_remove(k);
             p.cells[r * w + c] = 2 * b.n;
             layout.push(super::Bridge {
                 a: b.a,
@@ -498,65 +519,113 @@ fn split_until_decided(
                 b: b.b,
                 n: b.n,
             });
-            done = true;
-            break;
+            continue;
         }
-        if !done {
-            // No undecided link can be split (all too short): take one that lies on a loop of
-            // the layout out instead, when both its ends keep a bridge (the rest stays connected
-            // and still a solution, with both numbers lowered).
-            let undecided = |b: &super::Bridge| {
-                g.edge_between(b.a, b.b)
-                    .is_some_and(|e| ranges[e as usize][0] < ranges[e as usize][1])
-            };
-            if let Some(k) =
-                (0..layout.len()).find(|&k| undecided(&layout[k]) && droppable(&p, &layout, k))
-            {
-                drop_link(&mut p, &mut layout, k);
-                continue;
+        let at = |p: &Puzzle, c: (usize, usize)| p.cells[c.0 * w + c.1];
+        // Drop: the layout's links that are not cut edges of the layout lie on a loop. One
+        // Tarjan pass per round (the layout is connected, so island 0 reaches every island).
+        let mut in_layout = vec![false; g.edges.len()];
+        for &e in &edge_of {
+            in_layout[e as usize] = true;
+        }
+        found.clear();
+        cuts.find(
+            0,
+            &g.incident,
+            |e, v| g.other(e, v),
+            |e| in_layout[e as usize],
+            &mut found,
+        );
+        let mut is_cut = vec![false; g.edges.len()];
+        for &e in &found {
+            is_cut[e as usize] = true;
+        }
+        let drop = (0..layout.len()).find(|&k| {
+            let b = layout[k];
+            undecided(edge_of[k])
+                && !is_cut[edge_of[k] as usize]
+                && at(&p, b.a) > b.n
+                && at(&p, b.b) > b.n
+        });
+        if let Some(k) = drop {
+            drop_link(&mut p, &mut layout, k);
+            continue;
+        }
+        // Leaf: an undecided link to an island with no other link goes, with the island, when
+        // the other end keeps a bridge. Seen with 3 and 4 bridges per pair, where short
+        // undecided links to leaves are common.
+        let links_at = |i: u32| {
+            g.incident[i as usize]
+                .iter()
+                .filter(|&&e| in_layout[e as usize])
+                .count()
+        };
+        let leaf = (0..layout.len()).find_map(|k| {
+            let b = layout[k];
+            let ed = g.edges[edge_of[k] as usize];
+            if !undecided(edge_of[k]) {
+                return None;
             }
-            // Nor one on a loop: take out an undecided link to a leaf of the layout (an island
-            // with no other link) together with the leaf, when the other end keeps a bridge. The
-            // rest is a connected solution of the smaller board. Seen with 3 and 4 bridges per
-            // pair, where short undecided links to leaves are common (all 60x60 layouts failed
-            // without this).
-            let links_at =
-                |c: (usize, usize)| layout.iter().filter(|x| x.a == c || x.b == c).count();
-            let Some((k, leaf)) = layout.iter().enumerate().find_map(|(k, b)| {
-                if !undecided(b) {
-                    return None;
-                }
-                [(b.a, b.b), (b.b, b.a)]
-                    .into_iter()
-                    .find_map(|(leaf, other)| {
-                        let keeps = p.cells[other.0 * w + other.1] > b.n;
-                        (keeps && links_at(leaf) == 1).then_some((k, leaf))
-                    })
-            }) else {
-                // Last: an undecided link below k bridges gets k (both numbers go up by the
-                // difference, within 4k); a link at the most its pair may carry is often forced.
-                // Counts only go up, so this ends too.
-                let top = 4 * p.max_bridges;
-                let at = |c: (usize, usize)| p.cells[c.0 * w + c.1];
-                let Some(k) = (0..layout.len()).find(|&k| {
-                    let b = layout[k];
-                    let more = p.max_bridges.saturating_sub(b.n);
-                    undecided(&b) && more > 0 && at(b.a) + more <= top && at(b.b) + more <= top
-                }) else {
-                    return Ok(None);
-                };
-                let b = &mut layout[k];
-                let more = p.max_bridges - b.n;
-                b.n = p.max_bridges;
-                let (a, c) = (b.a, b.b);
-                p.cells[a.0 * w + a.1] += more;
-                p.cells[c.0 * w + c.1] += more;
-                continue;
-            };
+            [(ed.a, b.b, b.a), (ed.b, b.a, b.b)]
+                .into_iter()
+                .find_map(|(i, other, leaf)| {
+                    (g.pos(i) == leaf && links_at(i) == 1 && at(&p, other) > b.n)
+                        .then_some((k, leaf))
+                })
+        });
+        if let Some((k, leaf)) = leaf {
             drop_link(&mut p, &mut layout, k);
             p.cells[leaf.0 * w + leaf.1] = WATER;
+            continue;
         }
+        // Raise: an undecided link below k bridges gets k (both numbers go up, within 4k); a link
+        // at the most its pair may carry is often forced.
+        let raise = (0..layout.len()).find(|&k| {
+            let b = layout[k];
+            let more = p.max_bridges.saturating_sub(b.n);
+            undecided(edge_of[k])
+                && more > 0
+                && at(&p, b.a) + more <= top
+                && at(&p, b.b) + more <= top
+        });
+        if let Some(k) = raise {
+            let b = &mut layout[k];
+            let more = p.max_bridges - b.n;
+            b.n = p.max_bridges;
+            let (a, c) = (b.a, b.b);
+            p.cells[a.0 * w + a.1] += more;
+            p.cells[c.0 * w + c.1] += more;
+            continue;
+        }
+        // Add: an undecided edge outside the layout that crosses no layout bridge (with the
+        // no-loops rule the layout must stay a tree, so never).
+        if p.no_loops {
+            return Ok(None);
+        }
+        let mut outside: Vec<u32> = (0..g.edges.len() as u32)
+            .filter(|&e| {
+                !in_layout[e as usize]
+                    && undecided(e)
+                    && !g.crossings[e as usize]
+                        .iter()
+                        .any(|&x| in_layout[x as usize])
+            })
+            .collect();
+        rng.shuffle(&mut outside);
+        let add = outside.into_iter().find_map(|e| {
+            let ed = g.edges[e as usize];
+            let (a, b) = (g.pos(ed.a), g.pos(ed.b));
+            let n = p.max_bridges.min(top - at(&p, a)).min(top - at(&p, b));
+            (n > 0).then_some(super::Bridge { a, b, n })
+        });
+        let Some(link) = add else {
+            return Ok(None);
+        };
+        p.cells[link.a.0 * w + link.a.1] += link.n;
+        p.cells[link.b.0 * w + link.b.1] += link.n;
+        layout.push(link);
     }
+    Ok(None)
 }
 
 /// Whether layout link `k` can be taken out: both its ends keep a bridge, and the rest of the
