@@ -25,10 +25,6 @@ pub struct Hashi;
 /// Largest side of a board the generator makes on request (see docs/GRADING.md for the levels
 /// each size reaches and BENCHMARKS.md for how long they take).
 pub const GENERATE_MAX: usize = 60;
-/// Largest side of an `easy` board. With easy's own-view rules (a bridge in every direction for a
-/// big number) 30x30 takes 1 to 315 ms (5 of 5 seeds), 45x45 0.4 to 6 s and 60x60 1.4 to 29 s:
-/// beyond 30 the request is refused at once rather than after seconds of tries.
-pub const GENERATE_EASY_MAX: usize = 30;
 /// Largest side generated as before levels existed (a uniqueness proof per layout, no splits):
 /// kept so that the seeds of those sizes give the puzzles they always gave.
 const GENERATE_PLAIN_MAX: usize = 20;
@@ -289,11 +285,6 @@ impl Game for Hashi {
             Some(d) => Some(Difficulty::from_name(d).map_err(|e| format!("hashi: {e}"))?),
             None => None,
         };
-        if level == Some(Difficulty::Easy) && width.max(height) > GENERATE_EASY_MAX {
-            return Err(format!(
-                "hashi: easy puzzles go up to {GENERATE_EASY_MAX}x{GENERATE_EASY_MAX} (bigger boards always need counting), got {width}x{height}"
-            ));
-        }
         if level == Some(Difficulty::Medium) && max_bridges == 1 {
             // With one bridge per pair medium's counting adds nothing to easy's: a first bridge
             // is forced only when the others' room falls short, which with rooms of 0 or 1 means
