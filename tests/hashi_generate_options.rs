@@ -134,6 +134,58 @@ fn density_sets_how_many_islands() {
     assert!(sparse < dense, "{sparse} vs {dense}");
     assert!(sparse < 0.15, "{sparse}");
     assert!(dense > 0.15, "{dense}");
+    // Big boards get what is asked too (they used to stop at 16-20% whatever was asked), up to
+    // about 24%, where the growth runs out of room (docs/FORMATS.md §6.5).
+    for (size, asked, low, high) in [
+        ("45x45i10", 0.10, 0.07, 0.13),
+        ("45x45", 0.20, 0.17, 0.23),
+        ("60x60i30", 0.30, 0.21, 0.30),
+    ] {
+        let got = (0..2)
+            .map(|seed| made_as_asked(size, Difficulty::Hard, seed))
+            .sum::<f64>()
+            / 2.0;
+        assert!(got > low && got < high, "{size}: {got} for {asked}");
+    }
+}
+
+/// Tatham's expansion factor `e`: puzzles are made as asked with it, and a high factor puts new
+/// islands as far out as they go, so the links are longer than without it.
+#[test]
+fn the_expansion_factor_makes_longer_links() {
+    for size in ["12x12i30e10L", "20x20m3e30", "30x30e10"] {
+        for seed in 0..2 {
+            made_as_asked(size, Difficulty::Hard, seed);
+            made_as_asked(size, Difficulty::Medium, seed);
+        }
+    }
+    let mean_span = |size: &str| {
+        let (mut cells, mut links) = (0, 0);
+        for seed in 0..3 {
+            made_as_asked(size, Difficulty::Hard, seed);
+            let r = GenerateRequest {
+                size: size.into(),
+                seed: Some(seed),
+                difficulty: Some("hard".into()),
+                ..Default::default()
+            };
+            let p = Hashi::generate(&r).unwrap().puzzle;
+            let (_, sols, _) = solvescope::puzzles::hashi::solve::solve_all(
+                &p,
+                Default::default(),
+                u64::MAX,
+                u64::MAX,
+            )
+            .unwrap();
+            for b in &sols[0] {
+                cells += b.b.0 - b.a.0 + b.b.1 - b.a.1;
+                links += 1;
+            }
+        }
+        cells as f64 / links as f64
+    };
+    let (near, far) = (mean_span("30x30e0"), mean_span("30x30e60"));
+    assert!(far > near + 1.0, "{near} vs {far}");
 }
 
 #[test]
@@ -152,7 +204,11 @@ fn bad_options_are_named_with_their_range() {
         ("7x7i4", "must be 5 to 30"),
         ("7x7LL", "'L' is given twice"),
         ("7x7L2", "takes no number"),
-        ("7x7e10", "'e'"),
+        (
+            "7x7e101",
+            "expansion factor (e101 in the size, --expansion) must be 0 to 100",
+        ),
+        ("7x7e", "must be 0 to 100"),
         ("7x7d2", "--difficulty"),
         ("3x3", "from 4x4 to 60x60"),
         ("7y7", "has 'y', which the generator does not take"),
@@ -277,6 +333,11 @@ fn the_command_line_takes_the_options_as_flags() {
             "--max-bridges 'two' is out of range",
         ),
         ("--density", "50", "--density '50' is out of range: 5 to 30"),
+        (
+            "--expansion",
+            "101",
+            "--expansion '101' is out of range: 0 to 100",
+        ),
     ] {
         let (code, _, err) = run(&["hashi", "generate", "9x9", flag, value], "");
         assert_eq!(code, 2, "{err}");

@@ -63,6 +63,7 @@ fn rungs_are_sound_and_nested() {
             max_len: 4,
             loop_chance: 0.4,
             no_loops: false,
+            expansion: None,
         };
         let (p, _) = generate(&gp, seed);
         if p.validate().is_err() {
