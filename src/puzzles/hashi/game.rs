@@ -157,6 +157,18 @@ impl Game for Hashi {
                 min: GENERATE_MIN as u64,
                 max: GENERATE_MAX as u64,
             },
+            LimitInfo {
+                name: "generateDensity",
+                summary: "islands the generator aims at, in percent of the cells (i<percent> in the size)",
+                min: *DENSITY_RANGE.start() as u64,
+                max: *DENSITY_RANGE.end() as u64,
+            },
+            LimitInfo {
+                name: "generateExpansion",
+                summary: "Tatham's expansion factor for the generator, in percent (e<percent> in the size)",
+                min: 0,
+                max: 100,
+            },
         ],
         helpers: Helpers {
             hint: true,
