@@ -95,9 +95,9 @@ fn every_bridges_per_pair_and_the_no_loops_rule_at_every_level() {
                 (15, vec![Easy, Medium, Hard]),
             ] {
                 for level in levels {
-                    // k = 1 has no medium (refused, below); its hard is only reachable on
-                    // small boards with loops (docs/GRADING.md).
-                    if k == 1 && (level == Medium || (level == Hard && (side > 9 || rule == "L"))) {
+                    // k = 1 has no medium (refused, below); its hard needs loops allowed
+                    // (docs/GRADING.md).
+                    if k == 1 && (level == Medium || (level == Hard && rule == "L")) {
                         continue;
                     }
                     for seed in 0..3 {
@@ -114,10 +114,17 @@ fn every_bridges_per_pair_and_the_no_loops_rule_at_every_level() {
 
 #[test]
 fn big_boards_with_options() {
-    for size in ["30x30m3", "30x30L", "30x30m4L", "45x45m3L"] {
+    for size in ["30x30m3", "30x30L", "30x30m4L", "45x45m3L", "60x60m4"] {
         for seed in 0..2 {
             made_as_asked(size, Difficulty::Hard, seed);
             made_as_asked(size, Difficulty::Medium, seed);
+        }
+    }
+    // Easy at the largest size, and one bridge per pair (no medium) hard there too.
+    for size in ["60x60m1", "60x60m3"] {
+        for seed in 0..2 {
+            made_as_asked(size, Difficulty::Easy, seed);
+            made_as_asked(size, Difficulty::Hard, seed);
         }
     }
 }

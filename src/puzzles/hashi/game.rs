@@ -325,10 +325,13 @@ impl Game for Hashi {
             && (max_bridges, no_loops, density, expansion) == (2, false, DEFAULT_DENSITY, None);
         // The free growth (docs/GRADING.md "Generating a level") for big boards, where the first
         // generator's walk stops short of the density asked for (about 16% at 30x30 and 13% at
-        // 60x60 for 20%), and whenever `e` is given (it is a setting of that growth). Up to 20x20
-        // the first walk reaches the density and makes more medium boards (7x7 medium with the
-        // free growth: 1 to 3 seeds of 8 found none in 200 layouts).
-        let free = !plain && (width.max(height) > GENERATE_PLAIN_MAX || expansion.is_some());
+        // 60x60 for 20%), whenever `e` is given (it is a setting of that growth), and for one
+        // bridge per pair, whose hard boards only the free growth makes (15x15m1: 5 seeds of 5,
+        // none with the first walk). Otherwise, up to 20x20, the first walk reaches the density
+        // and makes more medium boards (7x7 medium with the free growth: 1 to 3 seeds of 8
+        // found none in 200 layouts).
+        let free = !plain
+            && (width.max(height) > GENERATE_PLAIN_MAX || expansion.is_some() || max_bridges == 1);
         let params = generate::GenParams {
             width,
             height,
