@@ -846,7 +846,8 @@ pub fn random_unique(
     // pair) a seed can take minutes, and `WxH#SEED` arrives from shared links.
     if width < 3 || height < 3 || width > RANDOM_MAX_SIDE || height > RANDOM_MAX_SIDE {
         return Err(format!(
-            "hashi: random boards are 3x3 to {RANDOM_MAX_SIDE}x{RANDOM_MAX_SIDE}, not {width}x{height}"
+            "hashi: random boards from an ID (WxH#SEED) are 3x3 to {RANDOM_MAX_SIDE}x{RANDOM_MAX_SIDE}, not {width}x{height}; the generator (New puzzle, or hashi generate) makes boards up to {0}x{0}",
+            super::game::GENERATE_MAX
         ));
     }
     let gp = GenParams {
