@@ -24,8 +24,11 @@ impl Solver {
         let support = if a == 0 && b == 0 {
             alldiff_support(n, &m[..n])
         } else {
+            let mut open = [(0u8, 0u8); FEW_UNCOVERED];
+            let mut uncovered = usize::MAX;
             if let Some(w) = self.tables.witnesses.as_ref().map(|all| &all[l]) {
-                if w.cover(n, &m[..n]) {
+                uncovered = w.uncovered(n, &m[..n], &mut open);
+                if uncovered == 0 {
                     // Every candidate of the line is on a known arrangement that still fits: the
                     // programme would remove nothing, so it need not run (see `Witnesses`).
                     self.line_skips += 1;
@@ -51,11 +54,28 @@ impl Solver {
                     .witnesses
                     .as_mut()
                     .map(|all| std::mem::take(&mut all[l]));
-                let r = line_support_learning(n, &m[..n], a, b, &mut self.tables, learned.as_mut());
+                let r = if uncovered <= FEW_UNCOVERED {
+                    self.line_few += 1;
+                    let (r, sets) = support_of_few(
+                        n,
+                        &m[..n],
+                        a,
+                        b,
+                        &mut self.tables,
+                        learned.as_mut(),
+                        &open[..uncovered],
+                    );
+                    self.line_sets += sets;
+                    r
+                } else {
+                    let r =
+                        line_support_learning(n, &m[..n], a, b, &mut self.tables, learned.as_mut());
+                    self.line_sets += (self.tables.list_f.len() + self.tables.list_b.len()) as u64;
+                    r
+                };
                 if let (Some(all), Some(w)) = (self.tables.witnesses.as_mut(), learned) {
                     all[l] = w;
                 }
-                self.line_sets += (self.tables.list_f.len() + self.tables.list_b.len()) as u64;
                 if let (Some(memo), Some(key)) = (&mut self.tables.memo, key) {
                     if memo.len() >= MEMO_CAP {
                         memo.clear();
@@ -162,8 +182,17 @@ const MEMO_FROM_N: usize = 10;
 /// No arrangement recorded for a (position, height).
 const NONE: u16 = u16::MAX;
 
+/// When at most this many candidates of a line lack a known arrangement, each of them is
+/// decided by the programme on the line with its cell fixed to it, instead of one run on the
+/// whole line: every other candidate is known to stay, and a fixed cell makes the tables
+/// several times smaller (most wide lines lose nothing, so their runs were mostly confirming
+/// what the witnesses nearly showed). Removing the ones that fail leaves every witness fitting
+/// (none of them used a removed candidate, or it would have been covered), so the result is
+/// exactly the whole programme's.
+const FEW_UNCOVERED: usize = 1;
+
 /// Arrangements kept per line before they are forgotten and collected again.
-const WITNESS_CAP: usize = 256;
+const WITNESS_CAP: usize = 1024;
 
 /// Known arrangements of one clued line (each a permutation that fits both clues, as one height
 /// bit per position), and for each (position, height) the index of one that puts that height
@@ -186,7 +215,7 @@ pub(crate) struct Witnesses {
 }
 
 /// Arrangements remembered per (position, height).
-const WAYS: usize = 4;
+const WAYS: usize = 8;
 
 impl Default for Witnesses {
     fn default() -> Self {
@@ -205,24 +234,39 @@ impl Witnesses {
     }
 
     /// Every candidate of `m` has an arrangement that fits `m`.
-    pub(crate) fn cover(&self, n: usize, m: &[u32]) -> bool {
+    #[cfg(test)]
+    fn cover(&self, n: usize, m: &[u32]) -> bool {
+        self.uncovered(n, m, &mut []) == 0
+    }
+
+    /// The candidates of `m` (position, height index) with no known arrangement that fits `m`,
+    /// written to `out`; returns how many there are, or `usize::MAX` once there are more than
+    /// `out` holds (the caller then runs the whole programme).
+    pub(crate) fn uncovered(&self, n: usize, m: &[u32], out: &mut [(u8, u8)]) -> usize {
         let mut last_ok = NONE;
+        let mut count = 0;
         for (pos, &mask) in m.iter().enumerate().take(n) {
             let mut rest = mask;
             while rest != 0 {
                 let v = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 let ways = &self.of[pos][v];
-                if ways.contains(&last_ok) && last_ok != NONE {
+                if last_ok != NONE && ways.contains(&last_ok) {
                     continue;
                 }
                 match ways.iter().find(|&&k| k != NONE && self.fits(k, m)) {
                     Some(&k) => last_ok = k,
-                    None => return false,
+                    None => {
+                        if count == out.len() {
+                            return usize::MAX;
+                        }
+                        out[count] = (pos as u8, v as u8);
+                        count += 1;
+                    }
                 }
             }
         }
-        true
+        count
     }
 
     /// The candidate `v` at `pos` has an arrangement that fits `m`.
@@ -245,6 +289,38 @@ impl Witnesses {
             ways[0] = k;
         }
     }
+}
+
+/// The exact line support when every candidate of `m` but those in `open` (position, height
+/// index) has a known arrangement that fits `m`: each open candidate is decided by the
+/// programme on the line with its cell fixed to it (see [`FEW_UNCOVERED`]). Returns the support
+/// (all zero when a cell is left with nothing) and the sets the runs visited.
+fn support_of_few(
+    n: usize,
+    m: &[u32],
+    a: u32,
+    b: u32,
+    tables: &mut LineTables,
+    mut learn: Option<&mut Witnesses>,
+    open: &[(u8, u8)],
+) -> ([u32; 32], u64) {
+    let mut r = [0u32; 32];
+    r[..n].copy_from_slice(&m[..n]);
+    let mut sets = 0;
+    for &(pos, v) in open {
+        let (pos, hv) = (pos as usize, 1u32 << v);
+        let mut fixed = r;
+        fixed[pos] = hv;
+        let one = line_support_learning(n, &fixed[..n], a, b, tables, learn.as_deref_mut());
+        sets += (tables.list_f.len() + tables.list_b.len()) as u64;
+        if one[pos] == 0 {
+            r[pos] &= !hv;
+        }
+    }
+    if r[..n].contains(&0) {
+        r = [0u32; 32]; // a cell with no height left: no arrangement at all
+    }
+    (r, sets)
 }
 
 /// Whether `perm` (one height bit per position) is a permutation of 1..n inside the candidates
@@ -378,21 +454,34 @@ fn sweep(
         if p >= n - 1 || p >= max_layer {
             continue;
         }
+        let mut avail = m[if from_end { n - 1 - p } else { p }] & low & !s;
+        // Heights that must be in the next set: at most one can be added, and it must be that one.
+        let required = must[p + 1] & !s;
+        if required != 0 {
+            if required & (required - 1) != 0 {
+                continue;
+            }
+            avail &= required;
+        }
         let f = table[s as usize];
         let t = top(s);
-        let mut avail = m[if from_end { n - 1 - p } else { p }] & low & !s;
+        let free = low & !s;
+        // Heights still free above the tallest placed so far (they could rise later).
+        let free_above_t = (free & !((1u32 << t) - 1)).count_ones();
         while avail != 0 {
             let v = avail & avail.wrapping_neg();
             avail ^= v;
             let ns = s | v;
-            if must[p + 1] & !ns != 0 {
-                continue;
-            }
             let h = v.trailing_zeros() + 1;
             let mut grow = if h > t { (f << 1) & cap } else { f };
             if clue > 0 {
-                // Heights still to come that could rise above everything so far.
-                let rises = (low & !ns & !((1u32 << h.max(t)) - 1)).count_ones();
+                // Heights still to come that could rise above everything so far: those free
+                // above the new tallest (v itself is placed, so it no longer counts).
+                let rises = if h > t {
+                    (free & !((1u32 << h) - 1)).count_ones()
+                } else {
+                    free_above_t
+                };
                 let least = (clue - 1).saturating_sub(rises);
                 grow &= !((1u32 << least) - 1);
             }
@@ -857,7 +946,7 @@ mod tests {
     #[test]
     fn witnesses_cover_only_what_the_programme_keeps() {
         let mut rng = crate::shared::rng::Rng::new(5);
-        let (mut covered, mut checked) = (0, 0);
+        let (mut covered, mut checked, mut few) = (0, 0, 0);
         for n in 2..=7usize {
             let all = perms(n);
             let fits = |p: &Vec<u8>, m: &[u32], a: u32, b: u32| {
@@ -923,6 +1012,29 @@ mod tests {
                         })
                         .collect();
                     checked += 1;
+                    // A few candidates without an arrangement: deciding them one at a time
+                    // gives exactly the whole programme's result.
+                    let mut open = [(0u8, 0u8); 3];
+                    let count = w.uncovered(n, &narrower, &mut open);
+                    if count != usize::MAX && count > 0 {
+                        few += 1;
+                        let mut learned = w.clone();
+                        let (got, _) = support_of_few(
+                            n,
+                            &narrower,
+                            a,
+                            b,
+                            &mut tables,
+                            Some(&mut learned),
+                            &open[..count],
+                        );
+                        let want = exact(&narrower, a, b);
+                        let want = if want.contains(&0) { vec![0; n] } else { want };
+                        assert_eq!(&got[..n], &want[..], "n={n} {narrower:?} a={a} b={b}");
+                        for perm in &learned.perms {
+                            assert!(fits_line(n, perm, &m, a, b), "{perm:?}");
+                        }
+                    }
                     if w.cover(n, &narrower) {
                         covered += 1;
                         assert_eq!(
@@ -936,5 +1048,6 @@ mod tests {
         }
         // Both outcomes occur, so the test sees skips as well as runs.
         assert!(covered > 50 && covered < checked, "{covered} of {checked}");
+        assert!(few > 50, "{few} checks of the one-at-a-time path");
     }
 }
