@@ -26,8 +26,8 @@ impl Solver {
         } else {
             let mut open = [(0u8, 0u8); FEW_UNCOVERED];
             let mut uncovered = usize::MAX;
-            if let Some(w) = self.tables.witnesses.as_ref().map(|all| &all[l]) {
-                uncovered = w.uncovered(n, &m[..n], &mut open);
+            if let Some(w) = self.tables.witnesses.as_mut().map(|all| &mut all[l]) {
+                uncovered = w.uncovered(n, &m[..n], Some((a, b)), &mut open);
                 if uncovered == 0 {
                     // Every candidate of the line is on a known arrangement that still fits: the
                     // programme would remove nothing, so it need not run (see `Witnesses`).
@@ -236,13 +236,21 @@ impl Witnesses {
     /// Every candidate of `m` has an arrangement that fits `m`.
     #[cfg(test)]
     fn cover(&self, n: usize, m: &[u32]) -> bool {
-        self.uncovered(n, m, &mut []) == 0
+        self.clone().uncovered(n, m, None, &mut []) == 0
     }
 
     /// The candidates of `m` (position, height index) with no known arrangement that fits `m`,
     /// written to `out`; returns how many there are, or `usize::MAX` once there are more than
-    /// `out` holds (the caller then runs the whole programme).
-    pub(crate) fn uncovered(&self, n: usize, m: &[u32], out: &mut [(u8, u8)]) -> usize {
+    /// `out` holds (the caller then runs the whole programme). With `clues` (start, end; 0 =
+    /// none), a candidate whose arrangements all broke first tries to mend one by a swap
+    /// ([`Witnesses::mend`]).
+    pub(crate) fn uncovered(
+        &mut self,
+        n: usize,
+        m: &[u32],
+        clues: Option<(u32, u32)>,
+        out: &mut [(u8, u8)],
+    ) -> usize {
         let mut last_ok = NONE;
         let mut count = 0;
         for (pos, &mask) in m.iter().enumerate().take(n) {
@@ -254,19 +262,91 @@ impl Witnesses {
                 if last_ok != NONE && ways.contains(&last_ok) {
                     continue;
                 }
-                match ways.iter().find(|&&k| k != NONE && self.fits(k, m)) {
-                    Some(&k) => last_ok = k,
-                    None => {
-                        if count == out.len() {
-                            return usize::MAX;
-                        }
-                        out[count] = (pos as u8, v as u8);
-                        count += 1;
+                if let Some(&k) = ways.iter().find(|&&k| k != NONE && self.fits(k, m)) {
+                    last_ok = k;
+                    continue;
+                }
+                if let Some(k) = clues.and_then(|(a, b)| self.mend(n, m, pos, v, a, b)) {
+                    // `mend` may have forgotten every older arrangement (at the cap), so only
+                    // the new one is known to fit.
+                    last_ok = k;
+                    continue;
+                }
+                if count == out.len() {
+                    return usize::MAX;
+                }
+                out[count] = (pos as u8, v as u8);
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// Tries to turn a broken arrangement of height index `v` at `pos` into one that fits `m`
+    /// again by swapping the heights of two positions (neither of them `pos`): after a guess
+    /// elsewhere most arrangements of a wide line break at one or two cells, and a swap that
+    /// keeps the clues costs a few hundred operations against thousands of sets for the
+    /// programme. Returns the new arrangement's index, kept like any other.
+    fn mend(&mut self, n: usize, m: &[u32], pos: usize, v: usize, a: u32, b: u32) -> Option<u16> {
+        for &k in &self.of[pos][v] {
+            if k == NONE {
+                continue;
+            }
+            let perm = self.perms[k as usize];
+            let mut broken = 0u32;
+            for (i, (&c, &h)) in m.iter().zip(perm.iter()).enumerate().take(n) {
+                if c & h as u32 == 0 {
+                    broken |= 1 << i;
+                }
+            }
+            if broken.count_ones() > 2 {
+                continue;
+            }
+            let fits = |p: &[u16; 16]| {
+                m.iter()
+                    .zip(p.iter())
+                    .take(n)
+                    .all(|(&c, &h)| c & h as u32 != 0)
+            };
+            let first = broken.trailing_zeros() as usize;
+            for j in 0..n {
+                if j == pos || j == first || m[first] & perm[j] as u32 == 0 {
+                    continue;
+                }
+                let mut p = perm;
+                p.swap(first, j);
+                if fits(&p) {
+                    if shows(n, &p, a, b) {
+                        self.add(n, p);
+                        return Some(self.perms.len() as u16 - 1);
+                    }
+                    continue;
+                }
+                // One cell still broken: a second swap for it.
+                let mut left = 0u32;
+                for (i, (&c, &h)) in m.iter().zip(p.iter()).enumerate().take(n) {
+                    if c & h as u32 == 0 {
+                        left |= 1 << i;
+                    }
+                }
+                if left.count_ones() != 1 {
+                    continue;
+                }
+                let second = left.trailing_zeros() as usize;
+                for j2 in 0..n {
+                    if j2 == pos || j2 == second || m[second] & p[j2] as u32 == 0 {
+                        continue;
+                    }
+                    let mut q = p;
+                    q.swap(second, j2);
+                    if fits(&q) && shows(n, &q, a, b) {
+                        self.add(n, q);
+                        return Some(self.perms.len() as u16 - 1);
                     }
                 }
             }
         }
-        count
+        None
     }
 
     /// The candidate `v` at `pos` has an arrangement that fits `m`.
@@ -321,6 +401,23 @@ fn support_of_few(
         r = [0u32; 32]; // a cell with no height left: no arrangement at all
     }
     (r, sets)
+}
+
+/// Whether the arrangement `perm` (one height bit per position) shows `a` towers from the
+/// start and `b` from the end (0 = no clue).
+fn shows(n: usize, perm: &[u16; 16], a: u32, b: u32) -> bool {
+    let count = |order: &mut dyn Iterator<Item = &u16>| {
+        let (mut tallest, mut seen) = (0u16, 0u32);
+        for &h in order {
+            if h > tallest {
+                tallest = h;
+                seen += 1;
+            }
+        }
+        seen
+    };
+    (a == 0 || count(&mut perm[..n].iter()) == a)
+        && (b == 0 || count(&mut perm[..n].iter().rev()) == b)
 }
 
 /// Whether `perm` (one height bit per position) is a permutation of 1..n inside the candidates
@@ -1015,7 +1112,7 @@ mod tests {
                     // A few candidates without an arrangement: deciding them one at a time
                     // gives exactly the whole programme's result.
                     let mut open = [(0u8, 0u8); 3];
-                    let count = w.uncovered(n, &narrower, &mut open);
+                    let count = w.clone().uncovered(n, &narrower, None, &mut open);
                     if count != usize::MAX && count > 0 {
                         few += 1;
                         let mut learned = w.clone();
