@@ -283,67 +283,20 @@ impl Witnesses {
     }
 
     /// Tries to turn a broken arrangement of height index `v` at `pos` into one that fits `m`
-    /// again by swapping the heights of two positions (neither of them `pos`): after a guess
-    /// elsewhere most arrangements of a wide line break at one or two cells, and a swap that
-    /// keeps the clues costs a few hundred operations against thousands of sets for the
-    /// programme. Returns the new arrangement's index, kept like any other.
+    /// again by swapping heights between positions (never `pos`), at most [`MEND_SWAPS`] swaps:
+    /// after a guess elsewhere most arrangements of a wide line break at one or two cells, and
+    /// a few swaps that keep the clues cost far less than the programme's thousands of sets.
+    /// Returns the new arrangement's index, kept like any other.
     fn mend(&mut self, n: usize, m: &[u32], pos: usize, v: usize, a: u32, b: u32) -> Option<u16> {
-        for &k in &self.of[pos][v] {
+        for i in 0..WAYS {
+            let k = self.of[pos][v][i];
             if k == NONE {
                 continue;
             }
-            let perm = self.perms[k as usize];
-            let mut broken = 0u32;
-            for (i, (&c, &h)) in m.iter().zip(perm.iter()).enumerate().take(n) {
-                if c & h as u32 == 0 {
-                    broken |= 1 << i;
-                }
-            }
-            if broken.count_ones() > 2 {
-                continue;
-            }
-            let fits = |p: &[u16; 16]| {
-                m.iter()
-                    .zip(p.iter())
-                    .take(n)
-                    .all(|(&c, &h)| c & h as u32 != 0)
-            };
-            let first = broken.trailing_zeros() as usize;
-            for j in 0..n {
-                if j == pos || j == first || m[first] & perm[j] as u32 == 0 {
-                    continue;
-                }
-                let mut p = perm;
-                p.swap(first, j);
-                if fits(&p) {
-                    if shows(n, &p, a, b) {
-                        self.add(n, p);
-                        return Some(self.perms.len() as u16 - 1);
-                    }
-                    continue;
-                }
-                // One cell still broken: a second swap for it.
-                let mut left = 0u32;
-                for (i, (&c, &h)) in m.iter().zip(p.iter()).enumerate().take(n) {
-                    if c & h as u32 == 0 {
-                        left |= 1 << i;
-                    }
-                }
-                if left.count_ones() != 1 {
-                    continue;
-                }
-                let second = left.trailing_zeros() as usize;
-                for j2 in 0..n {
-                    if j2 == pos || j2 == second || m[second] & p[j2] as u32 == 0 {
-                        continue;
-                    }
-                    let mut q = p;
-                    q.swap(second, j2);
-                    if fits(&q) && shows(n, &q, a, b) {
-                        self.add(n, q);
-                        return Some(self.perms.len() as u16 - 1);
-                    }
-                }
+            let mut perm = self.perms[k as usize];
+            if mend_by_swaps(n, m, pos, a, b, &mut perm, MEND_SWAPS) {
+                self.add(n, perm);
+                return Some(self.perms.len() as u16 - 1);
             }
         }
         None
@@ -401,6 +354,48 @@ fn support_of_few(
         r = [0u32; 32]; // a cell with no height left: no arrangement at all
     }
     (r, sets)
+}
+
+/// Swaps allowed when mending an arrangement (see [`Witnesses::mend`]).
+const MEND_SWAPS: u32 = 2;
+
+/// Depth-first: fixes the first cell of `perm` whose height left `m` by swapping it with
+/// another position (not `keep`) that holds a height it can take, up to `swaps` swaps; true
+/// (with `perm` mended) when it fits `m` and shows the clues.
+fn mend_by_swaps(
+    n: usize,
+    m: &[u32],
+    keep: usize,
+    a: u32,
+    b: u32,
+    perm: &mut [u16; 16],
+    swaps: u32,
+) -> bool {
+    let mut broken = 0u32;
+    for (i, (&c, &h)) in m.iter().zip(perm.iter()).enumerate().take(n) {
+        if c & h as u32 == 0 {
+            broken |= 1 << i;
+        }
+    }
+    if broken == 0 {
+        return shows(n, perm, a, b);
+    }
+    // One swap mends at most two cells.
+    if swaps == 0 || broken.count_ones() > 2 * swaps {
+        return false;
+    }
+    let first = broken.trailing_zeros() as usize;
+    for j in 0..n {
+        if j == keep || j == first || m[first] & perm[j] as u32 == 0 {
+            continue;
+        }
+        perm.swap(first, j);
+        if mend_by_swaps(n, m, keep, a, b, perm, swaps - 1) {
+            return true;
+        }
+        perm.swap(first, j);
+    }
+    false
 }
 
 /// Whether the arrangement `perm` (one height bit per position) shows `a` towers from the
@@ -1043,7 +1038,7 @@ mod tests {
     #[test]
     fn witnesses_cover_only_what_the_programme_keeps() {
         let mut rng = crate::shared::rng::Rng::new(5);
-        let (mut covered, mut checked, mut few) = (0, 0, 0);
+        let (mut covered, mut checked, mut few, mut mends) = (0, 0, 0, 0);
         for n in 2..=7usize {
             let all = perms(n);
             let fits = |p: &Vec<u8>, m: &[u32], a: u32, b: u32| {
@@ -1132,6 +1127,18 @@ mod tests {
                             assert!(fits_line(n, perm, &m, a, b), "{perm:?}");
                         }
                     }
+                    // Mending broken arrangements keeps the skip sound: no candidate left
+                    // uncovered means nothing to remove, and every mended one fits.
+                    let mut mended = w.clone();
+                    if mended.uncovered(n, &narrower, Some((a, b)), &mut []) == 0 {
+                        assert_eq!(exact(&narrower, a, b), narrower, "n={n} {narrower:?}");
+                        if !w.cover(n, &narrower) {
+                            mends += 1;
+                        }
+                    }
+                    for perm in &mended.perms {
+                        assert!(fits_line(n, perm, &m, a, b), "{perm:?} m={m:?} a={a} b={b}");
+                    }
                     if w.cover(n, &narrower) {
                         covered += 1;
                         assert_eq!(
@@ -1146,5 +1153,6 @@ mod tests {
         // Both outcomes occur, so the test sees skips as well as runs.
         assert!(covered > 50 && covered < checked, "{covered} of {checked}");
         assert!(few > 50, "{few} checks of the one-at-a-time path");
+        assert!(mends > 20, "{mends} skips only mending allowed");
     }
 }
