@@ -377,6 +377,22 @@ fn mend_by_swaps(
             broken |= 1 << i;
         }
     }
+    swap_search(n, m, keep, a, b, perm, broken, swaps)
+}
+
+/// [`mend_by_swaps`] with the cells still broken in `broken` (kept up to date per swap, so a
+/// try costs a few operations).
+#[allow(clippy::too_many_arguments)]
+fn swap_search(
+    n: usize,
+    m: &[u32],
+    keep: usize,
+    a: u32,
+    b: u32,
+    perm: &mut [u16; 16],
+    broken: u32,
+    swaps: u32,
+) -> bool {
     if broken == 0 {
         return shows(n, perm, a, b);
     }
@@ -389,8 +405,16 @@ fn mend_by_swaps(
         if j == keep || j == first || m[first] & perm[j] as u32 == 0 {
             continue;
         }
+        // After the swap `first` fits; `j` fits when it can take `first`'s height.
+        let mut after = broken & !(1 << first) & !(1 << j);
+        if m[j] & perm[first] as u32 == 0 {
+            after |= 1 << j;
+        }
+        if after.count_ones() > 2 * (swaps - 1) {
+            continue;
+        }
         perm.swap(first, j);
-        if mend_by_swaps(n, m, keep, a, b, perm, swaps - 1) {
+        if swap_search(n, m, keep, a, b, perm, after, swaps - 1) {
             return true;
         }
         perm.swap(first, j);

@@ -26,7 +26,10 @@
 //!   N = 10 each clued line keeps arrangements it has met (permutations that fit both clues), a few
 //!   per (position, height); when every candidate of a dirty line still has one inside the current
 //!   candidates, the exact programme would remove nothing and is skipped (residual supports, as
-//!   in AC-3rm). Events and node counts are exactly those without it (tested);
+//!   in AC-3rm). A candidate whose arrangements all broke first tries to mend one by up to two
+//!   swaps of heights (clues rechecked); if one candidate is still left without an arrangement,
+//!   the programme decides only it, on the line with that cell fixed (smaller tables). Events
+//!   and node counts are exactly those without any of it (tested);
 //! - a completed line is always checked against its clues, so the solver stays correct with every
 //!   toggle off.
 //!
