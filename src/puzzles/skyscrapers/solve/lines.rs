@@ -253,6 +253,9 @@ impl Witnesses {
     ) -> usize {
         let mut last_ok = NONE;
         let mut count = 0;
+        // Arrangements already tried against `m` in this call, and which of them fit (one bit
+        // per arrangement): most are shared by many candidates.
+        let (mut tried, mut good) = ([0u64; WITNESS_CAP / 64], [0u64; WITNESS_CAP / 64]);
         for (pos, &mask) in m.iter().enumerate().take(n) {
             let mut rest = mask;
             while rest != 0 {
@@ -262,13 +265,29 @@ impl Witnesses {
                 if last_ok != NONE && ways.contains(&last_ok) {
                     continue;
                 }
-                if let Some(&k) = ways.iter().find(|&&k| k != NONE && self.fits(k, m)) {
+                let found = ways.iter().copied().find(|&k| {
+                    if k == NONE {
+                        return false;
+                    }
+                    let (word, bit) = (k as usize / 64, 1u64 << (k % 64));
+                    if tried[word] & bit == 0 {
+                        tried[word] |= bit;
+                        if self.fits(k, m) {
+                            good[word] |= bit;
+                        }
+                    }
+                    good[word] & bit != 0
+                });
+                if let Some(k) = found {
                     last_ok = k;
                     continue;
                 }
                 if let Some(k) = clues.and_then(|(a, b)| self.mend(n, m, pos, v, a, b)) {
                     // `mend` may have forgotten every older arrangement (at the cap), so only
-                    // the new one is known to fit.
+                    // the new one is known to fit, and the indices tried so far mean nothing.
+                    if self.perms.len() == 1 {
+                        (tried, good) = ([0u64; WITNESS_CAP / 64], [0u64; WITNESS_CAP / 64]);
+                    }
                     last_ok = k;
                     continue;
                 }
@@ -312,7 +331,9 @@ impl Witnesses {
     /// Keeps `perm` (checked by the caller) as the arrangement of each of its (position, height).
     fn add(&mut self, n: usize, perm: [u16; 16]) {
         if self.perms.len() >= WITNESS_CAP {
-            *self = Witnesses::default();
+            // Forget them all and collect again (in place: the memory stays).
+            self.perms.clear();
+            self.of = [[[NONE; WAYS]; 16]; 16];
         }
         let k = self.perms.len() as u16;
         self.perms.push(perm);
