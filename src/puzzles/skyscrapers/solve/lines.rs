@@ -251,7 +251,9 @@ impl Witnesses {
         clues: Option<(u32, u32)>,
         out: &mut [(u8, u8)],
     ) -> usize {
-        let mut last_ok = NONE;
+        // Heights per position on some arrangement found to fit `m` in this call: a candidate
+        // there is covered whichever (position, height) the arrangement was kept for.
+        let mut seen = [0u32; 16];
         let mut count = 0;
         // Arrangements already tried against `m` in this call, and which of them fit (one bit
         // per arrangement): most are shared by many candidates.
@@ -261,10 +263,10 @@ impl Witnesses {
             while rest != 0 {
                 let v = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let ways = &self.of[pos][v];
-                if last_ok != NONE && ways.contains(&last_ok) {
+                if seen[pos] >> v & 1 != 0 {
                     continue;
                 }
+                let ways = &self.of[pos][v];
                 let found = ways.iter().copied().find(|&k| {
                     if k == NONE {
                         return false;
@@ -278,17 +280,19 @@ impl Witnesses {
                     }
                     good[word] & bit != 0
                 });
-                if let Some(k) = found {
-                    last_ok = k;
-                    continue;
-                }
-                if let Some(k) = clues.and_then(|(a, b)| self.mend(n, m, pos, v, a, b)) {
-                    // `mend` may have forgotten every older arrangement (at the cap), so only
-                    // the new one is known to fit, and the indices tried so far mean nothing.
+                let found = found.or_else(|| {
+                    let k = clues.and_then(|(a, b)| self.mend(n, m, pos, v, a, b))?;
+                    // `mend` may have forgotten every older arrangement (at the cap): the
+                    // indices tried so far mean nothing then (what `seen` holds stays true).
                     if self.perms.len() == 1 {
                         (tried, good) = ([0u64; WITNESS_CAP / 64], [0u64; WITNESS_CAP / 64]);
                     }
-                    last_ok = k;
+                    Some(k)
+                });
+                if let Some(k) = found {
+                    for (x, &h) in seen.iter_mut().zip(self.perms[k as usize].iter()).take(n) {
+                        *x |= h as u32;
+                    }
                     continue;
                 }
                 if count == out.len() {
