@@ -521,17 +521,8 @@ impl TaskCounter {
         rd: u32,
         avail: u32,
     ) -> u64 {
-        let pen = self.rules.n - 2;
-        if top == pen {
-            self.found
-                .last_two::<CORNER>(&self.rules, cols, ld, rd, avail)
-        } else if top + 1 == pen {
-            self.found
-                .last_three::<CORNER>(&self.rules, cols, ld, rd, avail)
-        } else {
-            self.found
-                .rows::<CORNER>(&self.rules, top, cols, ld, rd, avail)
-        }
+        self.found
+            .below::<CORNER>(&self.rules, top, cols, ld, rd, avail)
     }
 
     /// The search loop, compiled once per family so the leaf test is decided at compile time.
@@ -706,11 +697,12 @@ impl Found {
         nodes
     }
 
-    /// [`TaskCounter::subtree`] from a row above N-3: plain recursion, which measured faster
-    /// than an explicit stack here (the stack's loads and stores, and its "pop or place"
-    /// branch, cost more than a call and return, which the processor predicts; 0.92x of the
-    /// explicit stack's CPU time at N = 16). The rules come as their own reference, not through `self`: read-only, so their masks
-    /// stay in registers across the calls (fewer instructions than reading them through `self`).
+    /// [`TaskCounter::subtree`] from a row above the last [`FIXED_ROWS`]: plain recursion,
+    /// which measured faster than an explicit stack here (the stack's loads and stores, and its
+    /// "pop or place" branch, cost more than a call and return, which the processor predicts;
+    /// 0.92x of the explicit stack's CPU time at N = 16). The rules come as their own
+    /// reference, not through `self`: read-only, so their masks stay in registers across the
+    /// calls (fewer instructions than reading them through `self`).
     fn rows<const CORNER: bool>(
         &mut self,
         rules: &Rules,
@@ -720,7 +712,6 @@ impl Found {
         rd: u32,
         avail: u32,
     ) -> u64 {
-        let pen = rules.n - 2;
         let next = row + 1;
         let mut a = avail;
         let mut nodes = 0;
@@ -734,8 +725,9 @@ impl Found {
             let (c, l, r) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
             let f = rules.child::<CORNER>(next, c, l, r);
             if f != 0 {
-                nodes += if next + 1 == pen {
-                    self.last_three::<CORNER>(rules, c, l, r, f)
+                // `rows` is only entered above the last FIXED_ROWS rows.
+                nodes += if rules.n - next == FIXED_ROWS {
+                    self.rows_8::<CORNER>(rules, c, l, r, f)
                 } else {
                     self.rows::<CORNER>(rules, next, c, l, r, f)
                 };
@@ -743,7 +735,77 @@ impl Found {
         }
         nodes
     }
+
+    /// The subtree from row `top` (with `avail` its squares) by the function for its depth.
+    #[inline(always)]
+    fn below<const CORNER: bool>(
+        &mut self,
+        rules: &Rules,
+        top: usize,
+        cols: u32,
+        ld: u32,
+        rd: u32,
+        avail: u32,
+    ) -> u64 {
+        match rules.n - top {
+            2 => self.last_two::<CORNER>(rules, cols, ld, rd, avail),
+            3 => self.last_three::<CORNER>(rules, cols, ld, rd, avail),
+            4 => self.rows_4::<CORNER>(rules, cols, ld, rd, avail),
+            5 => self.rows_5::<CORNER>(rules, cols, ld, rd, avail),
+            6 => self.rows_6::<CORNER>(rules, cols, ld, rd, avail),
+            7 => self.rows_7::<CORNER>(rules, cols, ld, rd, avail),
+            8 => self.rows_8::<CORNER>(rules, cols, ld, rd, avail),
+            _ => self.rows::<CORNER>(rules, top, cols, ld, rd, avail),
+        }
+    }
 }
+
+/// Rows from N-FIXED_ROWS down are searched by one function per depth ([`fixed_rows`]), all
+/// inlined into one: no call and return per queen, the row indexes known at compile time, and
+/// registers allocated across the levels instead of saved and restored at every call.
+const FIXED_ROWS: usize = 8;
+
+/// `$name` fills row N-`$k` from `avail` and hands each board that leaves the next row
+/// something to `$inner` (the function for row N-`$k`+1): the same tree as [`Found::rows`].
+macro_rules! fixed_rows {
+    ($name:ident, $k:expr, $inner:ident, $inline:meta) => {
+        impl Found {
+            #[$inline]
+            fn $name<const CORNER: bool>(
+                &mut self,
+                rules: &Rules,
+                cols: u32,
+                ld: u32,
+                rd: u32,
+                avail: u32,
+            ) -> u64 {
+                let row = rules.n - $k;
+                let next = row + 1;
+                let mut a = avail;
+                let mut nodes = 0;
+                while a != 0 {
+                    let bit = a & a.wrapping_neg();
+                    a ^= bit;
+                    nodes += 1;
+                    if !CORNER {
+                        self.queen[row] = bit;
+                    }
+                    let (c, l, r) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
+                    let f = rules.child::<CORNER>(next, c, l, r);
+                    if f != 0 {
+                        nodes += self.$inner::<CORNER>(rules, c, l, r, f);
+                    }
+                }
+                nodes
+            }
+        }
+    };
+}
+fixed_rows!(rows_4, 4, last_three, inline(always));
+fixed_rows!(rows_5, 5, rows_4, inline(always));
+fixed_rows!(rows_6, 6, rows_5, inline(always));
+fixed_rows!(rows_7, 7, rows_6, inline(always));
+fixed_rows!(rows_8, 8, rows_7, inline(never));
 
 /// `SUBTREE_BOUND[k]`: the most queens a search can place on `k` rows with `k` free columns
 /// (`k·(k-1)·…` summed over the rows), saturated: a subtree that fits the budget left is counted
