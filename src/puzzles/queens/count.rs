@@ -27,10 +27,13 @@
 //! of fixed arrays (no allocation, no recursion), handles the last two rows without pushing, and
 //! can stop at a node budget and resume exactly where it stopped. A subtree that cannot exhaust
 //! the budget left (bounded by the falling factorials of its free columns) is counted by plain
-//! recursion with nothing kept for a pause, where nearly all nodes are counted; its last two
-//! rows are worked out without a branch. Both loops drop a board as soon as its queens attack every square of one of the next
-//! two rows, and the split applies the same test, so every split depth and every budget count the
-//! same tree and the same nodes.
+//! recursion with nothing kept for a pause, where nearly all nodes are counted; its last
+//! eight rows are one inlined function per depth (no call per queen), and its last two
+//! rows are worked out without a branch. Both loops drop a board as soon as its queens attack
+//! every square of one of the next two rows, or every allowed square of the last row, or (edge
+//! family) every square a still empty side column may take up to the side deadline; the split
+//! applies the same tests, so every split depth and every budget count the same tree and the
+//! same nodes.
 //!
 //! # Example
 //!
@@ -135,6 +138,16 @@ struct Rules {
     side_deadline: usize,
     side: u32,
     corner: bool,
+    /// Per row `next` (the row about to be filled): how far down the last row is, for the look
+    /// at its band of allowed squares from every depth.
+    to_last: [u32; MAX_COUNT_N + 2],
+    /// Edge family, per row `next`: the bits of the right-going diagonals (`rd` at `next`) that
+    /// reach column 0 in a row where a queen may still stand there (rows `next..=side_deadline`
+    /// and at least `b1`), and the same for column N-1 in `ld`; `side_pass[next]` is all ones
+    /// where there is nothing to test (past the deadline, and in the corner family).
+    side_win0: [u32; MAX_COUNT_N + 2],
+    side_winm: [u32; MAX_COUNT_N + 2],
+    side_pass: [u32; MAX_COUNT_N + 2],
 }
 
 impl Rules {
@@ -159,7 +172,22 @@ impl Rules {
         }
         // The last row's queen must be at least b1 from either corner.
         closed[m] = full(n) & !((full(n) >> b1) & (full(n) << b1));
-        Rules::new(n, closed, m - b1, side, false)
+        let mut r = Rules::new(n, closed, m - b1, side, false);
+        let deadline = m - b1;
+        for next in 0..n {
+            if next > deadline {
+                continue;
+            }
+            // A queen may stand on a side column in rows max(next, b1)..=deadline, that is
+            // k = lo..=hi rows below `next`. Column 0 is reached there only by the diagonal that
+            // is bit k of `rd` at `next`; column N-1 only by bit N-1-k of `ld`.
+            let (lo, hi) = (b1.saturating_sub(next), deadline - next);
+            let ks = ((2u64 << (hi - lo)) - 1) as u32;
+            r.side_win0[next] = ks << lo;
+            r.side_winm[next] = ks << (m - hi);
+            r.side_pass[next] = 0;
+        }
+        r
     }
 
     fn new(
@@ -174,6 +202,10 @@ impl Rules {
         for (a, &c) in allow.iter_mut().zip(&closed[..n]) {
             *a = mask & !c;
         }
+        let mut to_last = [0; MAX_COUNT_N + 2];
+        for (next, t) in to_last.iter_mut().enumerate().take(n) {
+            *t = (n - 1 - next) as u32;
+        }
         Rules {
             n,
             mask,
@@ -182,7 +214,26 @@ impl Rules {
             side_deadline,
             side,
             corner,
+            to_last,
+            side_win0: [0; MAX_COUNT_N + 2],
+            side_winm: [0; MAX_COUNT_N + 2],
+            side_pass: [u32::MAX; MAX_COUNT_N + 2],
         }
+    }
+
+    /// True when a board about to fill row `next` (`c`, `l`, `r`: the attacks on it) can be
+    /// dropped by a look further down than the next rows: every allowed square of the last row
+    /// is attacked already, or a side column of the edge family is still empty and every square
+    /// left to it (rows up to the side deadline) is attacked. A diagonal reaching a square
+    /// `k` rows below `next` is `l << k` or `r >> k`; columns stay.
+    #[inline(always)]
+    fn far_dead(&self, next: usize, c: u32, l: u32, r: u32) -> bool {
+        let k = self.to_last[next];
+        let last = self.allow[self.n - 1] & !(c | l << k | r >> k) == 0;
+        let pass = self.side_pass[next];
+        let left = (!r & self.side_win0[next]) | (c & 1) | pass == 0;
+        let right = (!l & self.side_winm[next]) | (c & !(self.mask >> 1)) | pass == 0;
+        last | left | right
     }
 
     /// The rules of the family a task's first rows belong to.
@@ -272,6 +323,9 @@ impl Rules {
             return 0;
         }
         if row + 2 < self.n && self.mask & !(cols | ld << 2 | rd >> 2 | self.closed[row + 2]) == 0 {
+            return 0;
+        }
+        if self.far_dead(row, cols, ld, rd) {
             return 0;
         }
         f
@@ -683,7 +737,9 @@ impl Found {
     ) -> u64 {
         let pen = rules.n - 2;
         let mut nodes = 0;
-        let mut a = avail;
+        // As in `rows` (for rows N-2 and N-1 the far look finds nothing the next rows' looks
+        // and the side deadline do not).
+        let mut a = avail & (rules.far_dead(pen - 1, cols, ld, rd) as u32).wrapping_sub(1);
         while a != 0 {
             let bit = a & a.wrapping_neg();
             a ^= bit;
@@ -713,7 +769,9 @@ impl Found {
         avail: u32,
     ) -> u64 {
         let next = row + 1;
-        let mut a = avail;
+        // The far look of [`Rules::far_dead`], once per board here rather than once per square
+        // tried in the row above (where it made the loop spill registers).
+        let mut a = avail & (rules.far_dead(row, cols, ld, rd) as u32).wrapping_sub(1);
         let mut nodes = 0;
         while a != 0 {
             let bit = a & a.wrapping_neg();
@@ -781,7 +839,7 @@ macro_rules! fixed_rows {
             ) -> u64 {
                 let row = rules.n - $k;
                 let next = row + 1;
-                let mut a = avail;
+                let mut a = avail & (rules.far_dead(row, cols, ld, rd) as u32).wrapping_sub(1);
                 let mut nodes = 0;
                 while a != 0 {
                     let bit = a & a.wrapping_neg();
@@ -1069,6 +1127,32 @@ mod tests {
             total.add(&c.counts());
         }
         assert_eq!(total, whole);
+    }
+
+    /// The budgeted loop and the budget-free recursion (with its per-depth functions) must
+    /// search the same tree: a small step keeps nearly every board on the budgeted loop, the
+    /// larger ones hand subtrees of every depth to the recursion. Sizes where every family's
+    /// look-ahead and side rules come into play.
+    #[test]
+    fn every_budget_step_gives_the_same_figures_at_larger_sizes() {
+        for (n, steps) in [(12, [1, 40, 5_000]), (13, [3, 300, 30_000])] {
+            let whole = count(n).unwrap();
+            for step in steps {
+                for rows in [2, 3] {
+                    let p = plan(n, rows).unwrap();
+                    let mut total = p.base;
+                    for t in &p.tasks {
+                        let mut c = TaskCounter::new(t).unwrap();
+                        let mut limit = step;
+                        while !c.run(limit) {
+                            limit += step;
+                        }
+                        total.add(&c.counts());
+                    }
+                    assert_eq!(total, whole, "n = {n}, step = {step}, rows = {rows}");
+                }
+            }
+        }
     }
 
     #[cfg(not(target_arch = "wasm32"))] // threads: native only
