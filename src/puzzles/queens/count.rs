@@ -753,6 +753,20 @@ impl Found {
         nodes
     }
 
+    /// [`Found::last_three`] added to `nodes`, in the form of the per-depth functions.
+    #[inline(always)]
+    fn last_three_onto<const CORNER: bool>(
+        &mut self,
+        rules: &Rules,
+        cols: u32,
+        ld: u32,
+        rd: u32,
+        avail: u32,
+        nodes: u64,
+    ) -> u64 {
+        nodes + self.last_three::<CORNER>(rules, cols, ld, rd, avail)
+    }
+
     /// [`TaskCounter::subtree`] from a row above the last [`FIXED_ROWS`]: plain recursion,
     /// which measured faster than an explicit stack here (the stack's loads and stores, and its
     /// "pop or place" branch, cost more than a call and return, which the processor predicts;
@@ -785,7 +799,7 @@ impl Found {
             if f != 0 {
                 // `rows` is only entered above the last FIXED_ROWS rows.
                 nodes += if rules.n - next == FIXED_ROWS {
-                    self.rows_8::<CORNER>(rules, c, l, r, f)
+                    self.rows_8::<CORNER>(rules, c, l, r, f, 0)
                 } else {
                     self.rows::<CORNER>(rules, next, c, l, r, f)
                 };
@@ -808,11 +822,11 @@ impl Found {
         match rules.n - top {
             2 => self.last_two::<CORNER>(rules, cols, ld, rd, avail),
             3 => self.last_three::<CORNER>(rules, cols, ld, rd, avail),
-            4 => self.rows_4::<CORNER>(rules, cols, ld, rd, avail),
-            5 => self.rows_5::<CORNER>(rules, cols, ld, rd, avail),
-            6 => self.rows_6::<CORNER>(rules, cols, ld, rd, avail),
-            7 => self.rows_7::<CORNER>(rules, cols, ld, rd, avail),
-            8 => self.rows_8::<CORNER>(rules, cols, ld, rd, avail),
+            4 => self.rows_4::<CORNER>(rules, cols, ld, rd, avail, 0),
+            5 => self.rows_5::<CORNER>(rules, cols, ld, rd, avail, 0),
+            6 => self.rows_6::<CORNER>(rules, cols, ld, rd, avail, 0),
+            7 => self.rows_7::<CORNER>(rules, cols, ld, rd, avail, 0),
+            8 => self.rows_8::<CORNER>(rules, cols, ld, rd, avail, 0),
             _ => self.rows::<CORNER>(rules, top, cols, ld, rd, avail),
         }
     }
@@ -836,11 +850,11 @@ macro_rules! fixed_rows {
                 ld: u32,
                 rd: u32,
                 avail: u32,
+                mut nodes: u64,
             ) -> u64 {
                 let row = rules.n - $k;
                 let next = row + 1;
                 let mut a = avail & (rules.far_dead(row, cols, ld, rd) as u32).wrapping_sub(1);
-                let mut nodes = 0;
                 while a != 0 {
                     let bit = a & a.wrapping_neg();
                     a ^= bit;
@@ -851,7 +865,7 @@ macro_rules! fixed_rows {
                     let (c, l, r) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
                     let f = rules.child::<CORNER>(next, c, l, r);
                     if f != 0 {
-                        nodes += self.$inner::<CORNER>(rules, c, l, r, f);
+                        nodes = self.$inner::<CORNER>(rules, c, l, r, f, nodes);
                     }
                 }
                 nodes
@@ -859,7 +873,7 @@ macro_rules! fixed_rows {
         }
     };
 }
-fixed_rows!(rows_4, 4, last_three, inline(always));
+fixed_rows!(rows_4, 4, last_three_onto, inline(always));
 fixed_rows!(rows_5, 5, rows_4, inline(always));
 fixed_rows!(rows_6, 6, rows_5, inline(always));
 fixed_rows!(rows_7, 7, rows_6, inline(always));
