@@ -291,7 +291,13 @@ impl Rules {
     /// last row). [`Rules::open_in`] written branch-light over `allow`: the same test, the same
     /// tree.
     #[inline(always)]
-    fn child<const CORNER: bool>(&self, next: usize, c: u32, l: u32, r: u32) -> u32 {
+    fn child<const CORNER: bool, const DEEP: bool>(
+        &self,
+        next: usize,
+        c: u32,
+        l: u32,
+        r: u32,
+    ) -> u32 {
         let mut f = self.allow[next] & !(c | l | r);
         if !CORNER && next == self.side_deadline {
             let side = self.side;
@@ -306,8 +312,11 @@ impl Rules {
         }
         let look1 = self.allow[next + 1];
         let look2 = self.allow[next + 2];
+        // Where the row two below exists (every row above N-3) its `allow` is never 0, so the
+        // guard is known at compile time there.
+        let exists2 = DEEP || look2 != 0;
         let dead = (look1 & !(c | l << 1 | r >> 1) == 0)
-            | ((look2 & !(c | l << 2 | r >> 2) == 0) & (look2 != 0));
+            | ((look2 & !(c | l << 2 | r >> 2) == 0) & exists2);
         // One branch for "push or not", not two.
         f & (dead as u32).wrapping_sub(1)
     }
@@ -747,7 +756,7 @@ impl Found {
                 self.queen[pen - 1] = bit;
             }
             let (c, l, r) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
-            let f = rules.child::<CORNER>(pen, c, l, r);
+            let f = rules.child::<CORNER, false>(pen, c, l, r);
             nodes += 1 + self.last_two::<CORNER>(rules, c, l, r, f);
         }
         nodes
@@ -795,7 +804,7 @@ impl Found {
                 self.queen[row] = bit;
             }
             let (c, l, r) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
-            let f = rules.child::<CORNER>(next, c, l, r);
+            let f = rules.child::<CORNER, true>(next, c, l, r);
             if f != 0 {
                 // `rows` is only entered above the last FIXED_ROWS rows.
                 nodes += if rules.n - next == FIXED_ROWS {
@@ -863,7 +872,7 @@ macro_rules! fixed_rows {
                         self.queen[row] = bit;
                     }
                     let (c, l, r) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
-                    let f = rules.child::<CORNER>(next, c, l, r);
+                    let f = rules.child::<CORNER, true>(next, c, l, r);
                     if f != 0 {
                         nodes = self.$inner::<CORNER>(rules, c, l, r, f, nodes);
                     }
