@@ -138,9 +138,6 @@ struct Rules {
     side_deadline: usize,
     side: u32,
     corner: bool,
-    /// Per row `next` (the row about to be filled): how far down the last row is, for the look
-    /// at its band of allowed squares from every depth.
-    to_last: [u32; MAX_COUNT_N + 2],
     /// Edge family, per row `next`: the bits of the right-going diagonals (`rd` at `next`) that
     /// reach column 0 in a row where a queen may still stand there (rows `next..=side_deadline`
     /// and at least `b1`), and the same for column N-1 in `ld`; `side_pass[next]` is all ones
@@ -202,10 +199,6 @@ impl Rules {
         for (a, &c) in allow.iter_mut().zip(&closed[..n]) {
             *a = mask & !c;
         }
-        let mut to_last = [0; MAX_COUNT_N + 2];
-        for (next, t) in to_last.iter_mut().enumerate().take(n) {
-            *t = (n - 1 - next) as u32;
-        }
         Rules {
             n,
             mask,
@@ -214,7 +207,6 @@ impl Rules {
             side_deadline,
             side,
             corner,
-            to_last,
             side_win0: [0; MAX_COUNT_N + 2],
             side_winm: [0; MAX_COUNT_N + 2],
             side_pass: [u32::MAX; MAX_COUNT_N + 2],
@@ -228,7 +220,8 @@ impl Rules {
     /// `k` rows below `next` is `l << k` or `r >> k`; columns stay.
     #[inline(always)]
     fn far_dead(&self, next: usize, c: u32, l: u32, r: u32) -> bool {
-        let k = self.to_last[next];
+        // Rows from `next` to the last (a constant in the per-depth functions).
+        let k = (self.n - 1 - next) as u32;
         let last = self.allow[self.n - 1] & !(c | l << k | r >> k) == 0;
         let pass = self.side_pass[next];
         let left = (!r & self.side_win0[next]) | (c & 1) | pass == 0;
