@@ -305,11 +305,12 @@ impl Rules {
         }
         let look1 = self.allow[next + 1];
         let look2 = self.allow[next + 2];
-        // Where the row two below exists (every row above N-3) its `allow` is never 0, so the
-        // guard is known at compile time there.
-        let exists2 = DEEP || look2 != 0;
-        let dead = (look1 & !(c | l << 1 | r >> 1) == 0)
-            | ((look2 & !(c | l << 2 | r >> 2) == 0) & exists2);
+        // `DEEP`: the row two below `next` exists, true for every row above N-2 (where its
+        // `allow` is never 0); false only for row N-2, which has no such row. Known at
+        // compile time, so neither needs a guard at run time.
+        debug_assert!(DEEP == (next + 2 < self.n));
+        let dead =
+            (look1 & !(c | l << 1 | r >> 1) == 0) | (DEEP && (look2 & !(c | l << 2 | r >> 2) == 0));
         // One branch for "push or not", not two.
         f & (dead as u32).wrapping_sub(1)
     }
