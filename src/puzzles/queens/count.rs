@@ -219,10 +219,14 @@ impl Rules {
     /// left to it (rows up to the side deadline) is attacked. A diagonal reaching a square
     /// `k` rows below `next` is `l << k` or `r >> k`; columns stay.
     #[inline(always)]
-    fn far_dead(&self, next: usize, c: u32, l: u32, r: u32) -> bool {
+    fn far_dead<const CORNER: bool>(&self, next: usize, c: u32, l: u32, r: u32) -> bool {
         // Rows from `next` to the last (a constant in the per-depth functions).
         let k = (self.n - 1 - next) as u32;
         let last = self.allow[self.n - 1] & !(c | l << k | r >> k) == 0;
+        if CORNER {
+            // The corner family has no side rules (`side_pass` is all ones there).
+            return last;
+        }
         let pass = self.side_pass[next];
         let left = (!r & self.side_win0[next]) | (c & 1) | pass == 0;
         let right = (!l & self.side_winm[next]) | (c & !(self.mask >> 1)) | pass == 0;
@@ -328,7 +332,7 @@ impl Rules {
         if row + 2 < self.n && self.mask & !(cols | ld << 2 | rd >> 2 | self.closed[row + 2]) == 0 {
             return 0;
         }
-        if self.far_dead(row, cols, ld, rd) {
+        if self.far_dead::<CORNER>(row, cols, ld, rd) {
             return 0;
         }
         f
@@ -751,7 +755,8 @@ impl Found {
         let mut nodes = 0;
         // As in `rows` (for rows N-2 and N-1 the far look finds nothing the next rows' looks
         // and the side deadline do not).
-        let mut a = avail & (rules.far_dead(pen - 1, cols, ld, rd) as u32).wrapping_sub(1);
+        let mut a =
+            avail & (rules.far_dead::<CORNER>(pen - 1, cols, ld, rd) as u32).wrapping_sub(1);
         while a != 0 {
             let bit = a & a.wrapping_neg();
             a ^= bit;
@@ -797,7 +802,7 @@ impl Found {
         let next = row + 1;
         // The far look of [`Rules::far_dead`], once per board here rather than once per square
         // tried in the row above (where it made the loop spill registers).
-        let mut a = avail & (rules.far_dead(row, cols, ld, rd) as u32).wrapping_sub(1);
+        let mut a = avail & (rules.far_dead::<CORNER>(row, cols, ld, rd) as u32).wrapping_sub(1);
         let mut nodes = 0;
         while a != 0 {
             let bit = a & a.wrapping_neg();
@@ -874,7 +879,8 @@ macro_rules! fixed_rows {
             ) -> u64 {
                 let row = rules.n - $k;
                 let next = row + 1;
-                let mut a = avail & (rules.far_dead(row, cols, ld, rd) as u32).wrapping_sub(1);
+                let mut a =
+                    avail & (rules.far_dead::<CORNER>(row, cols, ld, rd) as u32).wrapping_sub(1);
                 while a != 0 {
                     let bit = a & a.wrapping_neg();
                     a ^= bit;
