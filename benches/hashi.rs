@@ -121,6 +121,7 @@ fn main() {
             max_len: 8,
             loop_chance: 0.5,
             no_loops: false,
+            expansion: None,
         };
         boards.push((format!("loopy60#{seed}"), generate(&gp, seed).0));
     }

@@ -129,6 +129,7 @@ fn main() {
                     max_len: len,
                     loop_chance: loops,
                     no_loops: false,
+                    expansion: None,
                 };
                 let (p, layout) = generate(&gp, seed);
                 check_solution(&p, &layout).unwrap();

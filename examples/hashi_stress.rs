@@ -23,6 +23,7 @@ fn main() {
             max_len: 8,
             loop_chance: lp as f64 / 100.0,
             no_loops: false,
+            expansion: None,
         };
         let (p, _) = generate(&gp, seed);
         let t = std::time::Instant::now();

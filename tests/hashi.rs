@@ -331,6 +331,7 @@ fn brute_force_agrees_on_random_small_boards() {
             max_len: 4,
             loop_chance: 0.6,
             no_loops: false,
+            expansion: None,
         };
         let (mut p, _) = generate(&gp, seed);
         // Perturb some numbers so boards without any solution are tested too.

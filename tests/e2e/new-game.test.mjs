@@ -183,3 +183,43 @@ test('Hashiwokakero: New at the largest size is the CLI puzzle for the seed, uni
   assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
+
+test('Hashiwokakero: New with the generator options at the largest size makes that puzzle (CLI flags), unique and solved, with the options in its line', async () => {
+  const { page, problems } = await openPage(app, '#hashi');
+  await page.waitForFunction(() => (document.querySelector('#hashi-id')?.textContent ?? '—') !== '—');
+  const size = await lastOption(page, '#hashi-new-size');
+  // The options the CLI has, each away from its default.
+  assert.deepEqual(await page.$$eval('#hashi-new-k option', (os) => os.map((o) => o.value)), ['1', '2', '3', '4']);
+  await page.selectOption('#hashi-new-size', size);
+  await page.selectOption('#hashi-new-level', 'hard');
+  await page.selectOption('#hashi-new-k', '3');
+  await page.selectOption('#hashi-new-density', '25');
+  await page.selectOption('#hashi-new-expansion', '10');
+  await page.check('#hashi-new-noloops');
+  await page.fill('#hashi-new-seed', '9');
+  await page.click('#hashi-random');
+  await page.waitForFunction(() => /from seed 9 in/.test(document.querySelector('#hashi-new-made')?.textContent ?? ''), null, { timeout: 60_000 });
+  const line = await page.textContent('#hashi-new-made');
+  const asked = `${size}m3i25e10L`;
+  assert.ok(line.includes(`hard puzzle from seed 9 in`) && line.includes(`asked as ${asked}:`), line);
+  const id = line.replace(/^.*: /, '');
+  assert.match(id, new RegExp(`^${size}m3L:`), 'the ID keeps 3 bridges per pair and the no-loops rule');
+  const native = cli('hashi', 'generate', size, '--seed', '9', '--difficulty', 'hard', '--max-bridges', '3', '--density', '25', '--expansion', '10', '--no-loops');
+  assert.equal(id, native.id, `the page and the CLI make the same ${asked} hard puzzle from seed 9`);
+  assert.equal(native.status, 'unique');
+  await page.waitForFunction((t) => document.querySelector('#hashi-id')?.textContent === t, id);
+  // The board shows it: as many islands as the ID has, about the density asked for.
+  const [, w, hh, k] = /^(\d+)x(\d+)m(\d)/.exec(id).map(Number);
+  const cells = (await page.getAttribute('#hashi-board', 'data-cells')).split(',').map(Number);
+  assert.equal(cells.length, w * hh);
+  const share = cells.filter((c) => c > 0).length / cells.length;
+  assert.ok(share > 0.18 && share < 0.3, `islands ${share} for 25% asked`);
+  await page.click('#hashi-mode-watch');
+  await page.locator('#hashi').getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => document.querySelector('#hashi-board')?.dataset.verdict === 'unique', null, { timeout: 60_000 });
+  const bridges = parseBridges(await page.getAttribute('#hashi-board', 'data-bridges'));
+  assert.equal(checkHashi(w, hh, cells, k, bridges), null);
+  assert.equal(bridges.length + 1, cells.filter((c) => c > 0).length, 'no loops: the bridges form a tree');
+  assert.deepEqual(await notSentences(page), []);
+  assert.deepEqual(problems, []);
+});

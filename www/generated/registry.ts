@@ -613,6 +613,18 @@ export const REGISTRY: readonly PuzzleInfo[] = [
         "summary": "width and height the generator makes on request",
         "min": 4,
         "max": 60
+      },
+      {
+        "name": "generateDensity",
+        "summary": "islands the generator aims at, in percent of the cells (i<percent> in the size)",
+        "min": 5,
+        "max": 30
+      },
+      {
+        "name": "generateExpansion",
+        "summary": "Tatham's expansion factor for the generator, in percent (e<percent> in the size)",
+        "min": 0,
+        "max": 100
       }
     ],
     "helpers": {

@@ -8,10 +8,10 @@
 //! the *only* one is for the solver to decide ([`generate_unique`] retries with new seeds).
 
 use super::grade::{self, Difficulty, Method};
-use super::solve::reach::{reach, Reach};
+use super::solve::reach::{reach_in, Reach};
 use super::{Puzzle, WATER};
 use crate::engine::Status;
-use crate::shared::dsf::Dsf;
+use crate::shared::dsf::{CutEdges, Dsf};
 use crate::shared::rng::Rng;
 
 /// Generation settings.
@@ -33,6 +33,14 @@ pub struct GenParams {
     /// The no-loops rule (`L`): the layout is grown as a tree (no walk joins an island it meets,
     /// whatever `loop_chance` says) and the puzzle states the rule, so the solver enforces it.
     pub no_loops: bool,
+    /// None: the walk of the first generator (a random length up to `max_len`, given up when
+    /// its end does not fit), which the seeds of the plain generator keep. Some(x): every walk
+    /// first looks how far it could go (to the edge, to one cell before a bridge, or two before
+    /// an island), then puts the new island at that farthest place with chance x, else at a
+    /// random place from 2 cells out to `max_len` (or the farthest place, when nearer), so a walk
+    /// fails only where no island fits at all; the growth stops after 100 failed walks in a row.
+    /// With x = e/100 this is Tatham's Bridges "expansion factor" `e` (docs/FORMATS.md §6.5).
+    pub expansion: Option<f64>,
 }
 
 /// Why a generator came back without a puzzle.
@@ -81,8 +89,21 @@ pub fn generate(params: &GenParams, seed: u64) -> (Puzzle, Vec<super::Bridge>) {
         }
         ok
     };
+    if let Some(expand) = params.expansion {
+        grow_free(
+            params,
+            expand,
+            &mut rng,
+            (&mut state, &mut degree),
+            &mut islands,
+            &mut links,
+        );
+    }
     let mut attempts = 0;
-    while islands.len() < params.islands && attempts < params.islands * 400 {
+    while params.expansion.is_none()
+        && islands.len() < params.islands
+        && attempts < params.islands * 400
+    {
         attempts += 1;
         let (r0, c0) = islands[rng.index(islands.len())];
         let (dr, dc) = [(0i64, 1i64), (0, -1), (1, 0), (-1, 0)][rng.index(4)];
@@ -160,6 +181,111 @@ pub fn generate(params: &GenParams, seed: u64) -> (Puzzle, Vec<super::Bridge>) {
         },
         links,
     )
+}
+
+/// The growth of [`GenParams::expansion`] (Some): like Tatham's, a walk from a random island in a
+/// random direction finds the farthest place a new island could go and picks a place up to
+/// there, so it fails only when nothing fits; with loops allowed, a walk that ends at an island
+/// joins it with chance `loop_chance`. Stops at `islands` islands or after 1000 failed walks in a
+/// row (on a full board every walk fails; 100 stopped a 60x60 board asked for 30% at 12-16%, when
+/// 1000 reach 24%, and a walk is cheap next to the propagations that follow).
+fn grow_free(
+    params: &GenParams,
+    expand: f64,
+    rng: &mut Rng,
+    (state, degree): (&mut [u8], &mut [u8]),
+    islands: &mut Vec<(usize, usize)>,
+    links: &mut Vec<super::Bridge>,
+) {
+    let (w, h) = (params.width.max(2), params.height.max(2));
+    let top = 4 * params.max_bridges;
+    let island_at = |state: &[u8], r: i64, c: i64| {
+        r >= 0
+            && c >= 0
+            && r < h as i64
+            && c < w as i64
+            && state[r as usize * w + c as usize] == ISLAND
+    };
+    let mut failed = 0;
+    while islands.len() < params.islands && failed < 1000 {
+        failed += 1;
+        let (r0, c0) = islands[rng.index(islands.len())];
+        let (dr, dc) = [(0i64, 1i64), (0, -1), (1, 0), (-1, 0)][rng.index(4)];
+        let at = |step: i64| (r0 as i64 + dr * step, c0 as i64 + dc * step);
+        let inside = |(r, c): (i64, i64)| r >= 0 && c >= 0 && r < h as i64 && c < w as i64;
+        // The farthest step a new island may take, and the island the walk meets, if any.
+        let mut step = 1;
+        let (farthest, meets) = loop {
+            let cell = at(step);
+            if !inside(cell) {
+                break (step - 1, None);
+            }
+            match state[cell.0 as usize * w + cell.1 as usize] {
+                ISLAND => break (step - 2, Some(cell)),
+                BRIDGE => break (step - 1, None),
+                _ => step += 1,
+            }
+        };
+        let n = 1 + rng.index(params.max_bridges as usize) as u8;
+        let ia = r0 * w + c0;
+        if degree[ia] + n > top {
+            continue;
+        }
+        if let Some((r, c)) = meets {
+            let ib = r as usize * w + c as usize;
+            let (a, b) = (
+                (r0, c0).min((r as usize, c as usize)),
+                (r0, c0).max((r as usize, c as usize)),
+            );
+            if !params.no_loops
+                && step >= 2
+                && rng.unit() < params.loop_chance
+                && degree[ib] + n <= top
+                && !links.iter().any(|l| l.a == a && l.b == b)
+            {
+                for s in 1..step {
+                    let (pr, pc) = at(s);
+                    state[pr as usize * w + pc as usize] = BRIDGE;
+                }
+                degree[ia] += n;
+                degree[ib] += n;
+                links.push(super::Bridge { a, b, n }.normalized());
+                failed = 0;
+                continue;
+            }
+        }
+        if farthest < 2 {
+            continue;
+        }
+        let reach = if rng.unit() < expand {
+            farthest
+        } else {
+            2 + rng.index(farthest.min(params.max_len.max(2) as i64) as usize - 1) as i64
+        };
+        let (r, c) = at(reach);
+        // Never beside another island across the walk (the one ahead is two cells off already).
+        if island_at(state, r + dc, c + dr) || island_at(state, r - dc, c - dr) {
+            continue;
+        }
+        let ib = r as usize * w + c as usize;
+        for s in 1..reach {
+            let (pr, pc) = at(s);
+            state[pr as usize * w + pc as usize] = BRIDGE;
+        }
+        state[ib] = ISLAND;
+        islands.push((r as usize, c as usize));
+        degree[ia] += n;
+        degree[ib] += n;
+        links.push(
+            super::Bridge {
+                a: (r0, c0),
+                b: (r as usize, c as usize),
+                n,
+            }
+            .normalized(),
+        );
+        failed = 0;
+    }
 }
 
 /// Makes the layout's puzzle unique. While the solver finds a second solution, one difference
@@ -401,6 +527,12 @@ pub fn generate_graded(
         Some(Difficulty::Hard) => (Method::Global, Some(Method::AtLeastOne)),
         None => (Method::Global, None),
     };
+    // The splits add islands (a 60x60 board grown to 20% came out at 23% with k = 2 and 27%
+    // with k = 4), so the growth aims lower by what the last decided layout overshot; a board
+    // more than an eighth over what was asked is tried again that way, at most three times
+    // (the free growth only, the first generator's layouts keep their count).
+    let mut aim = params.islands;
+    let mut retargets = 0;
     for (n, s) in layout_seeds(seed).take(tries as usize).enumerate() {
         let out_of_time = GenFail::Budget {
             layouts: n as u64 + 1,
@@ -408,7 +540,13 @@ pub fn generate_graded(
         if past(deadline) {
             return Err(out_of_time);
         }
-        let (p, layout) = generate(params, s);
+        let (p, layout) = generate(
+            &GenParams {
+                islands: aim,
+                ..*params
+            },
+            s,
+        );
         if p.validate().is_err() {
             continue;
         }
@@ -417,6 +555,12 @@ pub fn generate_graded(
         else {
             continue;
         };
+        let made = p.cells.iter().filter(|&&c| c != WATER).count();
+        if params.expansion.is_some() && retargets < 3 && 8 * made > 9 * params.islands {
+            retargets += 1;
+            aim = (aim * params.islands / made).max(2);
+            continue;
+        }
         let too_easy = match below {
             Some(m) => grade::solves_without_guessing(&p, m).unwrap_or(true),
             None => false,
@@ -432,9 +576,22 @@ pub fn generate_graded(
 struct OutOfTime;
 
 /// Splits undecided layout links (see [`generate_graded`]) until the deductions of `rung` decide
-/// every edge; None when no undecided link can be split (too short, or no middle cell free of
-/// neighbouring islands). Each split adds an island, so it ends after at most one split per cell;
-/// the deadline is looked at before each round of propagation.
+/// every edge; None when no step below applies or after `4 × cells` rounds. The deadline is
+/// looked at before each round of propagation.
+///
+/// One round: build the board's graph once, propagate from scratch, then change the layout by
+/// the first step that applies, each of which keeps the layout a connected solution:
+/// 1. **split** a random undecided link with a free middle cell (a new island of twice its count);
+/// 2. **drop** an undecided link that lies on a loop of the layout, both ends keeping a bridge;
+/// 3. **raise** undecided links below k bridges to k (one per round for medium, else all);
+/// 4. **add**: an undecided candidate edge the layout does not use, crossing no layout bridge,
+///    joins the layout with as many bridges as both ends can still take (up to k). This is what
+///    breaks the rectangle of four islands whose two short parallel links are already at k: the
+///    other pair can take over any share of them until it is in the layout at k too;
+/// 5. **leaf**: take an undecided link to an island with no other link out, with that island.
+///
+/// Steps 2-5 only act where every undecided link is too short to split; without 4, most 60x60
+/// layouts with k = 3 or 4 (and many with k = 2) ended stuck after hundreds of rounds.
 fn split_until_decided(
     mut p: Puzzle,
     mut layout: Vec<super::Bridge>,
@@ -444,13 +601,19 @@ fn split_until_decided(
 ) -> Result<Option<(Puzzle, Vec<super::Bridge>)>, OutOfTime> {
     let mut rng = Rng::new(seed ^ 0x5911_7000_0000_0001);
     let w = p.width;
-    loop {
+    let top = 4 * p.max_bridges;
+    // Adds and drops could undo each other; splits alone end within one per cell.
+    let max_rounds = 4 * p.cells.len();
+    let mut cuts = CutEdges::default();
+    let mut found = Vec::new();
+    for _ in 0..max_rounds {
         if past(deadline) {
             return Err(OutOfTime);
         }
-        let Ok(reached) = reach(&p, rung.rung()) else {
+        if p.validate().is_err() {
             return Ok(None);
-        };
+        }
+        let (reached, g) = reach_in(&p, super::graph::Graph::new(&p), rung.rung());
         let ranges = match reached {
             Reach::Solved(_) => {
                 layout.sort();
@@ -459,34 +622,36 @@ fn split_until_decided(
             Reach::Contradiction => return Ok(None),
             Reach::Stuck(r) => r,
         };
-        let g = super::graph::Graph::new(&p);
+        // The candidate edge of each layout link (a link spans water only, so it has one).
+        let Some(edge_of) = layout
+            .iter()
+            .map(|b| g.edge_between(b.a, b.b))
+            .collect::<Option<Vec<u32>>>()
+        else {
+            return Ok(None);
+        };
+        let undecided = |e: u32| ranges[e as usize][0] < ranges[e as usize][1];
         let mut open: Vec<usize> = (0..layout.len())
-            .filter(|&k| {
-                let b = &layout[k];
-                g.edge_between(b.a, b.b)
-                    .is_some_and(|e| ranges[e as usize][0] < ranges[e as usize][1])
-            })
+            .filter(|&k| undecided(edge_of[k]))
             .collect();
         // Any undecided layout link may be split; a random one spreads the new islands out. One
         // per round: splitting a share of them at once (1/8 to all) made 60x60 medium slower
         // (0.8 s for three seeds became 2.6 to 8.6 s: more islands, more layouts graded hard).
         rng.shuffle(&mut open);
-        let mut done = false;
-        for k in open {
-            let b = layout[k];
-            let cells = span(&b);
+        let split = open.iter().find_map(|&k| {
+            let cells = span(&layout[k]);
             if cells.len() < 3 {
-                continue;
+                return None;
             }
             let mid = cells.len() / 2;
-            let Some(&(r, c)) = (mid..cells.len() - 1)
+            (mid..cells.len() - 1)
                 .chain(1..mid)
-                .map(|j| &cells[j])
-                .find(|&&(r, c)| lonely(&p, r, c))
-            else {
-                continue;
-            };
-            layout.swap_remove(k);
+                .map(|j| cells[j])
+                .find(|&(r, c)| lonely(&p, r, c))
+                .map(|cell| (k, cell))
+        });
+        if let Some((k, (r, c))) = split {
+            let b = layout.swap_remove(k);
             p.cells[r * w + c] = 2 * b.n;
             layout.push(super::Bridge {
                 a: b.a,
@@ -498,65 +663,120 @@ fn split_until_decided(
                 b: b.b,
                 n: b.n,
             });
-            done = true;
-            break;
+            continue;
         }
-        if !done {
-            // No undecided link can be split (all too short): take one that lies on a loop of
-            // the layout out instead, when both its ends keep a bridge (the rest stays connected
-            // and still a solution, with both numbers lowered).
-            let undecided = |b: &super::Bridge| {
-                g.edge_between(b.a, b.b)
-                    .is_some_and(|e| ranges[e as usize][0] < ranges[e as usize][1])
-            };
-            if let Some(k) =
-                (0..layout.len()).find(|&k| undecided(&layout[k]) && droppable(&p, &layout, k))
+        let at = |p: &Puzzle, c: (usize, usize)| p.cells[c.0 * w + c.1];
+        // Drop: the layout's links that are not cut edges of the layout lie on a loop. One
+        // Tarjan pass per round (the layout is connected, so island 0 reaches every island).
+        let mut in_layout = vec![false; g.edges.len()];
+        for &e in &edge_of {
+            in_layout[e as usize] = true;
+        }
+        found.clear();
+        cuts.find(
+            0,
+            &g.incident,
+            |e, v| g.other(e, v),
+            |e| in_layout[e as usize],
+            &mut found,
+        );
+        let mut is_cut = vec![false; g.edges.len()];
+        for &e in &found {
+            is_cut[e as usize] = true;
+        }
+        let drop = (0..layout.len()).find(|&k| {
+            let b = layout[k];
+            undecided(edge_of[k])
+                && !is_cut[edge_of[k] as usize]
+                && at(&p, b.a) > b.n
+                && at(&p, b.b) > b.n
+        });
+        if let Some(k) = drop {
+            drop_link(&mut p, &mut layout, k);
+            continue;
+        }
+        // Raise: undecided links below k bridges get k (both numbers go up, within 4k); a link
+        // at the most its pair may carry is often forced. All of them in one round, except for
+        // medium: a 60x60 k = 3 no-loops layout took about 300 rounds of one raise each (1.4 s
+        // instead of 2.6 s median for easy with all at once, 60x60m4 hard 0.25 s instead of
+        // 0.5 s), while medium boards raised all at once more often came out too easy (60x60m3
+        // medium 0.6 s instead of 0.3 s, 15x15m4 medium 10 ms instead of 2.5 ms).
+        let mut raised = false;
+        for k in 0..layout.len() {
+            let b = layout[k];
+            let more = p.max_bridges.saturating_sub(b.n);
+            if undecided(edge_of[k])
+                && more > 0
+                && at(&p, b.a) + more <= top
+                && at(&p, b.b) + more <= top
             {
-                drop_link(&mut p, &mut layout, k);
-                continue;
-            }
-            // Nor one on a loop: take out an undecided link to a leaf of the layout (an island
-            // with no other link) together with the leaf, when the other end keeps a bridge. The
-            // rest is a connected solution of the smaller board. Seen with 3 and 4 bridges per
-            // pair, where short undecided links to leaves are common (all 60x60 layouts failed
-            // without this).
-            let links_at =
-                |c: (usize, usize)| layout.iter().filter(|x| x.a == c || x.b == c).count();
-            let Some((k, leaf)) = layout.iter().enumerate().find_map(|(k, b)| {
-                if !undecided(b) {
-                    return None;
+                layout[k].n = p.max_bridges;
+                p.cells[b.a.0 * w + b.a.1] += more;
+                p.cells[b.b.0 * w + b.b.1] += more;
+                raised = true;
+                if rung == Method::AtLeastOne {
+                    break;
                 }
-                [(b.a, b.b), (b.b, b.a)]
-                    .into_iter()
-                    .find_map(|(leaf, other)| {
-                        let keeps = p.cells[other.0 * w + other.1] > b.n;
-                        (keeps && links_at(leaf) == 1).then_some((k, leaf))
-                    })
-            }) else {
-                // Last: an undecided link below k bridges gets k (both numbers go up by the
-                // difference, within 4k); a link at the most its pair may carry is often forced.
-                // Counts only go up, so this ends too.
-                let top = 4 * p.max_bridges;
-                let at = |c: (usize, usize)| p.cells[c.0 * w + c.1];
-                let Some(k) = (0..layout.len()).find(|&k| {
-                    let b = layout[k];
-                    let more = p.max_bridges.saturating_sub(b.n);
-                    undecided(&b) && more > 0 && at(b.a) + more <= top && at(b.b) + more <= top
-                }) else {
-                    return Ok(None);
-                };
-                let b = &mut layout[k];
-                let more = p.max_bridges - b.n;
-                b.n = p.max_bridges;
-                let (a, c) = (b.a, b.b);
-                p.cells[a.0 * w + a.1] += more;
-                p.cells[c.0 * w + c.1] += more;
-                continue;
-            };
+            }
+        }
+        if raised {
+            continue;
+        }
+        // Add: an undecided edge outside the layout that crosses no layout bridge (with the
+        // no-loops rule the layout must stay a tree, so never).
+        let mut outside: Vec<u32> = (0..g.edges.len() as u32)
+            .filter(|&e| {
+                !p.no_loops
+                    && !in_layout[e as usize]
+                    && undecided(e)
+                    && !g.crossings[e as usize]
+                        .iter()
+                        .any(|&x| in_layout[x as usize])
+            })
+            .collect();
+        rng.shuffle(&mut outside);
+        let add = outside.into_iter().find_map(|e| {
+            let ed = g.edges[e as usize];
+            let (a, b) = (g.pos(ed.a), g.pos(ed.b));
+            let n = p.max_bridges.min(top - at(&p, a)).min(top - at(&p, b));
+            (n > 0).then_some(super::Bridge { a, b, n })
+        });
+        if let Some(link) = add {
+            p.cells[link.a.0 * w + link.a.1] += link.n;
+            p.cells[link.b.0 * w + link.b.1] += link.n;
+            layout.push(link);
+            continue;
+        }
+        // Leaf, last because it loses an island (first, it took a 60x60 k = 4 layout from 20%
+        // islands down to 11%): an undecided link to an island with no other link goes, with
+        // the island, when the other end keeps a bridge.
+        let links_at = |i: u32| {
+            g.incident[i as usize]
+                .iter()
+                .filter(|&&e| in_layout[e as usize])
+                .count()
+        };
+        let leaf = (0..layout.len()).find_map(|k| {
+            let b = layout[k];
+            let ed = g.edges[edge_of[k] as usize];
+            if !undecided(edge_of[k]) {
+                return None;
+            }
+            [(ed.a, b.b, b.a), (ed.b, b.a, b.b)]
+                .into_iter()
+                .find_map(|(i, other, leaf)| {
+                    (g.pos(i) == leaf && links_at(i) == 1 && at(&p, other) > b.n)
+                        .then_some((k, leaf))
+                })
+        });
+        if let Some((k, leaf)) = leaf {
             drop_link(&mut p, &mut layout, k);
             p.cells[leaf.0 * w + leaf.1] = WATER;
+            continue;
         }
+        return Ok(None);
     }
+    Ok(None)
 }
 
 /// Whether layout link `k` can be taken out: both its ends keep a bridge, and the rest of the
@@ -626,7 +846,8 @@ pub fn random_unique(
     // pair) a seed can take minutes, and `WxH#SEED` arrives from shared links.
     if width < 3 || height < 3 || width > RANDOM_MAX_SIDE || height > RANDOM_MAX_SIDE {
         return Err(format!(
-            "hashi: random boards are 3x3 to {RANDOM_MAX_SIDE}x{RANDOM_MAX_SIDE}, not {width}x{height}"
+            "hashi: random boards from an ID (WxH#SEED) are 3x3 to {RANDOM_MAX_SIDE}x{RANDOM_MAX_SIDE}, not {width}x{height}; the generator (New puzzle, or hashi generate) makes boards up to {0}x{0}",
+            super::game::GENERATE_MAX
         ));
     }
     let gp = GenParams {
@@ -639,6 +860,7 @@ pub fn random_unique(
         loop_chance: if no_loops { 0.0 } else { 0.3 },
         // The rule is stated only once the puzzle is unique (below), as before.
         no_loops: false,
+        expansion: None,
     };
     for s in layout_seeds(seed).take(20) {
         let (p, layout) = generate(&gp, s);
@@ -671,6 +893,7 @@ mod tests {
             max_len: 5,
             loop_chance: 0.5,
             no_loops: false,
+            expansion: None,
         };
         let (p, sol) = generate(&gp, 3);
         check_solution(&p, &sol).unwrap();

@@ -97,15 +97,17 @@ impl Graph {
                 }
             }
         }
-        let mut edges = Vec::new();
-        let mut incident = vec![Vec::new(); islands.len()];
+        // Allocation was most of the cost of a graph (the generator builds one per round): each
+        // island gets room for its four edges at once, and the walks keep no path.
+        let mut edges = Vec::with_capacity(2 * islands.len());
+        let mut incident: Vec<Vec<u32>> =
+            (0..islands.len()).map(|_| Vec::with_capacity(4)).collect();
         // Which candidate edge runs over each water cell, per direction.
         let mut h_over = vec![u32::MAX; w * h];
         let mut v_over = vec![u32::MAX; w * h];
         for (i, isl) in islands.iter().enumerate() {
             for horizontal in [true, false] {
                 let (mut r, mut c) = (isl.row, isl.col);
-                let mut path = Vec::new();
                 loop {
                     if horizontal {
                         c += 1;
@@ -120,7 +122,6 @@ impl Graph {
                         break;
                     }
                     if v == WATER {
-                        path.push(r * w + c);
                         continue;
                     }
                     let j = island_at[r * w + c];
@@ -134,11 +135,14 @@ impl Graph {
                     });
                     incident[i].push(e);
                     incident[j as usize].push(e);
-                    for &cell in &path {
-                        if horizontal {
-                            h_over[cell] = e;
-                        } else {
-                            v_over[cell] = e;
+                    // The water between the two islands, walked again.
+                    if horizontal {
+                        for cc in isl.col + 1..c {
+                            h_over[r * w + cc] = e;
+                        }
+                    } else {
+                        for rr in isl.row + 1..r {
+                            v_over[rr * w + c] = e;
                         }
                     }
                     break;

@@ -27,10 +27,13 @@
 //! of fixed arrays (no allocation, no recursion), handles the last two rows without pushing, and
 //! can stop at a node budget and resume exactly where it stopped. A subtree that cannot exhaust
 //! the budget left (bounded by the falling factorials of its free columns) is counted by plain
-//! recursion with nothing kept for a pause, where nearly all nodes are counted; its last two
-//! rows are worked out without a branch. Both loops drop a board as soon as its queens attack every square of one of the next
-//! two rows, and the split applies the same test, so every split depth and every budget count the
-//! same tree and the same nodes.
+//! recursion with nothing kept for a pause, where nearly all nodes are counted; its last
+//! eight rows are one inlined function per depth (no call per queen), and its last two
+//! rows are worked out without a branch. Both loops drop a board as soon as its queens attack
+//! every square of one of the next two rows, or every allowed square of the last row, or (edge
+//! family) every square a still empty side column may take up to the side deadline; the split
+//! applies the same tests, so every split depth and every budget count the same tree and the
+//! same nodes.
 //!
 //! # Example
 //!
@@ -135,6 +138,13 @@ struct Rules {
     side_deadline: usize,
     side: u32,
     corner: bool,
+    /// Edge family, per row `next`: the bits of the right-going diagonals (`rd` at `next`) that
+    /// reach column 0 in a row where a queen may still stand there (rows `next..=side_deadline`
+    /// and at least `b1`), and the same for column N-1 in `ld`; `side_pass[next]` is all ones
+    /// where there is nothing to test (past the deadline, and in the corner family).
+    side_win0: [u32; MAX_COUNT_N + 2],
+    side_winm: [u32; MAX_COUNT_N + 2],
+    side_pass: [u32; MAX_COUNT_N + 2],
 }
 
 impl Rules {
@@ -159,7 +169,22 @@ impl Rules {
         }
         // The last row's queen must be at least b1 from either corner.
         closed[m] = full(n) & !((full(n) >> b1) & (full(n) << b1));
-        Rules::new(n, closed, m - b1, side, false)
+        let mut r = Rules::new(n, closed, m - b1, side, false);
+        let deadline = m - b1;
+        for next in 0..n {
+            if next > deadline {
+                continue;
+            }
+            // A queen may stand on a side column in rows max(next, b1)..=deadline, that is
+            // k = lo..=hi rows below `next`. Column 0 is reached there only by the diagonal that
+            // is bit k of `rd` at `next`; column N-1 only by bit N-1-k of `ld`.
+            let (lo, hi) = (b1.saturating_sub(next), deadline - next);
+            let ks = ((2u64 << (hi - lo)) - 1) as u32;
+            r.side_win0[next] = ks << lo;
+            r.side_winm[next] = ks << (m - hi);
+            r.side_pass[next] = 0;
+        }
+        r
     }
 
     fn new(
@@ -182,7 +207,30 @@ impl Rules {
             side_deadline,
             side,
             corner,
+            side_win0: [0; MAX_COUNT_N + 2],
+            side_winm: [0; MAX_COUNT_N + 2],
+            side_pass: [u32::MAX; MAX_COUNT_N + 2],
         }
+    }
+
+    /// True when a board about to fill row `next` (`c`, `l`, `r`: the attacks on it) can be
+    /// dropped by a look further down than the next rows: every allowed square of the last row
+    /// is attacked already, or a side column of the edge family is still empty and every square
+    /// left to it (rows up to the side deadline) is attacked. A diagonal reaching a square
+    /// `k` rows below `next` is `l << k` or `r >> k`; columns stay.
+    #[inline(always)]
+    fn far_dead<const CORNER: bool>(&self, next: usize, c: u32, l: u32, r: u32) -> bool {
+        // Rows from `next` to the last (a constant in the per-depth functions).
+        let k = (self.n - 1 - next) as u32;
+        let last = self.allow[self.n - 1] & !(c | l << k | r >> k) == 0;
+        if CORNER {
+            // The corner family has no side rules (`side_pass` is all ones there).
+            return last;
+        }
+        let pass = self.side_pass[next];
+        let left = (!r & self.side_win0[next]) | (c & 1) | pass == 0;
+        let right = (!l & self.side_winm[next]) | (c & !(self.mask >> 1)) | pass == 0;
+        last | left | right
     }
 
     /// The rules of the family a task's first rows belong to.
@@ -240,7 +288,13 @@ impl Rules {
     /// last row). [`Rules::open_in`] written branch-light over `allow`: the same test, the same
     /// tree.
     #[inline(always)]
-    fn child<const CORNER: bool>(&self, next: usize, c: u32, l: u32, r: u32) -> u32 {
+    fn child<const CORNER: bool, const DEEP: bool>(
+        &self,
+        next: usize,
+        c: u32,
+        l: u32,
+        r: u32,
+    ) -> u32 {
         let mut f = self.allow[next] & !(c | l | r);
         if !CORNER && next == self.side_deadline {
             let side = self.side;
@@ -255,8 +309,12 @@ impl Rules {
         }
         let look1 = self.allow[next + 1];
         let look2 = self.allow[next + 2];
-        let dead = (look1 & !(c | l << 1 | r >> 1) == 0)
-            | ((look2 & !(c | l << 2 | r >> 2) == 0) & (look2 != 0));
+        // `DEEP`: the row two below `next` exists, true for every row above N-2 (where its
+        // `allow` is never 0); false only for row N-2, which has no such row. Known at
+        // compile time, so neither needs a guard at run time.
+        debug_assert!(DEEP == (next + 2 < self.n));
+        let dead =
+            (look1 & !(c | l << 1 | r >> 1) == 0) | (DEEP && (look2 & !(c | l << 2 | r >> 2) == 0));
         // One branch for "push or not", not two.
         f & (dead as u32).wrapping_sub(1)
     }
@@ -272,6 +330,9 @@ impl Rules {
             return 0;
         }
         if row + 2 < self.n && self.mask & !(cols | ld << 2 | rd >> 2 | self.closed[row + 2]) == 0 {
+            return 0;
+        }
+        if self.far_dead::<CORNER>(row, cols, ld, rd) {
             return 0;
         }
         f
@@ -407,6 +468,9 @@ pub struct TaskCounter {
     found: Found,
     nodes: u64,
     done: bool,
+    /// Count with the plain recursion even where the per-depth functions are compiled (for the
+    /// tests: WebAssembly counts that way).
+    plain: bool,
 }
 
 /// What the subtree count writes: apart from the rules it only reads, so that it can take the
@@ -454,6 +518,7 @@ impl TaskCounter {
             },
             nodes: 0,
             done: false,
+            plain: false,
         };
         let (mut cols, mut ld, mut rd) = (0u32, 0u32, 0u32);
         for (row, &c) in task.columns.iter().enumerate() {
@@ -521,16 +586,12 @@ impl TaskCounter {
         rd: u32,
         avail: u32,
     ) -> u64 {
-        let pen = self.rules.n - 2;
-        if top == pen {
+        if FIXED && !self.plain {
             self.found
-                .last_two::<CORNER>(&self.rules, cols, ld, rd, avail)
-        } else if top + 1 == pen {
-            self.found
-                .last_three::<CORNER>(&self.rules, cols, ld, rd, avail)
+                .below::<CORNER, true>(&self.rules, top, cols, ld, rd, avail)
         } else {
             self.found
-                .rows::<CORNER>(&self.rules, top, cols, ld, rd, avail)
+                .below::<CORNER, false>(&self.rules, top, cols, ld, rd, avail)
         }
     }
 
@@ -692,7 +753,10 @@ impl Found {
     ) -> u64 {
         let pen = rules.n - 2;
         let mut nodes = 0;
-        let mut a = avail;
+        // As in `rows` (for rows N-2 and N-1 the far look finds nothing the next rows' looks
+        // and the side deadline do not).
+        let mut a =
+            avail & (rules.far_dead::<CORNER>(pen - 1, cols, ld, rd) as u32).wrapping_sub(1);
         while a != 0 {
             let bit = a & a.wrapping_neg();
             a ^= bit;
@@ -700,18 +764,33 @@ impl Found {
                 self.queen[pen - 1] = bit;
             }
             let (c, l, r) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
-            let f = rules.child::<CORNER>(pen, c, l, r);
+            let f = rules.child::<CORNER, false>(pen, c, l, r);
             nodes += 1 + self.last_two::<CORNER>(rules, c, l, r, f);
         }
         nodes
     }
 
-    /// [`TaskCounter::subtree`] from a row above N-3: plain recursion, which measured faster
-    /// than an explicit stack here (the stack's loads and stores, and its "pop or place"
-    /// branch, cost more than a call and return, which the processor predicts; 0.92x of the
-    /// explicit stack's CPU time at N = 16). The rules come as their own reference, not through `self`: read-only, so their masks
-    /// stay in registers across the calls (fewer instructions than reading them through `self`).
-    fn rows<const CORNER: bool>(
+    /// [`Found::last_three`] added to `nodes`, in the form of the per-depth functions.
+    #[inline(always)]
+    fn last_three_onto<const CORNER: bool>(
+        &mut self,
+        rules: &Rules,
+        cols: u32,
+        ld: u32,
+        rd: u32,
+        avail: u32,
+        nodes: u64,
+    ) -> u64 {
+        nodes + self.last_three::<CORNER>(rules, cols, ld, rd, avail)
+    }
+
+    /// [`TaskCounter::subtree`] from a row above the last [`FIXED_ROWS`]: plain recursion,
+    /// which measured faster than an explicit stack here (the stack's loads and stores, and its
+    /// "pop or place" branch, cost more than a call and return, which the processor predicts;
+    /// 0.92x of the explicit stack's CPU time at N = 16). The rules come as their own
+    /// reference, not through `self`: read-only, so their masks stay in registers across the
+    /// calls (fewer instructions than reading them through `self`).
+    fn rows<const CORNER: bool, const CHAIN: bool>(
         &mut self,
         rules: &Rules,
         row: usize,
@@ -720,9 +799,10 @@ impl Found {
         rd: u32,
         avail: u32,
     ) -> u64 {
-        let pen = rules.n - 2;
         let next = row + 1;
-        let mut a = avail;
+        // The far look of [`Rules::far_dead`], once per board here rather than once per square
+        // tried in the row above (where it made the loop spill registers).
+        let mut a = avail & (rules.far_dead::<CORNER>(row, cols, ld, rd) as u32).wrapping_sub(1);
         let mut nodes = 0;
         while a != 0 {
             let bit = a & a.wrapping_neg();
@@ -732,18 +812,98 @@ impl Found {
                 self.queen[row] = bit;
             }
             let (c, l, r) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
-            let f = rules.child::<CORNER>(next, c, l, r);
+            let f = rules.child::<CORNER, true>(next, c, l, r);
             if f != 0 {
-                nodes += if next + 1 == pen {
+                // Natively `rows` is only entered above the last FIXED_ROWS rows.
+                nodes += if CHAIN && rules.n - next == FIXED_ROWS {
+                    self.rows_8::<CORNER>(rules, c, l, r, f, 0)
+                } else if !CHAIN && next + 2 == rules.n - 1 {
                     self.last_three::<CORNER>(rules, c, l, r, f)
                 } else {
-                    self.rows::<CORNER>(rules, next, c, l, r, f)
+                    self.rows::<CORNER, CHAIN>(rules, next, c, l, r, f)
                 };
             }
         }
         nodes
     }
+
+    /// The subtree from row `top` (with `avail` its squares) by the function for its depth.
+    #[inline(always)]
+    fn below<const CORNER: bool, const CHAIN: bool>(
+        &mut self,
+        rules: &Rules,
+        top: usize,
+        cols: u32,
+        ld: u32,
+        rd: u32,
+        avail: u32,
+    ) -> u64 {
+        match rules.n - top {
+            2 => self.last_two::<CORNER>(rules, cols, ld, rd, avail),
+            3 => self.last_three::<CORNER>(rules, cols, ld, rd, avail),
+            _ if !CHAIN => self.rows::<CORNER, CHAIN>(rules, top, cols, ld, rd, avail),
+            4 => self.rows_4::<CORNER>(rules, cols, ld, rd, avail, 0),
+            5 => self.rows_5::<CORNER>(rules, cols, ld, rd, avail, 0),
+            6 => self.rows_6::<CORNER>(rules, cols, ld, rd, avail, 0),
+            7 => self.rows_7::<CORNER>(rules, cols, ld, rd, avail, 0),
+            8 => self.rows_8::<CORNER>(rules, cols, ld, rd, avail, 0),
+            _ => self.rows::<CORNER, CHAIN>(rules, top, cols, ld, rd, avail),
+        }
+    }
 }
+
+/// Rows from N-FIXED_ROWS down are searched by one function per depth ([`fixed_rows`]), all
+/// inlined into one: no call and return per queen, the row indexes known at compile time, and
+/// registers allocated across the levels instead of saved and restored at every call.
+const FIXED_ROWS: usize = 8;
+
+/// Whether the per-depth functions are used: natively yes; not in WebAssembly, where they would
+/// add 16 KB to the page's module (634,707 against 618,679 bytes after wasm-opt), which issue 11
+/// wants smaller, and the plain recursion counts the same tree.
+const FIXED: bool = cfg!(not(target_arch = "wasm32"));
+
+/// `$name` fills row N-`$k` from `avail` and hands each board that leaves the next row
+/// something to `$inner` (the function for row N-`$k`+1): the same tree as [`Found::rows`].
+macro_rules! fixed_rows {
+    ($name:ident, $k:expr, $inner:ident, $inline:meta) => {
+        impl Found {
+            #[$inline]
+            fn $name<const CORNER: bool>(
+                &mut self,
+                rules: &Rules,
+                cols: u32,
+                ld: u32,
+                rd: u32,
+                avail: u32,
+                mut nodes: u64,
+            ) -> u64 {
+                let row = rules.n - $k;
+                let next = row + 1;
+                let mut a =
+                    avail & (rules.far_dead::<CORNER>(row, cols, ld, rd) as u32).wrapping_sub(1);
+                while a != 0 {
+                    let bit = a & a.wrapping_neg();
+                    a ^= bit;
+                    nodes += 1;
+                    if !CORNER {
+                        self.queen[row] = bit;
+                    }
+                    let (c, l, r) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
+                    let f = rules.child::<CORNER, true>(next, c, l, r);
+                    if f != 0 {
+                        nodes = self.$inner::<CORNER>(rules, c, l, r, f, nodes);
+                    }
+                }
+                nodes
+            }
+        }
+    };
+}
+fixed_rows!(rows_4, 4, last_three_onto, inline(always));
+fixed_rows!(rows_5, 5, rows_4, inline(always));
+fixed_rows!(rows_6, 6, rows_5, inline(always));
+fixed_rows!(rows_7, 7, rows_6, inline(always));
+fixed_rows!(rows_8, 8, rows_7, inline(never));
 
 /// `SUBTREE_BOUND[k]`: the most queens a search can place on `k` rows with `k` free columns
 /// (`k·(k-1)·…` summed over the rows), saturated: a subtree that fits the budget left is counted
@@ -1007,6 +1167,55 @@ mod tests {
             total.add(&c.counts());
         }
         assert_eq!(total, whole);
+    }
+
+    /// The budgeted loop and the budget-free recursion (with its per-depth functions) must
+    /// search the same tree: a small step keeps nearly every board on the budgeted loop, the
+    /// larger ones hand subtrees of every depth to the recursion. Sizes where every family's
+    /// look-ahead and side rules come into play.
+    #[test]
+    fn every_budget_step_gives_the_same_figures_at_larger_sizes() {
+        for (n, steps) in [(12, [1, 40, 5_000]), (13, [3, 300, 30_000])] {
+            let whole = count(n).unwrap();
+            for step in steps {
+                for rows in [2, 3] {
+                    let p = plan(n, rows).unwrap();
+                    let mut total = p.base;
+                    for t in &p.tasks {
+                        let mut c = TaskCounter::new(t).unwrap();
+                        let mut limit = step;
+                        while !c.run(limit) {
+                            limit += step;
+                        }
+                        total.add(&c.counts());
+                    }
+                    assert_eq!(total, whole, "n = {n}, step = {step}, rows = {rows}");
+                }
+            }
+        }
+    }
+
+    /// WebAssembly counts with the plain recursion only: it must give every figure the
+    /// per-depth functions give, with and without a budget.
+    #[test]
+    fn the_plain_recursion_gives_the_same_figures() {
+        for n in 4..=13 {
+            let whole = count(n).unwrap();
+            for step in [u64::MAX, 40, 5_000] {
+                let p = plan(n, DEFAULT_SPLIT_ROWS).unwrap();
+                let mut total = p.base;
+                for t in &p.tasks {
+                    let mut c = TaskCounter::new(t).unwrap();
+                    c.plain = true;
+                    let mut limit = step;
+                    while !c.run(limit) {
+                        limit += step;
+                    }
+                    total.add(&c.counts());
+                }
+                assert_eq!(total, whole, "n = {n}, step = {step}");
+            }
+        }
     }
 
     #[cfg(not(target_arch = "wasm32"))] // threads: native only

@@ -31,6 +31,9 @@ export interface NewGameSetup<P> {
   /** Generator parameters written after the size (Hashiwokakero: Tatham's `m<k>` and `L`, from
    * the editor's rules; docs/FORMATS.md §6.5), if the puzzle has any. */
   sizeParams?(): string;
+  /** More controls of the generator's options, shown after the level (Hashiwokakero: bridges
+   * per pair, island density, expansion, no loops); `sizeParams` reads them. */
+  options?: HTMLElement[];
   /** Puts the new puzzle on the board. */
   apply(made: Generated<P>): void | Promise<void>;
   /** Shows a sentence under the board (progress and outcome). */
@@ -81,6 +84,7 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
       h('label', { for: `${id}-new-size` }, 'Size ', sizeSelect),
       helpers.generateLevels.length > 0 ? h('label', { for: `${id}-new-level` }, 'Difficulty ', levelSelect) : null,
       helpers.generateGivens ? h('label', { class: 'check', title: 'Given digits inside the grid besides the clues (Tatham’s puzzles from 7 × 7 up all have some)' }, givens, ' Given digits') : null,
+      ...(setup.options ?? []),
       h('label', { for: `${id}-new-seed` }, 'Seed ', seedIn),
       go,
       stop,
@@ -123,7 +127,8 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
     const size = sizeSelect.value;
     const level = levelSelect.value;
     const what = `a ${setup.sizeText(size)}${level ? ` ${level}` : ''} puzzle${seed === null ? '' : ` from seed ${seed}`}`;
-    const request: Record<string, unknown> = { size: size + (setup.sizeParams?.() ?? ''), seed };
+    const params = setup.sizeParams?.() ?? '';
+    const request: Record<string, unknown> = { size: size + params, seed };
     if (level) request.difficulty = level;
     if (helpers.generateGivens) request.givens = givens.checked;
     running = true;
@@ -142,7 +147,7 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
       finish();
       await setup.apply(result);
-      made.textContent = madeText(size, result, seconds);
+      made.textContent = madeText(size, params, result, seconds);
     } catch (e) {
       finish();
       if (e instanceof CancelledError) setup.say(`Cancelled: no new puzzle was made, the board is as it was.`);
@@ -150,10 +155,13 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
     }
   }
 
-  function madeText(size: string, result: Generated<P>, seconds: string): string {
+  function madeText(size: string, params: string, result: Generated<P>, seconds: string): string {
     const ex: Exports = result.exports;
     const level = result.difficulty ? ` ${result.difficulty}` : '';
-    return `Made a ${setup.sizeText(size)}${level} puzzle from seed ${result.seed} in ${seconds} s: ${ex.tatham ?? ex.plain.replace(/\n/g, '/')}`;
+    // The options as the generator read them (the CLI's SIZE takes the same text), so the line
+    // says everything that makes this puzzle again: size, options, level and seed.
+    const asked = params ? `, asked as ${size}${params}` : '';
+    return `Made a ${setup.sizeText(size)}${level} puzzle from seed ${result.seed} in ${seconds} s${asked}: ${ex.tatham ?? ex.plain.replace(/\n/g, '/')}`;
   }
 
   go.addEventListener('click', () => void generate());

@@ -54,13 +54,44 @@ export function mountEditor(ctx: HashiCtx): Editor {
   // Square sizes players know from Tatham's presets and beyond, plus the board's own size.
   const squares = [RANDOM.min, 7, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100].filter((k) => k >= RANDOM.min && k <= RANDOM.max);
   const sizes = [...new Set(squares)].map((k) => `${k}x${k}`);
+  // The generator's options, as the CLI takes them (docs/FORMATS.md §6.5). Bridges per pair and
+  // no loops start as the board's rules and follow them; density and expansion are the
+  // generator's alone ("default": the generator's own, 20% and its walk without Tatham's factor).
+  const density = limit('hashi', 'generateDensity');
+  const expansion = limit('hashi', 'generateExpansion');
+  const newK = h('select', { id: 'hashi-new-k' }, ...[1, 2, 3, 4].map((k) => h('option', { value: String(k) }, String(k))));
+  newK.value = '2';
+  const newDensity = h(
+    'select',
+    { id: 'hashi-new-density' },
+    h('option', { value: '' }, 'default (20%)'),
+    ...range(density.min, density.max, 5).map((d) => h('option', { value: String(d) }, `${d}%`)),
+  );
+  const newExpansion = h(
+    'select',
+    { id: 'hashi-new-expansion' },
+    h('option', { value: '' }, 'default'),
+    ...range(expansion.min, expansion.max, 10).map((e) => h('option', { value: String(e) }, `${e}%`)),
+  );
+  const newNoLoops = h('input', { type: 'checkbox', id: 'hashi-new-noloops' });
   const newGame = mountNewGame<HashiPuzzle>({
     puzzle: 'hashi',
     idPrefix: 'hashi',
     sizes,
     sizeText: (s) => s.replace('x', ' × '),
-    // The board's rules (bridges per pair, no loops) are the new puzzle's too.
-    sizeParams: () => `m${kIn.value}${noLoops.checked ? 'L' : ''}`,
+    sizeParams: () =>
+      `m${newK.value}${newDensity.value ? `i${newDensity.value}` : ''}${newExpansion.value ? `e${newExpansion.value}` : ''}${newNoLoops.checked ? 'L' : ''}`,
+    options: [
+      h('label', { for: 'hashi-new-k', title: 'Most bridges between one pair of islands in the new puzzle' }, 'Bridges per pair ', newK),
+      h('label', { for: 'hashi-new-density', title: `Islands in percent of the cells (${density.min} to ${density.max}; big boards reach about 24% at most)` }, 'Islands ', newDensity),
+      h(
+        'label',
+        { for: 'hashi-new-expansion', title: 'Tatham’s expansion factor: the chance that a new island goes as far out as it can, and that a walk meeting an island closes a loop' },
+        'Expansion ',
+        newExpansion,
+      ),
+      h('label', { class: 'check', title: 'The bridges of the new puzzle must form a tree' }, newNoLoops, ' No loops'),
+    ],
     say: (text) => (ctx.status.textContent = text),
     showError: (text) => ctx.showError(text),
     async apply(made) {
@@ -116,6 +147,8 @@ export function mountEditor(ctx: HashiCtx): Editor {
     heightIn.value = String(p.height);
     kIn.value = String(p.maxBridges);
     noLoops.checked = p.noLoops;
+    newK.value = kIn.value;
+    newNoLoops.checked = p.noLoops;
     newGame.follow(`${p.width}x${p.height}`);
     ctx.cursor = Math.min(ctx.cursor, p.width * p.height - 1);
   }
@@ -214,10 +247,12 @@ export function mountEditor(ctx: HashiCtx): Editor {
   heightIn.addEventListener('change', resize);
   kIn.addEventListener('change', () => {
     ctx.puzzle = { ...ctx.puzzle, maxBridges: Number(kIn.value) };
+    newK.value = kIn.value;
     void ctx.refresh();
   });
   noLoops.addEventListener('change', () => {
     ctx.puzzle = { ...ctx.puzzle, noLoops: noLoops.checked };
+    newNoLoops.checked = noLoops.checked;
     void ctx.refresh();
   });
   clearBtn.addEventListener('click', () => {
@@ -265,4 +300,11 @@ export function mountEditor(ctx: HashiCtx): Editor {
       toolButtons.forEach((b, i) => b.setAttribute('aria-pressed', String(TOOLS[i] === tool)));
     },
   };
+}
+
+/** `from`, `from + step`, … up to `to` (both ends included when on the step). */
+function range(from: number, to: number, step: number): number[] {
+  const out: number[] = [];
+  for (let x = from; x <= to; x += step) out.push(x);
+  return out;
 }

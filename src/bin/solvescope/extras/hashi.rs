@@ -15,9 +15,9 @@ pub const USAGE: &str = "Hashiwokakero's own commands:
                                                   the difficulty of each puzzle: easy, medium
                                                   or hard (docs/GRADING.md)
   solvescope hashi generate SIZE [--seed S] [--count K] [--difficulty easy|medium|hard]
-      [--max-bridges 1-4] [--density 5-30] [--no-loops] [--max-ms MS]
+      [--max-bridges 1-4] [--density 5-30] [--expansion 0-100] [--no-loops] [--max-ms MS]
                                                   SIZE is N or WxH, 4 to 60; the options may
-                                                  also be written Tatham's way: 12x12m3i25L
+                                                  also be written Tatham's way: 12x12m3i25e10L
 ";
 
 /// Hashiwokakero's own commands.
@@ -32,8 +32,9 @@ pub fn run(argv: &[String]) -> Option<Result<(), Failure>> {
     }
 }
 
-/// `hashi generate`: `--max-bridges K`, `--density P` and `--no-loops` are checked here (so a
-/// bad value is named by its flag) and become Tatham's parameters `m<K>`, `i<P>`, `L` after SIZE,
+/// `hashi generate`: `--max-bridges K`, `--density P`, `--expansion E` and `--no-loops` are
+/// checked here (so a bad value is named by its flag) and become Tatham's parameters `m<K>`,
+/// `i<P>`, `e<E>`, `L` after SIZE,
 /// which is how the generator (natively and in wasm) takes them; the rest is the generic command.
 fn generate(argv: &[String]) -> Result<(), Failure> {
     let mut args = Args::parse(
@@ -46,6 +47,7 @@ fn generate(argv: &[String]) -> Result<(), Failure> {
             "max-ms",
             "max-bridges",
             "density",
+            "expansion",
         ],
         &["givens", "no-loops"],
     )?;
@@ -71,6 +73,17 @@ fn generate(argv: &[String]) -> Result<(), Failure> {
                     quote(d),
                     range.start(),
                     range.end()
+                )))
+            }
+        }
+    }
+    if let Some(e) = args.value("expansion") {
+        match e.parse::<u32>() {
+            Ok(e @ 0..=100) => suffix.push_str(&format!("e{e}")),
+            _ => {
+                return Err(Failure::input(format!(
+                    "hashi generate: --expansion {} is out of range: 0 to 100 percent",
+                    quote(e)
                 )))
             }
         }

@@ -277,10 +277,14 @@ impl Solver {
     /// A solver for a validated puzzle.
     pub fn new(puzzle: &Puzzle, opts: SolveOptions) -> Result<Self, String> {
         puzzle.validate()?;
-        let g = Graph::new(puzzle);
+        Ok(Self::with_graph(puzzle, Graph::new(puzzle), opts))
+    }
+
+    /// A solver for a validated puzzle and its graph (`Graph::new(puzzle)`).
+    pub(crate) fn with_graph(puzzle: &Puzzle, g: Graph, opts: SolveOptions) -> Self {
         let n = g.islands.len();
         let m = g.edges.len();
-        Ok(Solver {
+        Solver {
             lo: vec![0; m],
             hi: g.edges.iter().map(|e| e.cap).collect(),
             trail: Vec::new(),
@@ -308,7 +312,12 @@ impl Solver {
             g,
             opts,
             puzzle: puzzle.clone(),
-        })
+        }
+    }
+
+    /// The solver's graph, taken back when the solver is done with it.
+    pub(crate) fn into_graph(self) -> Graph {
+        self.g
     }
 
     /// The puzzle being solved.

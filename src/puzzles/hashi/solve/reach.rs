@@ -3,6 +3,7 @@
 
 use super::{Dead, SolveOptions, Solver, Techniques};
 use crate::engine::{Budget, NoEvents};
+use crate::puzzles::hashi::graph::Graph;
 use crate::puzzles::hashi::{Bridge, Puzzle};
 
 /// The deductions one grading rung may use.
@@ -47,11 +48,24 @@ pub(crate) enum Reach {
 /// narrows some range of at most E edges (each at most 4 wide), and a probe costs one
 /// propagation, so it ends after at most 4E rounds (of at most 8E probes with `probe`).
 pub(crate) fn reach(puzzle: &Puzzle, rung: Rung) -> Result<Reach, String> {
+    puzzle.validate()?;
+    Ok(reach_in(puzzle, Graph::new(puzzle), rung).0)
+}
+
+/// [`reach`] on a validated puzzle whose graph the caller has built already (the generator needs
+/// the graph after the propagation too, and building it is a good part of a round's cost on big
+/// boards); hands the graph back.
+pub(crate) fn reach_in(puzzle: &Puzzle, g: Graph, rung: Rung) -> (Reach, Graph) {
     let opts = SolveOptions {
         techniques: rung.techniques,
         ..SolveOptions::default()
     };
-    let mut s = Solver::new(puzzle, opts)?;
+    let mut s = Solver::with_graph(puzzle, g, opts);
+    let out = run(&mut s, rung);
+    (out, s.into_graph())
+}
+
+fn run(s: &mut Solver, rung: Rung) -> Reach {
     s.degree_form = rung.degree;
     let mut budget = Budget::unlimited();
     let mut sink = NoEvents;
@@ -59,7 +73,7 @@ pub(crate) fn reach(puzzle: &Puzzle, rung: Rung) -> Result<Reach, String> {
         s.enqueue(i);
     }
     if s.propagate(&mut sink, &mut budget).is_err() {
-        return Ok(Reach::Contradiction);
+        return Reach::Contradiction;
     }
     if rung.probe {
         loop {
@@ -72,7 +86,7 @@ pub(crate) fn reach(puzzle: &Puzzle, rung: Rung) -> Result<Reach, String> {
                     }
                     let v = if high { hi } else { lo };
                     let mark = s.trail.len();
-                    let dead = probe_dies(&mut s, e, v, &mut budget);
+                    let dead = probe_dies(s, e, v, &mut budget);
                     s.clear_queue();
                     s.undo_to(mark, &mut sink);
                     if !dead {
@@ -83,7 +97,7 @@ pub(crate) fn reach(puzzle: &Puzzle, rung: Rung) -> Result<Reach, String> {
                     if s.tighten(e, nl, nh, super::Rule::Range, &mut sink).is_err()
                         || s.propagate(&mut sink, &mut budget).is_err()
                     {
-                        return Ok(Reach::Contradiction);
+                        return Reach::Contradiction;
                     }
                 }
             }
@@ -93,13 +107,13 @@ pub(crate) fn reach(puzzle: &Puzzle, rung: Rung) -> Result<Reach, String> {
         }
     }
     if s.lo != s.hi {
-        return Ok(Reach::Stuck(s.ranges()));
+        return Reach::Stuck(s.ranges());
     }
-    Ok(if s.leaf_is_valid() {
+    if s.leaf_is_valid() {
         Reach::Solved(s.current_bridges())
     } else {
         Reach::Contradiction
-    })
+    }
 }
 
 /// Whether edge `e` set to exactly `v` propagates to a dead end (or, fully decided, to bridges

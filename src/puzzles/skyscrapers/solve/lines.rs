@@ -24,8 +24,11 @@ impl Solver {
         let support = if a == 0 && b == 0 {
             alldiff_support(n, &m[..n])
         } else {
-            if let Some(w) = self.tables.witnesses.as_ref().map(|all| &all[l]) {
-                if w.cover(n, &m[..n]) {
+            let mut open = [(0u8, 0u8); FEW_UNCOVERED];
+            let mut uncovered = usize::MAX;
+            if let Some(w) = self.tables.witnesses.as_mut().map(|all| &mut all[l]) {
+                uncovered = w.uncovered(n, &m[..n], Some((a, b)), &mut open);
+                if uncovered == 0 {
                     // Every candidate of the line is on a known arrangement that still fits: the
                     // programme would remove nothing, so it need not run (see `Witnesses`).
                     self.line_skips += 1;
@@ -51,11 +54,28 @@ impl Solver {
                     .witnesses
                     .as_mut()
                     .map(|all| std::mem::take(&mut all[l]));
-                let r = line_support_learning(n, &m[..n], a, b, &mut self.tables, learned.as_mut());
+                let r = if uncovered <= FEW_UNCOVERED {
+                    self.line_few += 1;
+                    let (r, sets) = support_of_few(
+                        n,
+                        &m[..n],
+                        a,
+                        b,
+                        &mut self.tables,
+                        learned.as_mut(),
+                        &open[..uncovered],
+                    );
+                    self.line_sets += sets;
+                    r
+                } else {
+                    let r =
+                        line_support_learning(n, &m[..n], a, b, &mut self.tables, learned.as_mut());
+                    self.line_sets += (self.tables.list_f.len() + self.tables.list_b.len()) as u64;
+                    r
+                };
                 if let (Some(all), Some(w)) = (self.tables.witnesses.as_mut(), learned) {
                     all[l] = w;
                 }
-                self.line_sets += (self.tables.list_f.len() + self.tables.list_b.len()) as u64;
                 if let (Some(memo), Some(key)) = (&mut self.tables.memo, key) {
                     if memo.len() >= MEMO_CAP {
                         memo.clear();
@@ -162,8 +182,17 @@ const MEMO_FROM_N: usize = 10;
 /// No arrangement recorded for a (position, height).
 const NONE: u16 = u16::MAX;
 
+/// When at most this many candidates of a line lack a known arrangement, each of them is
+/// decided by the programme on the line with its cell fixed to it, instead of one run on the
+/// whole line: every other candidate is known to stay, and a fixed cell makes the tables
+/// several times smaller (most wide lines lose nothing, so their runs were mostly confirming
+/// what the witnesses nearly showed). Removing the ones that fail leaves every witness fitting
+/// (none of them used a removed candidate, or it would have been covered), so the result is
+/// exactly the whole programme's.
+const FEW_UNCOVERED: usize = 1;
+
 /// Arrangements kept per line before they are forgotten and collected again.
-const WITNESS_CAP: usize = 256;
+const WITNESS_CAP: usize = 1024;
 
 /// Known arrangements of one clued line (each a permutation that fits both clues, as one height
 /// bit per position), and for each (position, height) the index of one that puts that height
@@ -186,7 +215,7 @@ pub(crate) struct Witnesses {
 }
 
 /// Arrangements remembered per (position, height).
-const WAYS: usize = 4;
+const WAYS: usize = 8;
 
 impl Default for Witnesses {
     fn default() -> Self {
@@ -205,24 +234,95 @@ impl Witnesses {
     }
 
     /// Every candidate of `m` has an arrangement that fits `m`.
-    pub(crate) fn cover(&self, n: usize, m: &[u32]) -> bool {
-        let mut last_ok = NONE;
+    #[cfg(test)]
+    fn cover(&self, n: usize, m: &[u32]) -> bool {
+        self.clone().uncovered(n, m, None, &mut []) == 0
+    }
+
+    /// The candidates of `m` (position, height index) with no known arrangement that fits `m`,
+    /// written to `out`; returns how many there are, or `usize::MAX` once there are more than
+    /// `out` holds (the caller then runs the whole programme). With `clues` (start, end; 0 =
+    /// none), a candidate whose arrangements all broke first tries to mend one by a swap
+    /// ([`Witnesses::mend`]).
+    pub(crate) fn uncovered(
+        &mut self,
+        n: usize,
+        m: &[u32],
+        clues: Option<(u32, u32)>,
+        out: &mut [(u8, u8)],
+    ) -> usize {
+        // Heights per position on some arrangement found to fit `m` in this call: a candidate
+        // there is covered whichever (position, height) the arrangement was kept for.
+        let mut seen = [0u32; 16];
+        let mut count = 0;
+        // Arrangements already tried against `m` in this call, and which of them fit (one bit
+        // per arrangement): most are shared by many candidates.
+        let (mut tried, mut good) = ([0u64; WITNESS_CAP / 64], [0u64; WITNESS_CAP / 64]);
         for (pos, &mask) in m.iter().enumerate().take(n) {
             let mut rest = mask;
             while rest != 0 {
                 let v = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let ways = &self.of[pos][v];
-                if ways.contains(&last_ok) && last_ok != NONE {
+                if seen[pos] >> v & 1 != 0 {
                     continue;
                 }
-                match ways.iter().find(|&&k| k != NONE && self.fits(k, m)) {
-                    Some(&k) => last_ok = k,
-                    None => return false,
+                let ways = &self.of[pos][v];
+                let found = ways.iter().copied().find(|&k| {
+                    if k == NONE {
+                        return false;
+                    }
+                    let (word, bit) = (k as usize / 64, 1u64 << (k % 64));
+                    if tried[word] & bit == 0 {
+                        tried[word] |= bit;
+                        if self.fits(k, m) {
+                            good[word] |= bit;
+                        }
+                    }
+                    good[word] & bit != 0
+                });
+                let found = found.or_else(|| {
+                    let k = clues.and_then(|(a, b)| self.mend(n, m, pos, v, a, b))?;
+                    // `mend` may have forgotten every older arrangement (at the cap): the
+                    // indices tried so far mean nothing then (what `seen` holds stays true).
+                    if self.perms.len() == 1 {
+                        (tried, good) = ([0u64; WITNESS_CAP / 64], [0u64; WITNESS_CAP / 64]);
+                    }
+                    Some(k)
+                });
+                if let Some(k) = found {
+                    for (x, &h) in seen.iter_mut().zip(self.perms[k as usize].iter()).take(n) {
+                        *x |= h as u32;
+                    }
+                    continue;
                 }
+                if count == out.len() {
+                    return usize::MAX;
+                }
+                out[count] = (pos as u8, v as u8);
+                count += 1;
             }
         }
-        true
+        count
+    }
+
+    /// Tries to turn a broken arrangement of height index `v` at `pos` into one that fits `m`
+    /// again by swapping heights between positions (never `pos`), at most [`MEND_SWAPS`] swaps:
+    /// after a guess elsewhere most arrangements of a wide line break at one or two cells, and
+    /// a few swaps that keep the clues cost far less than the programme's thousands of sets.
+    /// Returns the new arrangement's index, kept like any other.
+    fn mend(&mut self, n: usize, m: &[u32], pos: usize, v: usize, a: u32, b: u32) -> Option<u16> {
+        for i in 0..WAYS {
+            let k = self.of[pos][v][i];
+            if k == NONE {
+                continue;
+            }
+            let mut perm = self.perms[k as usize];
+            if mend_by_swaps(n, m, pos, a, b, &mut perm, MEND_SWAPS) {
+                self.add(n, perm);
+                return Some(self.perms.len() as u16 - 1);
+            }
+        }
+        None
     }
 
     /// The candidate `v` at `pos` has an arrangement that fits `m`.
@@ -235,7 +335,9 @@ impl Witnesses {
     /// Keeps `perm` (checked by the caller) as the arrangement of each of its (position, height).
     fn add(&mut self, n: usize, perm: [u16; 16]) {
         if self.perms.len() >= WITNESS_CAP {
-            *self = Witnesses::default();
+            // Forget them all and collect again (in place: the memory stays).
+            self.perms.clear();
+            self.of = [[[NONE; WAYS]; 16]; 16];
         }
         let k = self.perms.len() as u16;
         self.perms.push(perm);
@@ -245,6 +347,121 @@ impl Witnesses {
             ways[0] = k;
         }
     }
+}
+
+/// The exact line support when every candidate of `m` but those in `open` (position, height
+/// index) has a known arrangement that fits `m`: each open candidate is decided by the
+/// programme on the line with its cell fixed to it (see [`FEW_UNCOVERED`]). Returns the support
+/// (all zero when a cell is left with nothing) and the sets the runs visited.
+fn support_of_few(
+    n: usize,
+    m: &[u32],
+    a: u32,
+    b: u32,
+    tables: &mut LineTables,
+    mut learn: Option<&mut Witnesses>,
+    open: &[(u8, u8)],
+) -> ([u32; 32], u64) {
+    let mut r = [0u32; 32];
+    r[..n].copy_from_slice(&m[..n]);
+    let mut sets = 0;
+    for &(pos, v) in open {
+        let (pos, hv) = (pos as usize, 1u32 << v);
+        let mut fixed = r;
+        fixed[pos] = hv;
+        let one = line_support_learning(n, &fixed[..n], a, b, tables, learn.as_deref_mut());
+        sets += (tables.list_f.len() + tables.list_b.len()) as u64;
+        if one[pos] == 0 {
+            r[pos] &= !hv;
+        }
+    }
+    if r[..n].contains(&0) {
+        r = [0u32; 32]; // a cell with no height left: no arrangement at all
+    }
+    (r, sets)
+}
+
+/// Swaps allowed when mending an arrangement (see [`Witnesses::mend`]).
+const MEND_SWAPS: u32 = 2;
+
+/// Depth-first: fixes the first cell of `perm` whose height left `m` by swapping it with
+/// another position (not `keep`) that holds a height it can take, up to `swaps` swaps; true
+/// (with `perm` mended) when it fits `m` and shows the clues.
+fn mend_by_swaps(
+    n: usize,
+    m: &[u32],
+    keep: usize,
+    a: u32,
+    b: u32,
+    perm: &mut [u16; 16],
+    swaps: u32,
+) -> bool {
+    let mut broken = 0u32;
+    for (i, (&c, &h)) in m.iter().zip(perm.iter()).enumerate().take(n) {
+        if c & h as u32 == 0 {
+            broken |= 1 << i;
+        }
+    }
+    swap_search(n, m, keep, a, b, perm, broken, swaps)
+}
+
+/// [`mend_by_swaps`] with the cells still broken in `broken` (kept up to date per swap, so a
+/// try costs a few operations).
+#[allow(clippy::too_many_arguments)]
+fn swap_search(
+    n: usize,
+    m: &[u32],
+    keep: usize,
+    a: u32,
+    b: u32,
+    perm: &mut [u16; 16],
+    broken: u32,
+    swaps: u32,
+) -> bool {
+    if broken == 0 {
+        return shows(n, perm, a, b);
+    }
+    // One swap mends at most two cells.
+    if swaps == 0 || broken.count_ones() > 2 * swaps {
+        return false;
+    }
+    let first = broken.trailing_zeros() as usize;
+    for j in 0..n {
+        if j == keep || j == first || m[first] & perm[j] as u32 == 0 {
+            continue;
+        }
+        // After the swap `first` fits; `j` fits when it can take `first`'s height.
+        let mut after = broken & !(1 << first) & !(1 << j);
+        if m[j] & perm[first] as u32 == 0 {
+            after |= 1 << j;
+        }
+        if after.count_ones() > 2 * (swaps - 1) {
+            continue;
+        }
+        perm.swap(first, j);
+        if swap_search(n, m, keep, a, b, perm, after, swaps - 1) {
+            return true;
+        }
+        perm.swap(first, j);
+    }
+    false
+}
+
+/// Whether the arrangement `perm` (one height bit per position) shows `a` towers from the
+/// start and `b` from the end (0 = no clue).
+fn shows(n: usize, perm: &[u16; 16], a: u32, b: u32) -> bool {
+    let count = |order: &mut dyn Iterator<Item = &u16>| {
+        let (mut tallest, mut seen) = (0u16, 0u32);
+        for &h in order {
+            if h > tallest {
+                tallest = h;
+                seen += 1;
+            }
+        }
+        seen
+    };
+    (a == 0 || count(&mut perm[..n].iter()) == a)
+        && (b == 0 || count(&mut perm[..n].iter().rev()) == b)
 }
 
 /// Whether `perm` (one height bit per position) is a permutation of 1..n inside the candidates
@@ -378,21 +595,34 @@ fn sweep(
         if p >= n - 1 || p >= max_layer {
             continue;
         }
+        let mut avail = m[if from_end { n - 1 - p } else { p }] & low & !s;
+        // Heights that must be in the next set: at most one can be added, and it must be that one.
+        let required = must[p + 1] & !s;
+        if required != 0 {
+            if required & (required - 1) != 0 {
+                continue;
+            }
+            avail &= required;
+        }
         let f = table[s as usize];
         let t = top(s);
-        let mut avail = m[if from_end { n - 1 - p } else { p }] & low & !s;
+        let free = low & !s;
+        // Heights still free above the tallest placed so far (they could rise later).
+        let free_above_t = (free & !((1u32 << t) - 1)).count_ones();
         while avail != 0 {
             let v = avail & avail.wrapping_neg();
             avail ^= v;
             let ns = s | v;
-            if must[p + 1] & !ns != 0 {
-                continue;
-            }
             let h = v.trailing_zeros() + 1;
             let mut grow = if h > t { (f << 1) & cap } else { f };
             if clue > 0 {
-                // Heights still to come that could rise above everything so far.
-                let rises = (low & !ns & !((1u32 << h.max(t)) - 1)).count_ones();
+                // Heights still to come that could rise above everything so far: those free
+                // above the new tallest (v itself is placed, so it no longer counts).
+                let rises = if h > t {
+                    (free & !((1u32 << h) - 1)).count_ones()
+                } else {
+                    free_above_t
+                };
                 let least = (clue - 1).saturating_sub(rises);
                 grow &= !((1u32 << least) - 1);
             }
@@ -857,7 +1087,7 @@ mod tests {
     #[test]
     fn witnesses_cover_only_what_the_programme_keeps() {
         let mut rng = crate::shared::rng::Rng::new(5);
-        let (mut covered, mut checked) = (0, 0);
+        let (mut covered, mut checked, mut few, mut mends) = (0, 0, 0, 0);
         for n in 2..=7usize {
             let all = perms(n);
             let fits = |p: &Vec<u8>, m: &[u32], a: u32, b: u32| {
@@ -923,6 +1153,41 @@ mod tests {
                         })
                         .collect();
                     checked += 1;
+                    // A few candidates without an arrangement: deciding them one at a time
+                    // gives exactly the whole programme's result.
+                    let mut open = [(0u8, 0u8); 3];
+                    let count = w.clone().uncovered(n, &narrower, None, &mut open);
+                    if count != usize::MAX && count > 0 {
+                        few += 1;
+                        let mut learned = w.clone();
+                        let (got, _) = support_of_few(
+                            n,
+                            &narrower,
+                            a,
+                            b,
+                            &mut tables,
+                            Some(&mut learned),
+                            &open[..count],
+                        );
+                        let want = exact(&narrower, a, b);
+                        let want = if want.contains(&0) { vec![0; n] } else { want };
+                        assert_eq!(&got[..n], &want[..], "n={n} {narrower:?} a={a} b={b}");
+                        for perm in &learned.perms {
+                            assert!(fits_line(n, perm, &m, a, b), "{perm:?}");
+                        }
+                    }
+                    // Mending broken arrangements keeps the skip sound: no candidate left
+                    // uncovered means nothing to remove, and every mended one fits.
+                    let mut mended = w.clone();
+                    if mended.uncovered(n, &narrower, Some((a, b)), &mut []) == 0 {
+                        assert_eq!(exact(&narrower, a, b), narrower, "n={n} {narrower:?}");
+                        if !w.cover(n, &narrower) {
+                            mends += 1;
+                        }
+                    }
+                    for perm in &mended.perms {
+                        assert!(fits_line(n, perm, &m, a, b), "{perm:?} m={m:?} a={a} b={b}");
+                    }
                     if w.cover(n, &narrower) {
                         covered += 1;
                         assert_eq!(
@@ -936,5 +1201,7 @@ mod tests {
         }
         // Both outcomes occur, so the test sees skips as well as runs.
         assert!(covered > 50 && covered < checked, "{covered} of {checked}");
+        assert!(few > 50, "{few} checks of the one-at-a-time path");
+        assert!(mends > 20, "{mends} skips only mending allowed");
     }
 }

@@ -26,7 +26,10 @@
 //!   N = 10 each clued line keeps arrangements it has met (permutations that fit both clues), a few
 //!   per (position, height); when every candidate of a dirty line still has one inside the current
 //!   candidates, the exact programme would remove nothing and is skipped (residual supports, as
-//!   in AC-3rm). Events and node counts are exactly those without it (tested);
+//!   in AC-3rm). A candidate whose arrangements all broke first tries to mend one by up to two
+//!   swaps of heights (clues rechecked); if one candidate is still left without an arrangement,
+//!   the programme decides only it, on the line with that cell fixed (smaller tables). Events
+//!   and node counts are exactly those without any of it (tested);
 //! - a completed line is always checked against its clues, so the solver stays correct with every
 //!   toggle off.
 //!
@@ -220,10 +223,16 @@ pub struct Solver {
     /// Line programme runs skipped because known arrangements cover every candidate (for
     /// benchmarks; see `lines::Witnesses`).
     pub line_skips: u64,
+    /// Line programme runs done one uncovered candidate at a time (for benchmarks; see
+    /// `lines::FEW_UNCOVERED`).
+    pub line_few: u64,
     /// Line runs (programme, memo or all-different) that removed nothing (for benchmarks).
     pub line_idle: u64,
     /// Dead ends met per line: the search prefers cells on lines that failed often (dom/wdeg).
     weight: [u32; 32],
+    /// Candidates left per line (rows, then columns), kept up to date by `narrow` and `undo_to`,
+    /// so the cheapest dirty line is found without counting its cells again.
+    load: [u32; 32],
     /// The cell whose last candidate was just removed (reported after the deduction's event).
     emptied: Option<(usize, u32)>,
     /// Work done since the last look at the time budget (see [`WORK_PER_CLOCK_LOOK`]).
@@ -289,10 +298,16 @@ impl Solver {
             work: 0,
             interrupted: false,
             weight: [0; 32],
+            load: {
+                let mut load = [0u32; 32];
+                load[..2 * n].fill((n * n) as u32);
+                load
+            },
             line_runs: 0,
             line_sets: 0,
             line_hits: 0,
             line_skips: 0,
+            line_few: 0,
             line_idle: 0,
         })
     }

@@ -58,6 +58,9 @@ impl Solver {
         }
         self.trail.push((cell, old));
         self.cand[cell] = new;
+        let gone = old.count_ones() - new.count_ones();
+        self.load[cell / self.n] -= gone;
+        self.load[self.n + cell % self.n] -= gone;
         let lines = (1u32 << (cell / self.n)) | (1u32 << (self.n + cell % self.n));
         self.dirty_hidden |= lines;
         self.dirty_bound |= lines;
@@ -204,10 +207,24 @@ impl Solver {
             return self.blame(l);
         }
         let mut lonely = once & !twice;
+        if lonely == 0 {
+            return Ok(());
+        }
+        // The one place of each lonely height, found in one pass over the line (placing one of
+        // them only removes candidates, so a place can vanish below but never move).
+        let mut place = [usize::MAX; 32];
+        for &cell in &self.lines[l].cells {
+            let mut here = self.cand[cell] & lonely;
+            while here != 0 {
+                place[here.trailing_zeros() as usize] = cell;
+                here &= here - 1;
+            }
+        }
         while lonely != 0 {
             let b = lonely & lonely.wrapping_neg();
             lonely ^= b;
-            let Some(&cell) = self.lines[l].cells.iter().find(|&&c| self.cand[c] & b != 0) else {
+            let cell = place[b.trailing_zeros() as usize];
+            if self.cand[cell] & b == 0 {
                 // An earlier placement in this loop took the only place of this height.
                 if S::ENABLED {
                     let why = format!(
@@ -219,7 +236,7 @@ impl Solver {
                     self.dead(sink, Some(l), cells, why);
                 }
                 return self.blame(l);
-            };
+            }
             if self.cand[cell] == b {
                 continue;
             }
@@ -353,11 +370,7 @@ impl Solver {
         while rest != 0 {
             let l = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let cost: u32 = self.lines[l]
-                .cells
-                .iter()
-                .map(|&c| self.cand[c].count_ones())
-                .sum();
+            let cost = self.load[l];
             if cost < best_cost {
                 best = l;
                 best_cost = cost;

@@ -15,13 +15,9 @@ impl Solver {
         if self.options.techniques.mrv {
             // Fewest candidates first; among those, the cell whose row and column still hold
             // the most candidates (branching there settles the most), then row-major order.
+            // (`load` is kept up to date by `narrow` and `undo_to`.)
             let n = self.n;
-            let mut load = [0u32; 32];
-            for (cell, &m) in self.cand.iter().enumerate() {
-                let k = m.count_ones();
-                load[cell / n] += k;
-                load[n + cell % n] += k;
-            }
+            let load = &self.load;
             let mut best = None;
             let mut best_key = (u32::MAX, 0u32, 0u32);
             for (cell, &m) in self.cand.iter().enumerate() {
@@ -61,6 +57,9 @@ impl Solver {
                     after: old,
                 });
             }
+            let back = old.count_ones() - self.cand[cell].count_ones();
+            self.load[cell / self.n] += back;
+            self.load[self.n + cell % self.n] += back;
             self.cand[cell] = old;
         }
         restored
