@@ -162,9 +162,10 @@ impl Puzzle {
                 islands += 1;
                 if v > top {
                     return Err(format!(
-                        "hashi: the island at row {}, column {} needs {v} bridges, more than 4 neighbours x {} can give",
+                        "hashi: the island at row {}, column {} needs {v} bridges, more than any island can have with at most {} per pair (4 x {})",
                         r + 1,
                         c + 1,
+                        self.max_bridges,
                         self.max_bridges
                     ));
                 }

@@ -157,7 +157,7 @@ export function mountHashi(client: SolverClient): Feature {
       status.textContent = ctx.layout
         ? `${ctx.layout.islands.length} islands, ${ctx.layout.edges.length} possible bridges.`
         : any
-          ? 'Not a puzzle yet: see the message above the board.'
+          ? 'Not a puzzle yet: the error message says why.'
           : 'Place islands to make a puzzle.';
     }
     if (mode === 'play') void play.check();
