@@ -51,39 +51,30 @@ fn generate(argv: &[String]) -> Result<(), Failure> {
         ],
         &["givens", "no-loops"],
     )?;
+    let density = solvescope::puzzles::hashi::DENSITY_RANGE;
     let mut suffix = String::new();
-    if let Some(k) = args.value("max-bridges") {
-        match k.parse::<u8>() {
-            Ok(k @ 1..=4) => suffix.push_str(&format!("m{k}")),
+    // Each numeric flag becomes one Tatham parameter, its letter and the number.
+    for (flag, letter, range, what) in [
+        ("max-bridges", 'm', 1..=4, "bridges per pair of islands"),
+        (
+            "density",
+            'i',
+            *density.start()..=*density.end(),
+            "percent of the cells are islands",
+        ),
+        ("expansion", 'e', 0..=100, "percent"),
+    ] {
+        let Some(text) = args.value(flag) else {
+            continue;
+        };
+        match text.parse::<u32>() {
+            Ok(v) if range.contains(&v) => suffix.push_str(&format!("{letter}{v}")),
             _ => {
                 return Err(Failure::input(format!(
-                    "hashi generate: --max-bridges {} is out of range: 1 to 4 bridges per pair of islands",
-                    quote(k)
-                )))
-            }
-        }
-    }
-    if let Some(d) = args.value("density") {
-        let range = solvescope::puzzles::hashi::DENSITY_RANGE;
-        match d.parse::<u32>() {
-            Ok(d) if range.contains(&d) => suffix.push_str(&format!("i{d}")),
-            _ => {
-                return Err(Failure::input(format!(
-                    "hashi generate: --density {} is out of range: {} to {} percent of the cells are islands",
-                    quote(d),
+                    "hashi generate: --{flag} {} is out of range: {} to {} {what}",
+                    quote(text),
                     range.start(),
                     range.end()
-                )))
-            }
-        }
-    }
-    if let Some(e) = args.value("expansion") {
-        match e.parse::<u32>() {
-            Ok(e @ 0..=100) => suffix.push_str(&format!("e{e}")),
-            _ => {
-                return Err(Failure::input(format!(
-                    "hashi generate: --expansion {} is out of range: 0 to 100 percent",
-                    quote(e)
                 )))
             }
         }
