@@ -103,8 +103,11 @@ fn repair_keeps_its_budget_at_the_largest_sizes() {
 fn skyscrapers_keeps_its_budget_on_a_16x16_with_clues_only() {
     for seed in 1..=2 {
         let id = hard_boards::skyscrapers_clues_only(16, seed);
-        // Every technique (the first propagation alone takes seconds), and the article's set.
-        kept("skyscrapers", &id, "solve", json!({}));
+        // The article's technique set, which searches these boards for far longer than the
+        // budget. The full solver is left out: since the mended line arrangements of issue 15 it
+        // decides them (multiple solutions) in about 0.3 s, even without MRV, so a 0.3 s budget
+        // no longer tells a kept budget from a finished run. Its clock is the same Stepper's
+        // (`solve_within`), and the helpers' budgets on these boards are checked below.
         let article = json!({"techniques": {"lines": false}});
         kept("skyscrapers", &id, "solve", article);
     }
