@@ -57,8 +57,14 @@ export interface ParsedAddress {
 
 const KEY_ORDER = ['mode', 'algo', 'seed', 'opts', 'step', 'board', 'present'] as const;
 
+/** Control characters and characters that are invisible or reorder the text around them (bidi
+ *  overrides and isolates, zero-width and other format characters): a link quoted in the banner
+ *  shows them as escapes, so it cannot make the sentence read as something else. */
+const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
+
 function quote(s: string): string {
-  const shown = s.length > 24 ? `${s.slice(0, 24)}…` : s;
+  const cut = s.length > 24 ? `${s.slice(0, 24)}…` : s;
+  const shown = cut.replace(HIDDEN, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
   return `"${shown}"`;
 }
 

@@ -73,6 +73,14 @@ export interface LinkHost {
   present?(): boolean;
 }
 
+/** Scrolls to the top now, after the next frame and once the page has loaded: the browser's own
+ *  scroll to a fragment's element comes at one of those moments, depending on how it was opened. */
+function toTop(): void {
+  window.scrollTo(0, 0);
+  window.requestAnimationFrame(() => window.scrollTo(0, 0));
+  if (document.readyState !== 'complete') window.addEventListener('load', () => window.setTimeout(() => window.scrollTo(0, 0), 0), { once: true });
+}
+
 export function linkAddress(host: LinkHost): { route(): void } {
   const copyButton = h('button', { type: 'button', id: 'copy-link', class: 'link-button', title: 'Copy the address of this view: the puzzle or N, the mode, the seed and, in play mode, your entries' }, 'Copy view link');
   const copyField = h('input', { type: 'text', readonly: '', id: 'copy-link-field', 'aria-label': 'Address of this view', class: 'visually-hidden', tabindex: '-1' });
@@ -121,6 +129,9 @@ export function linkAddress(host: LinkHost): { route(): void } {
       if (location.hash !== '' && location.hash !== '#') errors.push(...unusedSettings(address));
       showLinkProblem(errors.length ? `This link could not be read fully. ${errors.join(' ')}` : null);
       host.open(address);
+      // A bare view name (#hashi) is also the id of the view's section, and the browser scrolls
+      // to it, hiding the title and the tabs: a view opens at the top of the page instead.
+      if (document.getElementById(location.hash.slice(1))) toTop();
     },
   };
 }

@@ -111,3 +111,10 @@ test('settings a view does not read are named, the others pass', () => {
     'The setting "seed" does nothing in the skyscrapers view (it reads mode, opts, step, board), so it is left out.',
   ]);
 });
+
+test('a quoted part of a link shows hidden and reordering characters as escapes', () => {
+  const r = parseAddress('#hashi?mode=%E2%80%AEyalp%00');
+  assert.equal(r.errors.length, 1);
+  assert.match(r.errors[0], /\(got "\\u\{202e\}yalp\\u\{0\}"\)/);
+  assert.ok(!/[\u202e\u0000]/.test(r.errors[0]), r.errors[0]);
+});

@@ -48,15 +48,18 @@ test('values for another board, foreign characters and bad marks are refused wit
   assert.deepEqual(unpackValues('5', 4, 4), [1, 0, 0, 0]);
   assert.deepEqual(unpackValues('5', 1, 4), [1]);
   for (const [got, want] of [
-    [unpackValues('p', 4, 4), /^character 1 \("p"\) is not an entry of this board$/], // 25: past 5 x 5
+    [unpackValues('p', 4, 4), /^character 1 \("p"\) is not a value it can hold$/], // 25: past 5 x 5
     [unpackValues('A', 4, 4), /^character 1 \("A"\)/],
-    [unpackValues('111', 4, 4), /more entries than the board's 4/],
-    [unpackValues('1', 1, 4), /more entries than the board's 1/], // 0 then 1: the 1 is past the end
+    [unpackValues('111', 4, 4), /more than 4 entries/],
+    [unpackValues('1', 1, 4), /more than 1 entry$/], // 0 then 1: the 1 is past the end
     [unpackValues('h', 3, 16), /^character 1 \("h"\)/], // 17: no such height
     [unpackDigits('1_g.1', 16, 4), /pencil marks "g\.1"/], // cell 16 of 0..15
     [unpackDigits('1_0.g', 16, 4), /pencil marks "0\.g"/], // mask 16 needs a fifth height
     [unpackDigits('1_0.0', 16, 4), /pencil marks/],
     [unpackDigits('1_x', 16, 4), /pencil marks "x"/],
+    [unpackDigits('1__0.1', 16, 4), /empty pencil-mark entry/],
+    [unpackDigits('1_', 16, 4), /empty pencil-mark entry/],
+    [unpackDigits('_0.1_0.2', 16, 4), /pencil marks of cell 0 are given twice/],
   ]) {
     assert.equal(typeof got, 'string', String(want));
     assert.match(got, want);

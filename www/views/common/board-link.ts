@@ -31,17 +31,17 @@ export function packValues(values: readonly number[], max: number): string {
 /** The `length` values packed in `text` (missing ones are 0), or what is wrong as a sentence. */
 export function unpackValues(text: string, length: number, max: number): number[] | string {
   const k = perChar(max);
-  if (text.length > Math.ceil(length / k)) return `it holds more entries than the board's ${length}`;
+  if (text.length > Math.ceil(length / k)) return `it holds more than ${length} ${length === 1 ? 'entry' : 'entries'}`;
   const values = new Array<number>(length).fill(0);
   for (let c = 0; c < text.length; c++) {
     let code = DIGITS.indexOf(text[c]!);
-    if (code < 0 || code >= (max + 1) ** k) return `character ${c + 1} ("${text[c]}") is not an entry of this board`;
+    if (code < 0 || code >= (max + 1) ** k) return `character ${c + 1} ("${text[c]}") is not a value it can hold`;
     for (let j = k - 1; j >= 0; j--) {
       const i = c * k + j;
       const v = code % (max + 1);
       code = Math.floor(code / (max + 1));
       if (i < length) values[i] = v;
-      else if (v !== 0) return `it holds more entries than the board's ${length}`;
+      else if (v !== 0) return `it holds more than ${length} ${length === 1 ? 'entry' : 'entries'}`;
     }
   }
   return values;
@@ -67,7 +67,9 @@ export function unpackDigits(text: string, cells: number, max: number): { digits
     const parts = /^([0-9a-z]{1,4})\.([0-9a-z]{1,4})$/.exec(m);
     const i = parts ? parseInt(parts[1]!, 36) : NaN;
     const mask = parts ? parseInt(parts[2]!, 36) : NaN;
+    if (m === '') return 'it has an empty pencil-mark entry (two "_" in a row, or one at the end)';
     if (!(i < cells) || !(mask > 0 && mask < 2 ** max)) return `the pencil marks "${m.slice(0, 12)}" are not marks of this board`;
+    if (notes[i]) return `the pencil marks of cell ${i.toString(36)} are given twice`;
     notes[i] = mask;
   }
   return { digits, notes };

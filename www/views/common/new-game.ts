@@ -71,7 +71,9 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
   // Keeps the old id so links and habits that pressed "Random puzzle" still work.
   const go = h('button', { type: 'button', id: `${id}-random`, title: 'A new puzzle with exactly one solution' }, 'New puzzle');
   const stop = h('button', { type: 'button', id: `${id}-new-cancel`, hidden: '' }, 'Cancel');
-  const progress = h('output', { id: `${id}-new-progress`, class: 'new-progress', 'aria-live': 'polite' });
+  // The elapsed time ticks ten times a second: not read out (aria-live off); the start and the
+  // outcome are said once each in the view's status line (setup.say).
+  const progress = h('output', { id: `${id}-new-progress`, class: 'new-progress', 'aria-live': 'off' });
   const made = h('output', { id: `${id}-new-made`, class: 'new-made muted' });
 
   const element = h(
@@ -97,14 +99,20 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
   const client = new SolverClient();
   let running = false;
   let timer: ReturnType<typeof setInterval> | null = null;
+  /** The keyboard was on New or Cancel when this run started: it follows them while it lasts. */
+  let focusedHere = false;
 
   function finish(): void {
     running = false;
     if (timer !== null) clearInterval(timer);
     timer = null;
+    // Focus on Cancel (or lost with the disabled New) goes back to New, once it can be pressed.
+    const refocus = document.activeElement === stop || document.activeElement === go || document.activeElement === document.body;
     go.disabled = false;
     stop.hidden = true;
     progress.textContent = '';
+    if (refocus && focusedHere) go.focus();
+    focusedHere = false;
   }
 
   function readSeed(): number | null | string {
@@ -132,8 +140,12 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
     if (level) request.difficulty = level;
     if (helpers.generateGivens) request.givens = givens.checked;
     running = true;
+    // New is disabled while it runs, which would drop the keyboard's focus to the page: Cancel,
+    // the one thing to press now, takes it.
+    focusedHere = document.activeElement === go || document.activeElement === seedIn;
     go.disabled = true;
     stop.hidden = false;
+    if (focusedHere) stop.focus();
     setup.showError(null);
     const started = performance.now();
     const tick = () => {
@@ -170,8 +182,9 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
   });
   stop.addEventListener('click', () => {
     if (!running) return;
+    // Focus returns to New in finish(), once the cancellation is through and New is enabled.
+    focusedHere = focusedHere || document.activeElement === stop;
     client.cancel();
-    go.focus();
   });
 
   return {

@@ -98,7 +98,14 @@ export function mountEditor(ctx: HashiCtx): Editor {
       ++ctx.version; // the new puzzle wins over a load still in flight
       setPuzzle(made.puzzle);
       await ctx.refresh();
-      ctx.status.textContent = `A new ${made.puzzle.width} × ${made.puzzle.height}${made.difficulty ? ` ${made.difficulty}` : ''} puzzle with exactly one solution (seed ${made.seed}).`;
+      // The islands made, in count and share: a high expansion spreads them out, and a dense
+      // board cannot hold more than about a quarter, so what was asked is not always reached.
+      const { width, height, cells } = made.puzzle;
+      const islands = cells.filter((v) => v > 0 && v !== 255).length;
+      const share = (100 * islands) / (width * height);
+      const asked = Number(newDensity.value);
+      const short = asked > 0 && share < asked - 5 ? ` Fewer than the ${asked}% asked${newExpansion.value && Number(newExpansion.value) > 0 ? `: an expansion of ${newExpansion.value}% spreads the islands out` : ': the board holds no more'}.` : '';
+      ctx.status.textContent = `A new ${width} × ${height}${made.difficulty ? ` ${made.difficulty}` : ''} puzzle with exactly one solution (seed ${made.seed}): ${islands} island${islands === 1 ? '' : 's'}, ${share.toFixed(1)}% of the cells.${short}`;
     },
   });
   newGame.follow('7x7');

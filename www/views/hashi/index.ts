@@ -257,7 +257,12 @@ export function mountHashi(client: SolverClient): Feature {
     else draw();
     if (ctx.mode === 'watch') applyStep(watch.run, s.step);
     if (s.board !== undefined) {
-      const problem = ctx.mode === 'play' ? play.restore(s.board) : 'The bridges in the link are for play mode (mode=play); they are left out.';
+      const problem =
+        ctx.mode === 'play'
+          ? play.restore(s.board)
+          : s.mode === 'play'
+            ? 'The puzzle in the link could not be laid out, so the bridges in it are left out.'
+            : 'The bridges in the link are for play mode (mode=play); they are left out.';
       if (problem) addLinkProblem(problem);
       draw();
     }

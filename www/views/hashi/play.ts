@@ -323,7 +323,7 @@ export function mountPlay(ctx: HashiCtx): Play {
       if (!layout) return 'The bridges in the link need the puzzle laid out first; the puzzle opens without them.';
       const k = Math.max(1, ctx.puzzle.maxBridges);
       const got = unpackValues(text, layout.edges.length, k);
-      if (typeof got === 'string') return `The bridges in the link do not fit this puzzle's ${layout.edges.length} possible bridges: ${got}; the puzzle opens without them.`;
+      if (typeof got === 'string') return `The bridges in the link do not fit this puzzle (${layout.edges.length} possible ${layout.edges.length === 1 ? 'bridge' : 'bridges'}): ${got}; the puzzle opens without them.`;
       bridges = got;
       history.clear();
       clearHint();

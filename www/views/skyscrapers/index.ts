@@ -284,7 +284,12 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     if (s.mode) setMode(s.mode);
     if (ctx.mode === 'watch') applyStep(watch.run, s.step);
     if (s.board !== undefined) {
-      const problem = ctx.mode === 'play' ? play.restore(s.board) : 'The board in the link is for play mode (mode=play); it is left out.';
+      const problem =
+        ctx.mode === 'play'
+          ? play.restore(s.board)
+          : s.mode === 'play'
+            ? 'The puzzle in the link could not be opened, so the board in it is left out.'
+            : 'The board in the link is for play mode (mode=play); it is left out.';
       if (problem) addLinkProblem(problem);
     }
   }

@@ -293,6 +293,8 @@ export function mountPlay(ctx: SkyCtx): Play {
       if (typeof got === 'string') return `The board in the link does not fit this ${n}x${n} puzzle: ${got}; the puzzle opens without it.`;
       const given = got.digits.findIndex((v, i) => v > 0 && ctx.puzzle.givens[i]! > 0);
       if (given >= 0) return `The board in the link puts a digit on the given at row ${Math.floor(given / n) + 1}, column ${(given % n) + 1}; the puzzle opens without it.`;
+      const marked = got.notes.findIndex((m, i) => m > 0 && ctx.puzzle.givens[i]! > 0);
+      if (marked >= 0) return `The board in the link puts pencil marks on the given at row ${Math.floor(marked / n) + 1}, column ${(marked % n) + 1}; the puzzle opens without it.`;
       mine = got.digits;
       notes = got.notes;
       history.clear();
