@@ -209,7 +209,9 @@ fn amount_from_js(value: &JsValue, what: &str) -> Result<f64, JsError> {
     match value.as_f64() {
         Some(x) if x >= 0.0 => Ok(x),
         _ => Err(js_error(&format!(
-            "{what} must be a number of at least 0 (or Infinity), got {}",
+            // "The argument maxNodes …": the first word is capitalised (a sentence), the argument
+            // keeps its own name.
+            "the argument {what} must be a number of at least 0 (or Infinity), got {}",
             describe(value)
         ))),
     }

@@ -486,23 +486,9 @@ pub const LIMIT_OPTION: OptionInfo = OptionInfo {
 /// use solvescope::puzzles::contract::sentence;
 /// assert_eq!(sentence("hashi: row 2, column 3: 'x' is not '.'"), "Hashi: row 2, column 3: 'x' is not '.'.");
 /// assert_eq!(sentence(" Done. "), "Done.");
-/// assert_eq!(sentence("maxNodes must be a number"), "maxNodes must be a number.");
 /// ```
 pub fn sentence(message: &str) -> String {
     let t = message.trim();
-    // A message that starts with an option's camelCase name ("maxNodes must be …") keeps it as
-    // written: "MaxNodes" would name nothing.
-    let first_word = t
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .next()
-        .unwrap_or("");
-    if first_word.chars().skip(1).any(|c| c.is_ascii_uppercase()) {
-        let mut out = t.to_string();
-        if !out.ends_with(['.', '!', '?', '…']) {
-            out.push('.');
-        }
-        return out;
-    }
     let mut chars = t.chars();
     let mut out: String = match chars.next() {
         // ASCII only: every message starts with a puzzle's name or an English word, and Unicode
