@@ -110,11 +110,21 @@ export function linkAddress(host: LinkHost): { route(): void } {
     sync();
     void copyText(location.href, 'link', copyField, (m) => (copyStatus.textContent = m));
   });
-  // The views change state on clicks, keys and async answers; a cheap poll catches all of them,
-  // and the end of every key press or click syncs at once, so a reload right after a move (which
-  // reads the address) already finds that move in it.
+  // The views change state on clicks, keys and async answers; a cheap poll catches all of them.
+  // The end of every key press, click or change also syncs at once, inside the event itself (the
+  // views' own handlers on the board ran before this listener on the document), so a reload right
+  // after a move, which reads the address, already finds that move in it. A timer there was not
+  // enough: on a busy machine a reload issued just after the key could overtake it (CI saw a
+  // reload bring back the position one key earlier). The timer stays for what a handler starts
+  // but finishes a moment later, and pagehide writes the last state as the page goes.
   window.setInterval(sync, 300);
-  for (const ev of ['keyup', 'pointerup', 'change'] as const) document.addEventListener(ev, () => window.setTimeout(sync, 0));
+  for (const ev of ['keyup', 'pointerup', 'click', 'change'] as const) {
+    document.addEventListener(ev, () => {
+      sync();
+      window.setTimeout(sync, 0);
+    });
+  }
+  window.addEventListener('pagehide', sync);
   for (const ev of ['keydown', 'pointerdown'] as const) {
     document.addEventListener(ev, (e) => {
       if (e.target !== dismiss && frozen && !banner.contains(e.target as Node)) frozen = false;
