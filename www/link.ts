@@ -4,7 +4,7 @@
 // and gives the tab bar its "Copy link" button. The parsing itself is www/address.ts.
 
 import { h } from './dom';
-import { formatAddress, parseAddress, unusedSettings, type Address, type Settings, type Tab } from './address';
+import { formatAddress, parseAddress, unusedSettings, type Address, type Mode, type Settings, type Tab } from './address';
 import { copyText } from './views/common/copy';
 
 /** What a view puts in the address; null while it has nothing settled to show (a load in flight). */
@@ -36,6 +36,41 @@ export function applyStep(run: Seekable | null | undefined, step: number | undef
 export function stepOf(run: Seekable | null | undefined): number | undefined {
   const k = run?.state()?.position ?? 0;
   return k > 0 ? k : undefined;
+}
+
+/** What a view with a play mode says when a link's `board=` cannot be used. */
+export interface BoardWords {
+  /** The link asked for play mode but its puzzle did not open (or lay out). */
+  unopened: string;
+  /** The link's mode is not play. */
+  notPlay: string;
+}
+
+/**
+ * Applies `board=` from a link once its puzzle has loaded and the link's mode is set: the player's
+ * position goes on the board in play mode; otherwise the banner says why it was left out, so a
+ * position in a link is never dropped silently. `restore` returns a sentence when the board does
+ * not fit the puzzle.
+ */
+export function applyBoard(s: Settings, mode: Mode, restore: (text: string) => string | null, words: BoardWords): void {
+  if (s.board === undefined) return;
+  const problem = mode === 'play' ? restore(s.board) : s.mode === 'play' ? words.unopened : words.notPlay;
+  if (problem) addLinkProblem(problem);
+}
+
+/**
+ * The settings a puzzle view writes into its address: the mode, its switched technique options,
+ * the watch run's position in watch mode, and the player's position (`board=`) in play mode. One
+ * place, so every view's link means the whole state the same way.
+ */
+export function puzzleSettings(mode: Mode, opts: [string, string][], run: Seekable | null | undefined, board: () => string | undefined): Settings {
+  const settings: Settings = { mode };
+  if (opts.length) settings.opts = opts;
+  const step = mode === 'watch' ? stepOf(run) : undefined;
+  if (step !== undefined) settings.step = step;
+  const position = mode === 'play' ? board() : undefined;
+  if (position !== undefined) settings.board = position;
+  return settings;
 }
 
 const banner = h('div', { class: 'link-error', id: 'link-error', role: 'alert', hidden: '' });

@@ -114,6 +114,15 @@ test('a size the counter does not take is a sentence, and nothing runs', async (
   assert.equal(await page.textContent('#queens-count .error'), 'The bitmask counter counts N from 1 to 27 (got "30").');
   assert.equal(await page.isDisabled('#queens-count-run'), false);
   assert.equal(await page.locator('#queens-count-table tbody tr').count(), 0);
+  // N = 0 is wrong for the board as well as for the counter: one error says so, with the counter's
+  // range (the tab's own "from 1 to 64" is not repeated above it).
+  await page.fill('#queens-n', '0');
+  await page.press('#queens-n', 'Enter');
+  await page.waitForFunction(() => /from 1 to 64/.test(document.querySelector('#queens > .error')?.textContent ?? ''));
+  await page.click('#queens-count-run');
+  await page.waitForFunction(() => /got "0"/.test(document.querySelector('#queens-count .error')?.textContent ?? ''));
+  const shown = await page.locator('.error:visible').allTextContents();
+  assert.deepEqual(shown, ['The bitmask counter counts N from 1 to 27 (got "0").']);
   // Another goal hides the count mode.
   await page.selectOption('#queens-mode', 'first');
   assert.equal(await page.isHidden('#queens-count'), true);

@@ -13,7 +13,8 @@ export function loadField(id: string, label: string, load: () => void): HTMLText
     id,
     class: 'load-field',
     rows: '1',
-    placeholder: 'Tatham ID, puzz.link URL or plain grid',
+    // Short enough for one line of a phone-sized field (the full wording is the field's label).
+    placeholder: 'Tatham ID, URL or grid',
     title: 'Enter loads; Shift+Enter starts a new line of a plain grid',
     'aria-label': label,
     spellcheck: 'false',

@@ -34,8 +34,9 @@ export interface NewGameSetup<P> {
   /** More controls of the generator's options, shown after the level (Hashiwokakero: bridges
    * per pair, island density, expansion, no loops); `sizeParams` reads them. */
   options?: HTMLElement[];
-  /** Puts the new puzzle on the board. */
-  apply(made: Generated<P>): void | Promise<void>;
+  /** Puts the new puzzle on the board; `params` is what `sizeParams` gave when New was pressed
+   *  (the fields may have changed while the generator ran). */
+  apply(made: Generated<P>, params: string): void | Promise<void>;
   /** Shows a sentence under the board (progress and outcome). */
   say(text: string): void;
   /** Shows an error (null clears it). */
@@ -158,7 +159,7 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
       const result = await client.call<Generated<P>>('generate', puzzle, request);
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
       finish();
-      await setup.apply(result);
+      await setup.apply(result, params);
       made.textContent = madeText(size, params, result, seconds);
     } catch (e) {
       finish();

@@ -9,7 +9,7 @@ import { h } from '../../dom';
 import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas';
 import { cellAt, drawHashi, hashiGeometry, type HashiScene } from '../../render/hashi';
 import type { SolverClient } from '../../solver-client';
-import { addLinkProblem, applyStep, stepOf } from '../../link';
+import { addLinkProblem, applyBoard, applyStep, puzzleSettings } from '../../link';
 import { switchOptions, takeOptions } from '../common/size-link';
 import type { Settings } from '../../address';
 import { feature, type Feature } from '../feature';
@@ -256,16 +256,12 @@ export function mountHashi(client: SolverClient): Feature {
     if (s.mode && ctx.layout) setMode(s.mode);
     else draw();
     if (ctx.mode === 'watch') applyStep(watch.run, s.step);
-    if (s.board !== undefined) {
-      const problem =
-        ctx.mode === 'play'
-          ? play.restore(s.board)
-          : s.mode === 'play'
-            ? 'The puzzle in the link could not be laid out, so the bridges in it are left out.'
-            : 'The bridges in the link are for play mode (mode=play); they are left out.';
-      if (problem) addLinkProblem(problem);
-      draw();
-    }
+    if (s.board === undefined) return;
+    applyBoard(s, ctx.mode, play.restore, {
+      unopened: 'The puzzle in the link could not be laid out, so the bridges in it are left out.',
+      notPlay: 'The bridges in the link are for play mode (mode=play); they are left out.',
+    });
+    draw();
   }
 
   return feature({
@@ -290,13 +286,8 @@ export function mountHashi(client: SolverClient): Feature {
       const id = ex ? (ex.tatham ?? ex.plain.replace(/\n/g, '/')) : null;
       const opts = techniques.linkOptions();
       if (!id) return null;
-      const settings: Settings = { mode: ctx.mode };
-      if (opts.length) settings.opts = opts;
-      const step = ctx.mode === 'watch' ? stepOf(watch.run) : undefined;
-      if (step !== undefined) settings.step = step;
       // Play mode's link carries the player's bridges too: the whole position.
-      const board = ctx.mode === 'play' ? play.linkBoard() : undefined;
-      if (board !== undefined) settings.board = board;
+      const settings = puzzleSettings(ctx.mode, opts, watch.run, () => play.linkBoard());
       return { puzzle: id, settings };
     },
     historyKey: (e) => (ctx.mode === 'edit' ? editor.historyKey(e) : ctx.mode === 'play' && play.historyKey(e)),

@@ -147,6 +147,7 @@ export function mountQueens(client: SolverClient): Feature {
   const counting = countPanel(
     () => nInput.value,
     () => (algorithm.value === 'naive' ? 'naive' : 'bitmask'),
+    () => (error.hidden = true),
   );
   const element = featureSection(
     'queens',

@@ -45,8 +45,12 @@ export interface CountPanel {
   warm(): void;
 }
 
-/** `n()` is the tab's N field; `algorithm()` the tab's algorithm (bitmask backtracking or naive). */
-export function countPanel(n: () => string, algorithm: () => CountAlgorithm): CountPanel {
+/**
+ * `n()` is the tab's N field; `algorithm()` the tab's algorithm (bitmask backtracking or naive);
+ * `sayOnce()` hides the tab's own complaint about N when the count panel states its range, so a
+ * bad N is reported once, with the range that matters for counting.
+ */
+export function countPanel(n: () => string, algorithm: () => CountAlgorithm, sayOnce: () => void): CountPanel {
   const pool = new CountPool();
   const runButton = h('button', { type: 'button', class: 'primary', id: 'queens-count-run' }, 'Count');
   const cancelButton = h('button', { type: 'button', id: 'queens-count-cancel', disabled: '' }, 'Cancel');
@@ -112,6 +116,7 @@ export function countPanel(n: () => string, algorithm: () => CountAlgorithm): Co
     if (!/^\d+$/.test(text) || size < range.min || size > range.max) {
       error.textContent = `The ${NAMES[alg]} counts N from ${range.min} to ${range.max} (got "${text}").`;
       error.hidden = false;
+      sayOnce();
       return;
     }
     const what = `Counting N = ${size} with the ${NAMES[alg]} on ${alg === 'naive' ? 1 : pool.size} worker${alg === 'naive' || pool.size === 1 ? '' : 's'}`;

@@ -17,7 +17,7 @@ import { emptyPuzzle } from './state';
 import { mountWatch } from './watch';
 import { legend } from '../common/legend';
 import { switchOptions, takeOptions } from '../common/size-link';
-import { addLinkProblem, applyStep, stepOf } from '../../link';
+import { applyBoard, applyStep, puzzleSettings } from '../../link';
 import type { Settings } from '../../address';
 
 const HELP: Record<Mode, string> = {
@@ -283,15 +283,10 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     takeOptions(techniques, s.opts);
     if (s.mode) setMode(s.mode);
     if (ctx.mode === 'watch') applyStep(watch.run, s.step);
-    if (s.board !== undefined) {
-      const problem =
-        ctx.mode === 'play'
-          ? play.restore(s.board)
-          : s.mode === 'play'
-            ? 'The puzzle in the link could not be opened, so the board in it is left out.'
-            : 'The board in the link is for play mode (mode=play); it is left out.';
-      if (problem) addLinkProblem(problem);
-    }
+    applyBoard(s, ctx.mode, play.restore, {
+      unopened: 'The puzzle in the link could not be opened, so the board in it is left out.',
+      notPlay: 'The board in the link is for play mode (mode=play); it is left out.',
+    });
   }
 
   return feature({
@@ -304,13 +299,8 @@ export function mountSkyscrapers(client: SolverClient): Feature {
       const id = editor.id();
       const opts = techniques.linkOptions();
       if (id === null) return null;
-      const settings: Settings = { mode: ctx.mode };
-      if (opts.length) settings.opts = opts;
-      const step = ctx.mode === 'watch' ? stepOf(watch.run) : undefined;
-      if (step !== undefined) settings.step = step;
       // Play mode's link carries the player's digits and pencil marks too: the whole position.
-      const board = ctx.mode === 'play' ? play.linkBoard() : undefined;
-      if (board !== undefined) settings.board = board;
+      const settings = puzzleSettings(ctx.mode, opts, watch.run, () => play.linkBoard());
       return { puzzle: id, settings };
     },
     redraw: draw,
