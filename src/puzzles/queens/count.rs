@@ -28,7 +28,9 @@
 //! can stop at a node budget and resume exactly where it stopped. A subtree that cannot exhaust
 //! the budget left (bounded by the falling factorials of its free columns) is counted by plain
 //! recursion with nothing kept for a pause, where nearly all nodes are counted; its last
-//! eight rows are one inlined function per depth (no call per queen), and its last two
+//! eight rows are one inlined function per depth (no call per queen), natively and in
+//! WebAssembly alike (a subtree starts no lower than those rows, so the chain is compiled once
+//! per family: +1.3 KB in the page's module), and its last two
 //! rows are worked out without a branch. Both loops drop a board as soon as its queens attack
 //! every square of one of the next two rows, or every allowed square of the last row, or (edge
 //! family) every square a still empty side column may take up to the side deadline; the split
@@ -468,9 +470,6 @@ pub struct TaskCounter {
     found: Found,
     nodes: u64,
     done: bool,
-    /// Count with the plain recursion even where the per-depth functions are compiled (for the
-    /// tests: WebAssembly counts that way).
-    plain: bool,
 }
 
 /// What the subtree count writes: apart from the rules it only reads, so that it can take the
@@ -518,7 +517,6 @@ impl TaskCounter {
             },
             nodes: 0,
             done: false,
-            plain: false,
         };
         let (mut cols, mut ld, mut rd) = (0u32, 0u32, 0u32);
         for (row, &c) in task.columns.iter().enumerate() {
@@ -575,9 +573,10 @@ impl TaskCounter {
     }
 
     /// Counts the whole subtree below a board filled to `top - 1` (with `avail` the squares
-    /// `top` may take), without budget checks; returns the queens placed. The same tree as
-    /// [`TaskCounter::search`] (the same [`Rules::open_in`] test, as [`Rules::child`]), but with
-    /// nothing to save for a pause, which is most of the time of a count.
+    /// `top` may take, and at least [`FIXED_ROWS`] rows from `top` to the end), without budget
+    /// checks; returns the queens placed. The same tree as [`TaskCounter::search`] (the same
+    /// [`Rules::open_in`] test, as [`Rules::child`]), but with nothing to save for a pause,
+    /// which is most of the time of a count.
     fn subtree<const CORNER: bool>(
         &mut self,
         top: usize,
@@ -586,12 +585,11 @@ impl TaskCounter {
         rd: u32,
         avail: u32,
     ) -> u64 {
-        if FIXED && !self.plain {
-            self.found
-                .below::<CORNER, true>(&self.rules, top, cols, ld, rd, avail)
+        let rules = &self.rules;
+        if rules.n - top == FIXED_ROWS {
+            self.found.rows_8::<CORNER>(rules, cols, ld, rd, avail, 0)
         } else {
-            self.found
-                .below::<CORNER, false>(&self.rules, top, cols, ld, rd, avail)
+            self.found.rows::<CORNER>(rules, top, cols, ld, rd, avail)
         }
     }
 
@@ -664,7 +662,11 @@ impl TaskCounter {
             let next = row + 1;
             self.found.queen[row] = bit;
             let f = self.rules.open_in::<CORNER>(next, cols, ld, rd);
-            if f != 0 && limit - nodes >= SUBTREE_BOUND[n - next] {
+            // Subtrees start no lower than the per-depth rows: below them this loop goes on
+            // (only at the end of a budget, or for N ≤ 11, whose tasks start there). Entering
+            // them lower down would need a copy of the per-depth chain for every starting depth
+            // (16 KB in the page's module), and measured no faster.
+            if f != 0 && n - next >= FIXED_ROWS && limit - nodes >= SUBTREE_BOUND[n - next] {
                 // The budget cannot run out below here: count the subtree in one go.
                 nodes += self.subtree::<CORNER>(next, cols, ld, rd, f);
             } else if f != 0 {
@@ -790,7 +792,7 @@ impl Found {
     /// 0.92x of the explicit stack's CPU time at N = 16). The rules come as their own
     /// reference, not through `self`: read-only, so their masks stay in registers across the
     /// calls (fewer instructions than reading them through `self`).
-    fn rows<const CORNER: bool, const CHAIN: bool>(
+    fn rows<const CORNER: bool>(
         &mut self,
         rules: &Rules,
         row: usize,
@@ -814,41 +816,15 @@ impl Found {
             let (c, l, r) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
             let f = rules.child::<CORNER, true>(next, c, l, r);
             if f != 0 {
-                // Natively `rows` is only entered above the last FIXED_ROWS rows.
-                nodes += if CHAIN && rules.n - next == FIXED_ROWS {
+                // `rows` is only entered above the last FIXED_ROWS rows.
+                nodes += if rules.n - next == FIXED_ROWS {
                     self.rows_8::<CORNER>(rules, c, l, r, f, 0)
-                } else if !CHAIN && next + 2 == rules.n - 1 {
-                    self.last_three::<CORNER>(rules, c, l, r, f)
                 } else {
-                    self.rows::<CORNER, CHAIN>(rules, next, c, l, r, f)
+                    self.rows::<CORNER>(rules, next, c, l, r, f)
                 };
             }
         }
         nodes
-    }
-
-    /// The subtree from row `top` (with `avail` its squares) by the function for its depth.
-    #[inline(always)]
-    fn below<const CORNER: bool, const CHAIN: bool>(
-        &mut self,
-        rules: &Rules,
-        top: usize,
-        cols: u32,
-        ld: u32,
-        rd: u32,
-        avail: u32,
-    ) -> u64 {
-        match rules.n - top {
-            2 => self.last_two::<CORNER>(rules, cols, ld, rd, avail),
-            3 => self.last_three::<CORNER>(rules, cols, ld, rd, avail),
-            _ if !CHAIN => self.rows::<CORNER, CHAIN>(rules, top, cols, ld, rd, avail),
-            4 => self.rows_4::<CORNER>(rules, cols, ld, rd, avail, 0),
-            5 => self.rows_5::<CORNER>(rules, cols, ld, rd, avail, 0),
-            6 => self.rows_6::<CORNER>(rules, cols, ld, rd, avail, 0),
-            7 => self.rows_7::<CORNER>(rules, cols, ld, rd, avail, 0),
-            8 => self.rows_8::<CORNER>(rules, cols, ld, rd, avail, 0),
-            _ => self.rows::<CORNER, CHAIN>(rules, top, cols, ld, rd, avail),
-        }
     }
 }
 
@@ -856,11 +832,6 @@ impl Found {
 /// inlined into one: no call and return per queen, the row indexes known at compile time, and
 /// registers allocated across the levels instead of saved and restored at every call.
 const FIXED_ROWS: usize = 8;
-
-/// Whether the per-depth functions are used: natively yes; not in WebAssembly, where they would
-/// add 16 KB to the page's module (634,707 against 618,679 bytes after wasm-opt), which issue 11
-/// wants smaller, and the plain recursion counts the same tree.
-const FIXED: bool = cfg!(not(target_arch = "wasm32"));
 
 /// `$name` fills row N-`$k` from `avail` and hands each board that leaves the next row
 /// something to `$inner` (the function for row N-`$k`+1): the same tree as [`Found::rows`].
@@ -1170,12 +1141,17 @@ mod tests {
     }
 
     /// The budgeted loop and the budget-free recursion (with its per-depth functions) must
-    /// search the same tree: a small step keeps nearly every board on the budgeted loop, the
-    /// larger ones hand subtrees of every depth to the recursion. Sizes where every family's
-    /// look-ahead and side rules come into play.
+    /// search the same tree: steps below `SUBTREE_BOUND[FIXED_ROWS]` (109,600) keep every board
+    /// on the budgeted loop, the largest step hands subtrees to the per-depth rows and leaves
+    /// the end of each step to the loop, as the threads' and the page's chunks do, and `whole`
+    /// (no budget) starts the recursion at the top. Sizes where every family's look-ahead and
+    /// side rules come into play.
     #[test]
     fn every_budget_step_gives_the_same_figures_at_larger_sizes() {
-        for (n, steps) in [(12, [1, 40, 5_000]), (13, [3, 300, 30_000])] {
+        for (n, steps) in [
+            (12, [1, 40, 5_000, 150_000]),
+            (13, [3, 300, 30_000, 200_000]),
+        ] {
             let whole = count(n).unwrap();
             for step in steps {
                 for rows in [2, 3] {
@@ -1191,29 +1167,6 @@ mod tests {
                     }
                     assert_eq!(total, whole, "n = {n}, step = {step}, rows = {rows}");
                 }
-            }
-        }
-    }
-
-    /// WebAssembly counts with the plain recursion only: it must give every figure the
-    /// per-depth functions give, with and without a budget.
-    #[test]
-    fn the_plain_recursion_gives_the_same_figures() {
-        for n in 4..=13 {
-            let whole = count(n).unwrap();
-            for step in [u64::MAX, 40, 5_000] {
-                let p = plan(n, DEFAULT_SPLIT_ROWS).unwrap();
-                let mut total = p.base;
-                for t in &p.tasks {
-                    let mut c = TaskCounter::new(t).unwrap();
-                    c.plain = true;
-                    let mut limit = step;
-                    while !c.run(limit) {
-                        limit += step;
-                    }
-                    total.add(&c.counts());
-                }
-                assert_eq!(total, whole, "n = {n}, step = {step}");
             }
         }
     }
