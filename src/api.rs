@@ -55,17 +55,7 @@ const MAX_MESSAGE_CHARS: usize = 400;
 /// exception unwinding through Rust frames would leave the module's stack pointer behind.
 fn describe(value: &JsValue) -> String {
     match value.as_f64() {
-        // As JavaScript writes them (Rust would say "inf").
-        Some(x) if x.is_infinite() => if x > 0.0 { "Infinity" } else { "-Infinity" }.to_string(),
-        Some(x) if x == 0.0 && x.is_sign_negative() => "-0".to_string(),
-        // From 10^21 JavaScript writes an exponent; Rust's `{x}` would print all 309 digits of
-        // 1e308. serde_json's printer (in the module anyway; `{x:e}` would add core's exponent
-        // formatter) writes "1e308", JavaScript "1e+308".
-        Some(x) if x.abs() >= 1e21 => serde_json::Value::from(x)
-            .to_string()
-            .replacen("e", "e+", 1)
-            .replacen("e+-", "e-", 1),
-        Some(x) => format!("{x}"),
+        Some(x) => crate::shared::text::js_number(x),
         None if value.is_null() => "null".to_string(),
         None => {
             let t = value.js_typeof().as_string().unwrap_or_default();

@@ -105,6 +105,7 @@ pub fn quote(s: &str) -> String {
 /// assert_eq!(plain_serde("invalid length 0, expected struct Puzzle with 5 elements"), "got a list of 0 where an object is expected");
 /// assert_eq!(plain_serde("unknown field `x`, expected one of `a`, `b`"), "there is no field \"x\" (the fields are a, b)");
 /// assert_eq!(plain_serde("unknown variant `up`, expected `down`"), "\"up\" is not known (known: down)");
+/// assert_eq!(plain_serde("unknown variant `up`, expected `down` or `left`"), "\"up\" is not known (known: down, left)");
 /// ```
 pub fn plain_serde(message: &str) -> String {
     fn expected(what: &str) -> String {
@@ -143,9 +144,11 @@ pub fn plain_serde(message: &str) -> String {
             }
         }
     }
+    // serde lists the names as "`a`", "`a` or `b`" or "one of `a`, `b`, `c`".
     let names = |list: &str| {
         list.trim_start_matches("one of ")
             .split(", ")
+            .flat_map(|n| n.split(" or "))
             .map(|n| n.trim_matches('`'))
             .collect::<Vec<_>>()
             .join(", ")
@@ -300,9 +303,54 @@ pub fn not_decimal(what: &str, s: &str) -> String {
     }
 }
 
+/// `x` as JavaScript's `String(x)` writes it, for messages that quote a number a page passed in:
+/// "Infinity", "-0", and an exponent with its sign below 10^-6 and from 10^21 up ("1e+308" where
+/// Rust's `{x}` would print all 309 digits). serde_json's printer is used for the exponent form
+/// because it is in the module anyway (`{x:e}` would add core's exponent formatter, 2.5 KB).
+pub fn js_number(x: f64) -> String {
+    if x.is_infinite() {
+        return if x > 0.0 { "Infinity" } else { "-Infinity" }.to_string();
+    }
+    if x == 0.0 {
+        return if x.is_sign_negative() { "-0" } else { "0" }.to_string();
+    }
+    if !x.is_nan() && (x.abs() >= 1e21 || x.abs() < 1e-6) {
+        let s = serde_json::Value::from(x).to_string();
+        // JavaScript always signs the exponent; add the sign only where the printer left it out.
+        return match s.split_once('e') {
+            Some((m, e)) if !e.starts_with(['+', '-']) => format!("{m}e+{e}"),
+            _ => s,
+        };
+    }
+    format!("{x}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_read_as_javascript_writes_them() {
+        for (x, js) in [
+            (1e308, "1e+308"),
+            (1e300, "1e+300"),
+            (-1.5e21, "-1.5e+21"),
+            (1e21, "1e+21"),
+            (123456789012345680000.0, "123456789012345680000"),
+            (1e-7, "1e-7"),
+            (0.000001, "0.000001"),
+            (2.5, "2.5"),
+            (42.0, "42"),
+            (-0.0, "-0"),
+            (0.0, "0"),
+            (f64::INFINITY, "Infinity"),
+            (f64::NEG_INFINITY, "-Infinity"),
+            (f64::NAN, "NaN"),
+            (4294967296.0, "4294967296"),
+        ] {
+            assert_eq!(js_number(x), js, "{x:?}");
+        }
+    }
 
     #[test]
     fn quotes_are_short_escaped_and_keep_non_ascii() {
