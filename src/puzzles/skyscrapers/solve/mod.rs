@@ -240,6 +240,9 @@ pub struct Solver {
     /// The last node's propagation stopped on the time budget (see [`Solver::propagate`]): the
     /// next call continues it, as the same node, before anything else.
     interrupted: bool,
+    /// The line of the guess about to be made, when it was chosen as a height's place in that
+    /// line (for its sentence; see `search::Choice`).
+    guess_line: Option<usize>,
 }
 
 impl Solver {
@@ -297,6 +300,7 @@ impl Solver {
             emptied: None,
             work: 0,
             interrupted: false,
+            guess_line: None,
             weight: [0; 32],
             load: {
                 let mut load = [0u32; 32];
