@@ -420,7 +420,7 @@ export const REGISTRY: readonly PuzzleInfo[] = [
             ]
           },
           {
-            "text": "else choose the cell with the fewest candidates (MRV) and try a height",
+            "text": "else choose the fewest alternatives (MRV): a cell's heights, or from 10x10 a height's places in a line; try one",
             "events": [
               "skyGuess"
             ]

@@ -37,9 +37,10 @@
 //!   clues and on the *value planes* (for each height, rows → columns must be a permutation), which
 //!   covers naked/hidden subsets and X-wing/swordfish patterns of the Latin square;
 //!
-//! Search: binary branching on a cell chosen by MRV (fewest candidates; ties go to the cell whose
-//! lines met the most dead ends so far, then to the one whose row and column hold the most
-//! candidates; toggle `mrv`, otherwise the first open cell in row-major order), lowest height first: "cell = v", and when that fails,
+//! Search: binary branching on a choice made by MRV (fewest alternatives: a cell's candidates, and
+//! from 10x10 up also a height's open places in a row or column; ties go to the choice whose lines
+//! met the most dead ends so far, then to the one whose row and column hold the most candidates;
+//! toggle `mrv`, otherwise the first open cell in row-major order, lowest height first): "cell = v", and when that fails,
 //! "cell ≠ v" as a deduction at the level above (`refuted`). One *node* = one propagation run (the
 //! initial one, after a guess, or after a refutation). Every change goes on a trail and is undone on
 //! backtrack. The solution limit (default 2) makes uniqueness fall out of [`Status`]:

@@ -1,9 +1,11 @@
-//! The search half of the Skyscrapers solver: the branching cell (MRV with dead-end weights),
+//! The search half of the Skyscrapers solver: the branching choice (MRV with dead-end weights),
 //! guesses and refutations, the undo trail, and the [`Machine`] implementation that turns one
 //! propagation run into one node.
 
 use super::events::{heights, Change, Event, Reason};
 use super::{Decision, Phase, Res, Solver};
+use crate::engine::{Budget, Machine, Sink, Stats, Status};
+use crate::shared::latin::{bit, single, value_of};
 
 /// From this size up the search branches on a height's places in a line as well as on a cell's
 /// candidates (see [`Solver::choose`]); smaller boards keep the cells-only order their tests,
@@ -28,8 +30,6 @@ impl Choice {
         }
     }
 }
-use crate::engine::{Budget, Machine, Sink, Stats, Status};
-use crate::shared::latin::{bit, single, value_of};
 
 impl Solver {
     // -----------------------------------------------------------------------------------------
