@@ -4,6 +4,23 @@
 
 use solvescope::shared::rng::Rng;
 
+/// The unique minimal 14x14 and 16x16 Skyscrapers boards of tests/fixtures/skyscrapers-big.txt
+/// (made with a CP-SAT model, not by Solvescope). A unique board has to be searched to the end, so
+/// a better guessing order cannot cut the run short, as it can on a board with many solutions
+/// (where the second solution found ends it): the full solver proves these in tens of
+/// milliseconds, but the article's technique set (no line tables) runs past five seconds and
+/// hundreds of thousands of nodes on each.
+pub fn skyscrapers_minimal_big() -> Vec<&'static str> {
+    include_str!("../fixtures/skyscrapers-big.txt")
+        .lines()
+        .filter_map(|l| {
+            let mut f = l.split('\t');
+            let (n, label, id) = (f.next()?.parse::<usize>().ok()?, f.next()?, f.next()?);
+            (n >= 14 && label.starts_with("unique-minimal")).then_some(id)
+        })
+        .collect()
+}
+
 /// An N x N Skyscrapers Tatham ID with clues only: a random Latin square's visible counts, about
 /// half of them kept. At N = 16 the first propagation alone takes seconds (the line tables).
 pub fn skyscrapers_clues_only(n: usize, seed: u64) -> String {
