@@ -730,11 +730,88 @@ impl<G> Erased<G> {
 
 fn from_json<T: DeserializeOwned>(puzzle: &str, what: &str, v: &Value) -> Result<T, String> {
     serde_json::from_value(v.clone()).map_err(|e| {
+        let e = e.to_string();
+        let at = culprit(v, &e).map_or(String::new(), |path| format!(" at {path}"));
         format!(
-            "{puzzle}: bad {what}: {}",
-            crate::shared::text::plain_serde(&e.to_string())
+            "{puzzle}: bad {what}{at}: {}",
+            crate::shared::text::plain_serde(&e)
         )
     })
+}
+
+/// Where in `v` serde's complaint about a value points, when that value occurs in one place only.
+///
+/// serde_json reading a [`Value`] keeps no path, so "got the text "x" where a whole number is
+/// expected" would leave the user to guess which field. The complaint's "got" part is serde's
+/// own description of the value (`string "x"`, ``integer `5` ``, `map`), so each node's
+/// description is compared with it; a value found in two places names no place rather than a
+/// wrong one. Not generic, so it costs the module one copy.
+fn culprit(v: &Value, message: &str) -> Option<String> {
+    let rest = message
+        .strip_prefix("invalid type: ")
+        .or_else(|| message.strip_prefix("invalid value: "))?;
+    let (got, _) = rest.rsplit_once(", expected ")?;
+    fn walk(v: &Value, path: &mut String, got: &str, found: &mut Vec<String>) {
+        use serde::de::Unexpected as U;
+        if found.len() > 1 {
+            return;
+        }
+        let here = match v {
+            Value::Null => U::Unit,
+            Value::Bool(b) => U::Bool(*b),
+            Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+                (Some(u), _) => U::Unsigned(u),
+                (None, Some(i)) => U::Signed(i),
+                _ => U::Float(n.as_f64().unwrap_or(f64::NAN)),
+            },
+            Value::String(s) => U::Str(s),
+            Value::Array(_) => U::Seq,
+            Value::Object(_) => U::Map,
+        };
+        // The whole value is no place to name (and a wrong field inside an object must not
+        // count as a second match of "map").
+        if !path.is_empty() && here.to_string() == got {
+            found.push(path.clone());
+        }
+        let len = path.len();
+        match v {
+            Value::Array(items) => {
+                for (i, x) in items.iter().enumerate() {
+                    path.push_str(&format!("[{i}]"));
+                    walk(x, path, got, found);
+                    path.truncate(len);
+                }
+            }
+            Value::Object(map) => {
+                for (k, x) in map {
+                    if !path.is_empty() {
+                        path.push('.');
+                    }
+                    path.push_str(k);
+                    walk(x, path, got, found);
+                    path.truncate(len);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    walk(v, &mut String::new(), got, &mut found);
+    match found.as_slice() {
+        // A field name from the input is quoted unless it is plainly a name.
+        [one] => Some(
+            if one.len() <= 60
+                && one
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "_.[]".contains(c))
+            {
+                one.clone()
+            } else {
+                crate::shared::text::quote(one)
+            },
+        ),
+        _ => None,
+    }
 }
 
 fn to_json<T: Serialize>(v: &T) -> Result<Value, String> {
@@ -879,6 +956,37 @@ mod tests {
                 assert!(!e.contains("4:1/2"), "the text is not quoted back: {e}");
             }
         }
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_kind_is_placed_when_it_occurs_once() {
+        use serde_json::json;
+        let sky = crate::puzzles::lookup("skyscrapers").unwrap();
+        let e = sky.generate(&json!({"size": 7, "seed": 1})).unwrap_err();
+        assert!(
+            e.starts_with(
+                "skyscrapers: bad generator request at size: got the number 7 where text"
+            ),
+            "{e}"
+        );
+        let p = sky.parse("4://///1/3///4/////3/").unwrap()["puzzle"].clone();
+        let mut board = json!([[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]);
+        board[2][3] = json!("x");
+        let e = sky.check(&p, &board).unwrap_err();
+        assert!(e.contains("bad board at [2][3]: got the text"), "{e}");
+        // The same wrong value twice: no place rather than a guess.
+        board[0][1] = json!("x");
+        let e = sky.hint(&p, &board).unwrap_err();
+        assert!(e.contains("bad board: got the text"), "{e}");
+        let hashi = crate::puzzles::lookup("hashi").unwrap();
+        let e = hashi
+            .generate(&json!({"size": "7x7", "seed": "soon"}))
+            .unwrap_err();
+        assert!(e.contains("request at seed: got the text"), "{e}");
+        let e = hashi
+            .generate(&json!({"size": "7x7", "seed": 1, "maxMs": {"soon": 1}}))
+            .unwrap_err();
+        assert!(e.contains("at maxMs: got an object"), "{e}");
     }
 
     #[test]
