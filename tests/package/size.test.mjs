@@ -15,14 +15,15 @@ import { join } from 'node:path';
 const root = new URL('../../', import.meta.url).pathname;
 /** Issue 11's target, in bytes (KB = 1000 bytes, as BENCHMARKS.md counts). */
 const TARGET = 400_000;
-/** The largest size allowed now: 606,290 bytes measured 2026-12-03 after the day's merges,
- *  rounded up to 5 KB. It was 618,454 after 2026-12-02's merges; ASCII capitalisation of
+/** The largest size allowed now: 612,611 bytes measured 2026-12-04 (the fourth session's merges:
+ *  the counter's per-depth rows in wasm, branching on a height's places, messages that place a
+ *  wrong value), rounded up to 5 KB. Before that: 606,290 bytes on 2026-12-03. It was 618,454 after 2026-12-02's merges; ASCII capitalisation of
  *  messages (no Unicode case tables) and results crossing as JSON text instead of through
  *  serde-wasm-bindgen cut 28 KB (to 590,358); the Hashiwokakero generator's new layout steps and
  *  options (+9.0 KB), the mended line arrangements of big Skyscrapers (+3.6 KB), the counter's
  *  far look (+1.6 KB) and the clearer messages of the outside review (+1.7 KB) brought it here
  *  (BENCHMARKS.md, "Size of the WebAssembly module", third round). */
-const CEILING = 610_000;
+const CEILING = 615_000;
 
 for (const file of ['www/pkg/solvescope_bg.wasm', 'pkg/web/solvescope_bg.wasm']) {
   test(`${file} stays within ${CEILING.toLocaleString('en-US')} bytes`, () => {
