@@ -1,6 +1,6 @@
 // The address is the state, and nothing is lost (issue 9, points 3 and 4): a copied address opened
 // in a fresh browser shows the same board, mode and N; #race/50 and #queens/12 open at that N; a
-// truncated Skyscrapers link says what is wrong and keeps saying it; a reload keeps the edits and
+// truncated Skyscrapers link (a Tatham ID or a puzz.link URL) says what is wrong and keeps saying it; a reload keeps the edits and
 // the player's digits; undo/redo in the editor and in play mode return exactly the earlier boards.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -101,6 +101,16 @@ test('a truncated Skyscrapers link says what is wrong and the message stays', as
   await page.waitForFunction(() => /The Hashiwokakero puzzle in this link could not be opened\. Hashi: .+\./.test(document.querySelector('#link-error')?.textContent ?? ''));
   await page.waitForTimeout(1000);
   assert.ok(await banner.isVisible(), 'the message stays on screen');
+  // A puzz.link URL cut off in the middle of its stream says how far it got, for both puzzles
+  // (read as it was, the rest would have been empty squares or water: another puzzle).
+  for (const [view, url, says] of [
+    ['hashi', 'https://puzz.link/p?hashikake/7/7/h2g3g1q3g3h2p2', /ends after 35 of the 49 cells of its 7x7 board \(row 6\).+cut short/],
+    ['skyscrapers', 'https://puzz.link/p?skyscrapers/4/4/k13h4', /ends after 10 of its 16 clue places.+cut short/],
+  ]) {
+    await page.goto(app.url + `#${view}/` + encodeURIComponent(url));
+    await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('#link-error')?.textContent ?? ''), says.source);
+    assert.ok(await banner.isVisible(), `${view}: the message is on screen`);
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -299,6 +299,16 @@ pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
             body_offset + i + 1
         ));
     }
+    // pzprjs writes every cell, ending with a skip letter for trailing water, so a body that
+    // stops early was cut off (a link truncated in a chat or an e-mail) and would read as a
+    // board with islands missing. An empty body is left to `validate` (no islands).
+    if !body.is_empty() && cells.len() < n {
+        return Err(format!(
+            "hashi: the URL ends after {} of the {n} cells of its {cols}x{rows} board (row {}); puzz.link writes them all (a skip letter stands for water at the end), so the link looks cut short: copy it whole",
+            cells.len(),
+            cells.len() / cols + 1
+        ));
+    }
     cells.resize(n, WATER);
     let max = cells.iter().copied().max().unwrap_or(0);
     let puzzle = Puzzle {
@@ -457,6 +467,17 @@ mod tests {
         assert!(e.contains("nurikabe"), "{e}");
         let e = parse_any("7x7m9#12345").unwrap_err();
         assert!(e.contains("m9"), "{e}");
+        // A body that stops before the last cell is a cut-off link, not a board with water
+        // there; the same board with its trailing skip letter reads.
+        let e = parse_any("https://puzz.link/p?hashi/3/3/2g2i2").unwrap_err();
+        assert!(
+            e.contains("after 7 of the 9 cells") && e.contains("row 3") && e.contains("cut short"),
+            "{e}"
+        );
+        assert_eq!(
+            parse_any("https://puzz.link/p?hashi/3/3/2g2i2h").unwrap(),
+            parse_any("2.2/.../2..").unwrap()
+        );
     }
 
     #[test]

@@ -266,14 +266,26 @@ pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
     }
     let mut puzzle = Puzzle::empty(n)?;
     let mut edges = vec![0u8; 4 * n];
-    let used = decode_number16(body, &mut edges, n, base, "clue")?;
+    let (used, clues_read) = decode_number16(body, &mut edges, n, base, "clue")?;
+    // pzprjs writes every clue place, ending with a skip letter for trailing empty ones, so a
+    // clue stream that stops early was cut off (a link truncated in a chat or an e-mail) and
+    // would read as a different puzzle. Only a missing body is an empty puzzle.
+    if !body.is_empty() && clues_read < 4 * n {
+        return Err(cut_short("clue places around the grid", clues_read, 4 * n));
+    }
     for (k, &v) in edges.iter().enumerate() {
         puzzle.clues[k / n][k % n] = v;
     }
     let rest = &body[used..];
-    // The cell stream ends where the grid does: anything after it (stray digits) is refused
-    // rather than dropped, since it means the URL is not what its writer meant.
-    let cells_used = decode_number16(rest, &mut puzzle.givens, n, base + used, "given")?;
+    // The cell stream is optional (our writer leaves it out when there are no givens), but one
+    // that starts must cover the grid, for the same reason. It ends where the grid does: anything
+    // after it (stray digits) is refused rather than dropped, since it means the URL is not what
+    // its writer meant.
+    let (cells_used, cells_read) =
+        decode_number16(rest, &mut puzzle.givens, n, base + used, "given")?;
+    if !rest.is_empty() && cells_read < n * n {
+        return Err(cut_short("cells", cells_read, n * n));
+    }
     if cells_used < rest.len() {
         return Err(format!(
             "skyscrapers: unexpected text after the {n}x{n} cells at character {}: {}",
@@ -285,15 +297,23 @@ pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
     Ok(puzzle)
 }
 
+/// The message for a puzz.link stream that ends before covering its `total` places.
+fn cut_short(what: &str, read: usize, total: usize) -> String {
+    format!(
+        "skyscrapers: the URL ends after {read} of its {total} {what}; puzz.link writes them all (a skip letter stands for empty ones at the end), so the link looks cut short: copy it whole"
+    )
+}
+
 /// Decodes a number16 stream into `out` (stopping once it is full, as pzprjs does) and returns the
-/// bytes consumed. Values must be 1..=n; `.` (unknown) reads as 0, since it constrains nothing.
+/// bytes consumed and the places covered (at most `out.len()`). Values must be 1..=n; `.`
+/// (unknown) reads as 0, since it constrains nothing.
 fn decode_number16(
     s: &str,
     out: &mut [u8],
     n: usize,
     base: usize,
     what: &str,
-) -> Result<usize, String> {
+) -> Result<(usize, usize), String> {
     let mut i = 0;
     let mut k = 0;
     while i < s.len() && k < out.len() {
@@ -318,7 +338,7 @@ fn decode_number16(
         }
         i += width;
     }
-    Ok(i.min(s.len()))
+    Ok((i.min(s.len()), k.min(out.len())))
 }
 
 /// Writes the puzz.link URL of `puzzle`.
@@ -530,6 +550,23 @@ mod tests {
         assert!(e.contains("'hashi'"), "{e}");
         let e = parse_puzzlink("https://puzz.link/p?skyscrapers/4/4/k9").unwrap_err();
         assert!(e.contains("character"), "{e}");
+        // Streams that stop early are cut-off links: pzprjs writes every place. A missing body
+        // is an empty puzzle, and the cell stream may be left out as a whole.
+        let e = parse_puzzlink("https://puzz.link/p?skyscrapers/4/4/k13h4").unwrap_err();
+        assert!(
+            e.contains("after 10 of its 16 clue places") && e.contains("cut short"),
+            "{e}"
+        );
+        let e = parse_puzzlink("https://puzz.link/p?skyscrapers/4/4/k13h4j3g1").unwrap_err();
+        assert!(e.contains("after 1 of its 16 cells"), "{e}");
+        let empty = Puzzle::empty(4).unwrap();
+        for url in [
+            "https://puzz.link/p?skyscrapers/4/4/",
+            "https://puzz.link/p?skyscrapers/4/4/v",
+            "https://puzz.link/p?skyscrapers/4/4/vv",
+        ] {
+            assert_eq!(parse_puzzlink(url).unwrap(), empty, "{url}");
+        }
         // Extra `&key=value` parameters (before the type or after the body) are skipped; anything
         // else next to '&' is refused instead of being read as the puzzle type.
         let a = parse_puzzlink("https://puzz.link/p?skyscrapers/4/4/k13h4j3g").unwrap();

@@ -264,23 +264,26 @@ export function mountHashi(client: SolverClient): Feature {
     draw();
   }
 
+  /** Loads a linked puzzle (the example without one) and applies the link's settings. A puzzle
+   *  that cannot be opened is said in the banner too (www/link.ts), so a bad link never passes
+   *  for an empty board or for the puzzle shown before it. */
+  function openLink(param: string | null, s: Settings): void {
+    if (param) editor.setLoadText(param);
+    void editor.load(param ?? EXAMPLE).then((ok) => {
+      if (!ok && param) addLinkProblem(`The Hashiwokakero puzzle in this link could not be opened. ${sentence(error.textContent ?? '')}`);
+      linked(s);
+    });
+  }
+
   return feature({
     element,
     bar: watch.bar,
     // The address holds the puzzle's ID and the mode (www/link.ts); a linked mode applies once loaded.
-    start: (param, s) => {
-      if (param) editor.setLoadText(param);
-      void editor.load(param ?? EXAMPLE).then((ok) => {
-        // Said in the banner too (www/link.ts), so a bad link never passes for an empty board.
-        if (!ok && param) addLinkProblem(`The Hashiwokakero puzzle in this link could not be opened. ${sentence(error.textContent ?? '')}`);
-        linked(s);
-      });
-    },
-    open: (param, s) => {
-      if (!param) return linked(s);
-      editor.setLoadText(param);
-      void editor.load(param).then(() => linked(s));
-    },
+    start: openLink,
+    // A later link in the same view (the address edited, a link followed) is opened the same way,
+    // its failure said too: the route has just cleared the banner, and the board still shows the
+    // puzzle from before.
+    open: (param, s) => (param ? openLink(param, s) : linked(s)),
     state: () => {
       const ex = ctx.exports;
       const id = ex ? (ex.tatham ?? ex.plain.replace(/\n/g, '/')) : null;
