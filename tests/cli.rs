@@ -188,6 +188,85 @@ fn queens_solve_all_takes_budgets() {
 }
 
 #[test]
+fn queens_repair_and_its_statistics_take_budgets() {
+    // One run: a node budget ends it with the figures so far (each swap attempt is a node), a
+    // generous one lets the same seed finish with a checked placement.
+    let v = line(&[
+        "queens",
+        "repair",
+        "100000",
+        "--seed",
+        "2",
+        "--max-nodes",
+        "3",
+        "--print",
+    ]);
+    assert_eq!(v["status"], "budget", "{v}");
+    assert!(v["nodes"].as_u64().unwrap() <= 3, "{v}");
+    assert!(v["columns"].is_null(), "{v}");
+    let v = line(&[
+        "queens", "repair", "2000", "--seed", "2", "--max-ms", "60000", "--print",
+    ]);
+    assert_eq!(v["status"], "found", "{v}");
+    let cols: Vec<usize> = serde_json::from_value(v["columns"].clone()).unwrap();
+    solvescope::puzzles::queens::check_placement(2000, &cols).unwrap();
+    // A time budget of 0 ms is spent before the first move.
+    let v = line(&["queens", "repair", "2000", "--seed", "2", "--max-ms", "0"]);
+    assert_eq!(v["status"], "budget", "{v}");
+
+    // The statistics: the budget covers the whole command. Without one every size is done.
+    let all = lines(&["queens", "repair-stats", "--trials", "3", "--sizes", "8,16"]);
+    assert_eq!(all.len(), 2);
+    for v in &all {
+        assert_eq!(
+            (v["status"].as_str(), v["trialsDone"].as_u64()),
+            (Some("done"), Some(3)),
+            "{v}"
+        );
+    }
+    // The nodes of the first size's three trials, then one node less: the third trial of that
+    // size is cut, the line says so with the figures of the two before it, and no size follows.
+    let mut spent = 0;
+    for t in 0..3 {
+        let seed = (1 + t).to_string();
+        spent += line(&[
+            "queens",
+            "repair",
+            "8",
+            "--strategy",
+            "minConflicts",
+            "--seed",
+            &seed,
+        ])["nodes"]
+            .as_u64()
+            .unwrap();
+    }
+    let budget = (spent - 1).to_string();
+    let cut = lines(&[
+        "queens",
+        "repair-stats",
+        "--trials",
+        "3",
+        "--sizes",
+        "8,16",
+        "--max-nodes",
+        &budget,
+    ]);
+    assert_eq!(cut.len(), 1, "{cut:?}");
+    assert_eq!(cut[0]["status"], "budget", "{}", cut[0]);
+    assert_eq!(cut[0]["trialsDone"], 2, "{}", cut[0]);
+    assert_eq!(cut[0]["successRate"], 1.0, "{}", cut[0]);
+    // A budget spent before any trial ends: the line has no figures to give.
+    let none = lines(&["queens", "repair-stats", "--sizes", "1024", "--max-ms", "0"]);
+    assert_eq!(none.len(), 1, "{none:?}");
+    assert_eq!(
+        (none[0]["status"].as_str(), none[0]["trialsDone"].as_u64()),
+        (Some("budget"), Some(0))
+    );
+    assert!(none[0].get("meanMoves").is_none(), "{}", none[0]);
+}
+
+#[test]
 fn hashi_generate_is_checked_and_reproducible() {
     let args = ["hashi", "generate", "7x7", "--seed", "5"];
     let (code, first, err) = run(&args, "");

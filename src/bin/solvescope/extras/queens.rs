@@ -22,9 +22,9 @@ pub const USAGE: &str = "N-Queens' own commands:
                                                   first (or all) placements
   solvescope queens repair N [--seed S] [--print] [--tabu K] [--greedy] [--noise P] [--max-ms M]
              [--conflict-set] [--max-steps M] [--max-restarts R] [--strategy auto|minConflicts|swap]
-                                                  one placement by min-conflicts repair (seeded)
+             [--max-nodes K]                      one placement by min-conflicts repair (seeded)
   solvescope queens repair-stats [--trials 200] [--sizes 8,16,...,1024] [--seed S] [repair options]
-                                                  the article's statistics, one JSON line per size
+             [--max-nodes K] [--max-ms M]         the article's statistics, one JSON line per size
   solvescope queens experiment scaling [--backtrack-sizes 4,5,... | --backtrack-max N]
              [--repair-sizes 8,10,... | --repair-max N]
              [--seeds K] [--seed S] [--max-nodes K] [--max-ms M] [--summary]
@@ -49,6 +49,7 @@ pub fn run(argv: &[String]) -> Option<Result<(), Failure>> {
 /// The flags of each command (valued, switches). Each command has its own table, so a flag meant
 /// for another one (`queens count 8 --print`, `queens solve 8 --seed 3`) is refused, not ignored.
 fn flags(command: &str) -> (&'static [&'static str], &'static [&'static str]) {
+    // Both take the node and time budgets every long-running command takes.
     const REPAIR: &[&str] = &[
         "seed",
         "tabu",
@@ -56,6 +57,8 @@ fn flags(command: &str) -> (&'static [&'static str], &'static [&'static str]) {
         "max-steps",
         "max-restarts",
         "strategy",
+        "max-nodes",
+        "max-ms",
     ];
     const STATS: &[&str] = &[
         "trials",
@@ -66,6 +69,8 @@ fn flags(command: &str) -> (&'static [&'static str], &'static [&'static str]) {
         "max-steps",
         "max-restarts",
         "strategy",
+        "max-nodes",
+        "max-ms",
     ];
     match command {
         "count" => (&["algorithm", "threads", "max-nodes", "max-ms"], &[]),
@@ -263,18 +268,20 @@ fn status_word(v: Verdict) -> &'static str {
 }
 
 /// `queens repair N [--seed S] [--print] [--tabu K] [--greedy] [--noise P] [--conflict-set]
-/// [--max-steps M] [--max-restarts R] [--strategy auto|minConflicts|swap] [--max-ms M]` (default
-/// budget 60 s)
+/// [--max-steps M] [--max-restarts R] [--strategy auto|minConflicts|swap] [--max-nodes K]
+/// [--max-ms M]` (default budget 60 s, no node limit: the step and restart limits are the
+/// algorithm's own, the budgets the caller's)
 fn repair(n: &str, args: &Args) -> Result<(), Failure> {
     let mut opts = repair_options(args)?;
     if let Some(seed) = args.number::<u64>("seed")? {
         opts["seed"] = json!(seed);
     }
+    let max_nodes: u64 = args.number("max-nodes")?.unwrap_or(u64::MAX);
     let max_micros: u64 = args
         .number::<u64>("max-ms")?
         .map_or(DEFAULT_MAX_MICROS, |ms| ms.saturating_mul(1000));
     let mut s = Session::new("queens", n, "repair", &opts)?;
-    let r = s.solve(u64::MAX, max_micros).map_err(internal)?;
+    let r = s.solve(max_nodes, max_micros).map_err(internal)?;
     let mut line = json!({
         "n": s_n(n)?,
         "seed": r.seed,
@@ -292,9 +299,12 @@ fn repair(n: &str, args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `queens repair-stats [--trials T] [--sizes 8,16,…] [--seed S]` plus the repair options: one
-/// JSON line per size. Trial t of every size uses seed S + t, so `queens:N#(S+t)` replays it.
-/// The article's algorithm is used unless `--strategy` says otherwise.
+/// `queens repair-stats [--trials T] [--sizes 8,16,…] [--seed S] [--max-nodes K] [--max-ms M]`
+/// plus the repair options: one JSON line per size. Trial t of every size uses seed S + t, so
+/// `queens:N#(S+t)` replays it. The article's algorithm is used unless `--strategy` says
+/// otherwise. The budgets cover the whole command (nodes over all trials, time from the start;
+/// without `--max-ms` each trial has 60 s): the line of the size they end is written with
+/// `"status":"budget"` and the trials finished by then, and no size follows.
 fn repair_stats(args: &Args) -> Result<(), Failure> {
     let trials: u64 = args.number("trials")?.unwrap_or(200);
     if trials == 0 {
@@ -322,13 +332,31 @@ fn repair_stats(args: &Args) -> Result<(), Failure> {
         .as_str()
         .unwrap_or("minConflicts")
         .to_string();
+    let mut nodes_left: u64 = args.number("max-nodes")?.unwrap_or(u64::MAX);
+    let max_micros: Option<u64> = args
+        .number::<u64>("max-ms")?
+        .map(|ms| ms.saturating_mul(1000));
+    let started = std::time::Instant::now();
     for n in sizes {
         let mut rows = Vec::new();
+        let mut out_of_budget = false;
         for t in 0..trials {
+            let micros_left = match max_micros {
+                Some(m) => m.saturating_sub(started.elapsed().as_micros() as u64),
+                None => DEFAULT_MAX_MICROS,
+            };
             let mut o = opts.clone();
             o["seed"] = json!(base.wrapping_add(t));
             let mut s = Session::new("queens", &format!("queens:{n}"), "repair", &o)?;
-            let r = s.solve(u64::MAX, DEFAULT_MAX_MICROS).map_err(internal)?;
+            let r = s.solve(nodes_left, micros_left).map_err(internal)?;
+            nodes_left = nodes_left.saturating_sub(r.stats.nodes);
+            // A trial cut by the command's budget is no failure of the algorithm: it is left out
+            // of the figures, which then cover the trials that ran to their end. Without budgets
+            // a trial out of its own 60 s still counts, as a failure, as it always did.
+            if r.verdict == Verdict::Budget && (max_micros.is_some() || nodes_left == 0) {
+                out_of_budget = true;
+                break;
+            }
             rows.push(experiment::row(
                 strategy.clone(),
                 n,
@@ -338,20 +366,32 @@ fn repair_stats(args: &Args) -> Result<(), Failure> {
                 true,
             ));
         }
-        let s = &experiment::summarise(&rows)[0];
-        emit(&json!({
+        let mut line = json!({
             "n": n,
             "trials": trials,
+            "trialsDone": rows.len(),
+            "status": if out_of_budget { "budget" } else { "done" },
             "seed": base,
             "strategy": opts["strategy"],
-            "successRate": s.success_rate,
-            "firstTryRate": s.first_try_rate,
-            "meanMoves": s.mean_moves,
-            "medianMoves": s.median_moves,
-            "maxMoves": s.max_moves,
-            "meanRestarts": s.mean_restarts,
-            "meanMicros": s.mean_micros,
-        }));
+        });
+        // No figures at all when the budget ended the size before its first trial finished.
+        if let Some(s) = experiment::summarise(&rows).first() {
+            for (key, value) in [
+                ("successRate", json!(s.success_rate)),
+                ("firstTryRate", json!(s.first_try_rate)),
+                ("meanMoves", json!(s.mean_moves)),
+                ("medianMoves", json!(s.median_moves)),
+                ("maxMoves", json!(s.max_moves)),
+                ("meanRestarts", json!(s.mean_restarts)),
+                ("meanMicros", json!(s.mean_micros)),
+            ] {
+                line[key] = value;
+            }
+        }
+        emit(&line);
+        if out_of_budget {
+            break;
+        }
     }
     Ok(())
 }
