@@ -7,12 +7,16 @@
 import { CancelledError } from './solver-client';
 import { WorkerPool } from './worker-pool';
 import type { CountAlgorithm, Counts, CountTask } from './protocol';
+import { mixedOrder, progressWeights } from './count-weights';
 
-/** `queensCountPlan(n)`: the answer is `base` plus the counts of every task. */
+/** `queensCountPlan(n)`: the answer is `base` plus the counts of every task; `weights` are the
+ *  tasks' likely sizes (src/puzzles/queens/count.rs), which measure progress far better than the
+ *  number of tasks done (their sizes differ a hundredfold). */
 interface Plan {
   n: number;
   base: Counts;
   tasks: CountTask[];
+  weights: number[];
 }
 
 /** How a run stands, for the progress bar. */
@@ -22,7 +26,8 @@ export interface CountProgress {
   /** Figures of the finished tasks plus those the running ones have reported. */
   counts: Counts;
   elapsedMs: number;
-  /** How far the run is, 0 to 1 (tasks done; the naive counter's own estimate). */
+  /** How far the run is, 0 to 1: the weights of the tasks done (the naive counter: its own
+   *  estimate within its one task). */
   fraction: number;
 }
 
@@ -59,25 +64,35 @@ export class CountPool extends WorkerPool {
     const started = performance.now();
     // The naive counter is the article's one sequential search: a single task on one worker.
     const plan: Plan =
-      algorithm === 'naive' ? { n, base: zero(), tasks: [{ n, columns: [] }] } : await this.client(0).call<Plan>('queensCountPlan', n);
+      algorithm === 'naive' ? { n, base: zero(), tasks: [{ n, columns: [] }], weights: [1] } : await this.client(0).call<Plan>('queensCountPlan', n);
     const workers = Math.min(this.size, plan.tasks.length) || 1;
-    // Contiguous batches, the same few tasks each (their order is the plan's).
-    const per = Math.max(1, Math.ceil(plan.tasks.length / (workers * BATCHES_PER_WORKER)));
+    // The tasks in a mixed order (see mixedOrder), their weights with them; then contiguous
+    // batches, the same few tasks each.
+    const order = mixedOrder(plan.tasks.length);
+    const tasks = order.map((i) => plan.tasks[i]!);
+    const weight = progressWeights(
+      plan.weights?.length === plan.tasks.length ? order.map((i) => plan.weights[i]!) : undefined,
+      tasks.length,
+    );
+    const per = Math.max(1, Math.ceil(tasks.length / (workers * BATCHES_PER_WORKER)));
     const batches: CountTask[][] = [];
-    for (let i = 0; i < plan.tasks.length; i += per) batches.push(plan.tasks.slice(i, i + per));
+    for (let i = 0; i < tasks.length; i += per) batches.push(tasks.slice(i, i + per));
     const done = plan.base;
     const running = new Map<number, { counts: Counts; tasksDone: number; fraction: number | null }>();
     let next = 0;
     let tasksDone = 0;
+    let weightDone = 0;
     const report = (): void => {
       const counts = { ...done };
       let partial = 0;
-      for (const r of running.values()) {
+      let partialWeight = 0;
+      for (const [i, r] of running) {
         add(counts, r.counts);
-        partial += r.tasksDone + (r.fraction ?? 0);
+        partial += r.tasksDone;
+        partialWeight += weight.within(i * per, r.tasksDone, r.fraction ?? 0);
       }
-      const tasks = plan.tasks.length;
-      progress({ tasks, tasksDone: tasksDone + Math.floor(partial), counts, elapsedMs: performance.now() - started, fraction: tasks ? (tasksDone + partial) / tasks : 1 });
+      const total = tasks.length;
+      progress({ tasks: total, tasksDone: tasksDone + partial, counts, elapsedMs: performance.now() - started, fraction: total ? Math.min(1, (weightDone + partialWeight) / weight.total) : 1 });
     };
     const work = async (k: number): Promise<void> => {
       const client = this.client(k);
@@ -92,6 +107,7 @@ export class CountPool extends WorkerPool {
         running.delete(i);
         add(done, counts);
         tasksDone += batch.length;
+        weightDone += weight.within(i * per, batch.length, 0);
         report();
       }
     };

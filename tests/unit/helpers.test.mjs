@@ -46,3 +46,33 @@ test('verdicts of a search that stops at its second solution', () => {
   assert.match(verdictText('none', 0), /^No solution: .*no solution/);
   assert.match(verdictText('budget', 1), /1 solution so far/);
 });
+
+test('count progress: weights of the tasks done, a share of the one running, 1 each without weights', async () => {
+  const { progressWeights } = await import('../../build/unit/count-weights.js');
+  const w = progressWeights([5, 1, 4], 3);
+  assert.equal(w.total, 10);
+  assert.equal(w.within(0, 1, 0), 5);
+  assert.equal(w.within(1, 2, 0), 5);
+  assert.equal(w.within(0, 1, 0.5), 5.5);
+  assert.equal(w.within(0, 3, 0.5), 10); // nothing after the last task
+  // Missing, short or bad weights (an older module): every task weighs 1.
+  for (const bad of [undefined, [1, 2], [1, 0, 2], [1, 1.5, 2], [1, -1, 2]]) {
+    const u = progressWeights(bad, 3);
+    assert.equal(u.total, 3, String(bad));
+    assert.equal(u.within(1, 1, 0), 1, String(bad));
+  }
+  assert.equal(progressWeights([], 0).total, 1);
+});
+
+test('count order: a permutation that spreads neighbouring tasks of the plan apart', async () => {
+  const { mixedOrder } = await import('../../build/unit/count-weights.js');
+  for (const count of [0, 1, 2, 3, 10, 351, 851, 1031]) {
+    const order = mixedOrder(count);
+    assert.deepEqual([...order].sort((a, b) => a - b), Array.from({ length: count }, (_, i) => i), `count ${count}`);
+    // The first tenth of the run already reaches into every tenth of the plan.
+    if (count >= 100) {
+      const reached = new Set(order.slice(0, Math.ceil(count / 10)).map((i) => Math.floor((10 * i) / count)));
+      assert.equal(reached.size, 10, `count ${count}`);
+    }
+  }
+});
