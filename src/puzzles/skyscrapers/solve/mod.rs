@@ -141,6 +141,9 @@ struct Line {
 struct Decision {
     cell: usize,
     value: u8,
+    /// The line when the guess was chosen as one of `value`'s places in it rather than as one
+    /// of the cell's candidates (only its sentence reads it).
+    line: Option<usize>,
     trail_len: usize,
 }
 
@@ -241,9 +244,6 @@ pub struct Solver {
     /// The last node's propagation stopped on the time budget (see [`Solver::propagate`]): the
     /// next call continues it, as the same node, before anything else.
     interrupted: bool,
-    /// The line of the guess about to be made, when it was chosen as a height's place in that
-    /// line (for its sentence; see `search::Choice`).
-    guess_line: Option<usize>,
 }
 
 impl Solver {
@@ -301,7 +301,6 @@ impl Solver {
             emptied: None,
             work: 0,
             interrupted: false,
-            guess_line: None,
             weight: [0; 32],
             load: {
                 let mut load = [0u32; 32];

@@ -109,14 +109,15 @@ impl Solver {
                 if k < 2 || k > best_key.0 {
                     continue;
                 }
+                let v = h as u8 + 1;
                 for &cell in &self.lines[l].cells {
-                    if self.cand[cell] & (1 << h) != 0 {
+                    if self.cand[cell] & bit(v) != 0 {
                         let here = key(cell, k, Some(l));
                         if here < best_key {
                             best_key = here;
                             best = Some(Choice {
                                 cell,
-                                value: h as u8 + 1,
+                                value: v,
                                 line: Some(l),
                             });
                         }
@@ -210,7 +211,7 @@ impl Solver {
                         col,
                         value: v,
                         depth: self.stack.len() as u32,
-                        why: match self.guess_line {
+                        why: match self.stack.last().and_then(|d| d.line) {
                             Some(l) => format!(
                                 "Guess: {v} has {} places left in {}; try it at {}",
                                 self.lines[l]
@@ -292,10 +293,10 @@ impl Machine for Solver {
                     value: v,
                     line,
                 }) => {
-                    self.guess_line = line;
                     self.stack.push(Decision {
                         cell,
                         value: v,
+                        line,
                         trail_len: self.trail.len(),
                     });
                     self.phase = Phase::Assign(cell, v);
