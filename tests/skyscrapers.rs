@@ -207,11 +207,12 @@ fn the_article_puzzle_has_no_solution_with_every_technique_set() {
 
 fn all_technique_sets() -> Vec<Techniques> {
     let mut out = Vec::new();
-    for k in 0..8 {
+    for k in 0..16 {
         out.push(Techniques {
             visibility: k & 1 != 0,
             lines: k & 2 != 0,
             mrv: k & 4 != 0,
+            places: k & 8 != 0,
         });
     }
     out
@@ -219,7 +220,7 @@ fn all_technique_sets() -> Vec<Techniques> {
 
 #[test]
 fn every_technique_set_gives_the_same_answers_on_small_fixtures() {
-    // Without line propagation and MRV the search grows fast: all eight sets up to 4x4 (debug
+    // Without line propagation and MRV the search grows fast: all sixteen sets up to 4x4 (debug
     // builds run this too), the article's and the full solver up to 6x6.
     for f in unique_fixtures().iter().filter(|f| f.n <= 6) {
         let sets = if f.n <= 4 {
@@ -234,6 +235,59 @@ fn every_technique_set_gives_the_same_answers_on_small_fixtures() {
             assert_eq!(grid_of(&r.solutions[0]), f.solution.as_ref().unwrap());
         }
     }
+}
+
+/// The `places` switch (issue 15): on, the search of a big board also guesses a height into one
+/// of its few places in a line, and says so ("7 has 2 places left in row 3; …"); off, every guess
+/// is on a cell's candidates, as in the article. Both find the fixture's solution, through the
+/// independent checker, and prove it unique.
+#[test]
+fn the_places_switch_decides_which_guesses_the_search_makes() {
+    use solvescope::engine::{Budget, Machine, Trace};
+    let is_places_guess =
+        |e: &Event| matches!(e, Event::SkyGuess { why, .. } if why.contains(" places left in "));
+    let mut places_guesses = 0;
+    // The minimal boards of 10x10 to 14x14: a few hundred to a few thousand nodes either way (the
+    // clue-only 16x16 boards need the places to finish quickly).
+    for f in load("skyscrapers-big.txt")
+        .iter()
+        .filter(|f| f.n <= 14 && f.label.starts_with("unique-minimal"))
+    {
+        let p = parse_any(&f.id).unwrap();
+        let want = f.solution.as_ref().unwrap();
+        for places in [true, false] {
+            let options = SolveOptions {
+                techniques: Techniques {
+                    places,
+                    ..Techniques::ALL
+                },
+                limit: 2,
+            };
+            let mut s = solve::Solver::new(&p, options).unwrap();
+            let mut trace = Trace::default();
+            let status = s.run(&mut Budget::unlimited(), &mut trace);
+            assert_eq!(status, Status::Exhausted, "{} places {places}", f.label);
+            assert_eq!(s.solutions().len(), 1, "{} places {places}", f.label);
+            check_solution(&p, &s.solutions()[0]).unwrap();
+            assert_eq!(&s.solutions()[0], want, "{}", f.label);
+            let guesses: Vec<&Event> = trace
+                .events
+                .iter()
+                .filter(|e| matches!(e, Event::SkyGuess { .. }))
+                .collect();
+            assert!(!guesses.is_empty(), "{}: no search to compare", f.label);
+            let here = guesses.iter().filter(|e| is_places_guess(e)).count();
+            if places {
+                places_guesses += here;
+            } else {
+                assert_eq!(here, 0, "{}: a places guess with places off", f.label);
+            }
+        }
+    }
+    assert!(
+        places_guesses > 0,
+        "places on never guessed a height's place: the test would not see the switch"
+    );
 }
 
 #[test]
@@ -302,7 +356,15 @@ fn stepping_agrees_with_solving_node_for_node() {
         let sets: &[Techniques] = match n {
             0..=5 => &[Techniques::ALL, Techniques::ARTICLE, Techniques::NONE],
             6..=7 => &[Techniques::ALL, Techniques::ARTICLE],
-            _ => &[Techniques::ALL],
+            8..=9 => &[Techniques::ALL],
+            // Branching on a height's places acts from 10x10: both ways of branching.
+            _ => &[
+                Techniques::ALL,
+                Techniques {
+                    places: false,
+                    ..Techniques::ALL
+                },
+            ],
         };
         for &t in sets {
             let opts = json!({"techniques": switches(t)});

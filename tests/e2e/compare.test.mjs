@@ -72,7 +72,7 @@ test('Skyscrapers: the comparison has a row per technique, and each row equals t
   const rows = await compareRows(page, 'sky');
   assert.deepEqual(
     rows.map((r) => r.label),
-    ['Default settings', 'Without visibility bounds', 'Without line propagation', 'Without MRV', 'No techniques'],
+    ['Default settings', 'Without visibility bounds', 'Without line propagation', 'Without MRV', 'Without places in a line', 'No techniques'],
   );
   assert.equal(rows[0].verdict, 'unique', 'Tatham puzzles have one solution');
   assert.ok(rows.some((r) => r.nodes > rows[0].nodes), 'switching a technique off costs nodes on an extreme puzzle');

@@ -366,18 +366,20 @@ export const REGISTRY: readonly PuzzleInfo[] = [
         "options": [
           {
             "name": "techniques",
-            "summary": "deductions switched on or off by name (visibility bounds, exact line tables, fewest-candidates branching)",
+            "summary": "deductions switched on or off by name (visibility bounds, exact line tables, fewest-candidates branching, branching on a height's places in a line)",
             "kind": {
               "type": "techniques",
               "names": [
                 "visibility",
                 "lines",
-                "mrv"
+                "mrv",
+                "places"
               ],
               "on": [
                 "visibility",
                 "lines",
-                "mrv"
+                "mrv",
+                "places"
               ]
             }
           },
@@ -420,7 +422,7 @@ export const REGISTRY: readonly PuzzleInfo[] = [
             ]
           },
           {
-            "text": "else choose the fewest alternatives (MRV): a cell's heights, or from 10x10 a height's places in a line; try one",
+            "text": "else choose the fewest alternatives (MRV): a cell's heights or, with places from 10x10, a height's places in a line; try one",
             "events": [
               "skyGuess"
             ]

@@ -24,7 +24,7 @@ pub const SOLVE: &[CodeLine] = &[
         &["skySolution"],
     ),
     line(
-        "else choose the fewest alternatives (MRV): a cell's heights, or from 10x10 a height's places in a line; try one",
+        "else choose the fewest alternatives (MRV): a cell's heights or, with places from 10x10, a height's places in a line; try one",
         &["skyGuess"],
     ),
     line(

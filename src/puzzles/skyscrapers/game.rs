@@ -26,7 +26,7 @@ pub const GENERATE_MAX: usize = MAX_N;
 const GENERATE_NODES: u64 = 200_000;
 
 /// Technique names, in the order of [`solve::Techniques`].
-const TECHNIQUES: &[&str] = &["visibility", "lines", "mrv"];
+const TECHNIQUES: &[&str] = &["visibility", "lines", "mrv", "places"];
 
 /// Options of `solve`.
 #[derive(Debug, Default, Deserialize)]
@@ -48,7 +48,7 @@ impl Game for Skyscrapers {
             options: &[
                 OptionInfo {
                     name: "techniques",
-                    summary: "deductions switched on or off by name (visibility bounds, exact line tables, fewest-candidates branching)",
+                    summary: "deductions switched on or off by name (visibility bounds, exact line tables, fewest-candidates branching, branching on a height's places in a line)",
                     kind: OptionKind::Techniques {
                         names: TECHNIQUES,
                         on: TECHNIQUES,

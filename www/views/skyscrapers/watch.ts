@@ -17,7 +17,8 @@ import { applySkyEvent, freshWatch, singleValue, type Exports, type SkyEvent, ty
 const TECHNIQUES: { key: string; label: string; title: string }[] = [
   { key: 'visibility', label: 'Visibility bounds', title: 'A line that surely shows lo towers and can show at most hi must have lo ≤ clue ≤ hi' },
   { key: 'lines', label: 'Line propagation', title: 'Keep only candidates used by some ordering of the line that fits both clues' },
-  { key: 'mrv', label: 'MRV', title: 'Guess where the fewest alternatives are left: a cell with the fewest heights or, from 10x10, a height with the fewest places in a row or column (otherwise the first open cell)' },
+  { key: 'mrv', label: 'MRV', title: 'Guess where the fewest alternatives are left: a cell with the fewest heights (otherwise the first open cell)' },
+  { key: 'places', label: 'Places in a line', title: 'From 10x10, with MRV: a height with the fewest places left in a row or column competes with the cells, and the guess puts it in one of them (off: guess on cells only, as the article does)' },
 ];
 const WATCH_READY = 'Press Play to watch the solver cross out candidates, Step to go one event at a time, or Solve.';
 

@@ -38,9 +38,10 @@
 //!   covers naked/hidden subsets and X-wing/swordfish patterns of the Latin square;
 //!
 //! Search: binary branching on a choice made by MRV (fewest alternatives: a cell's candidates, and
-//! from 10x10 up also a height's open places in a row or column; ties go to the choice whose lines
-//! met the most dead ends so far, then to the one whose row and column hold the most candidates;
-//! toggle `mrv`, otherwise the first open cell in row-major order, lowest height first): "cell = v", and when that fails,
+//! from 10x10 up also a height's open places in a row or column, toggle `places`; ties go to the
+//! choice whose lines met the most dead ends so far, then to the one whose row and column hold the
+//! most candidates; toggle `mrv`, otherwise the first open cell in row-major order, lowest height
+//! first): "cell = v", and when that fails,
 //! "cell ≠ v" as a deduction at the level above (`refuted`). One *node* = one propagation run (the
 //! initial one, after a guess, or after a refutation). Every change goes on a trail and is undone on
 //! backtrack. The solution limit (default 2) makes uniqueness fall out of [`Status`]:
@@ -81,6 +82,10 @@ pub struct Techniques {
     pub lines: bool,
     /// Branch on the cell with the fewest candidates (otherwise the first open cell).
     pub mrv: bool,
+    /// From 10x10 up, let a height's open places in a row or column compete with the cells'
+    /// candidates in the MRV choice (the Latin square's other view; no effect with `mrv` off or
+    /// below 10x10). Off, the search branches on cells only, as the article's solver does.
+    pub places: bool,
 }
 
 impl Default for Techniques {
@@ -95,18 +100,22 @@ impl Techniques {
         visibility: true,
         lines: true,
         mrv: true,
+        places: true,
     };
-    /// The source article's solver: bitmasks, clue rules, visibility bounds, MRV; no line tables.
+    /// The source article's solver: bitmasks, clue rules, visibility bounds, MRV on cells; no
+    /// line tables, no branching on a height's places.
     pub const ARTICLE: Techniques = Techniques {
         visibility: true,
         lines: false,
         mrv: true,
+        places: false,
     };
     /// Latin-square singles and the clue-1 / clue-N rules only.
     pub const NONE: Techniques = Techniques {
         visibility: false,
         lines: false,
         mrv: false,
+        places: false,
     };
 }
 
@@ -141,6 +150,9 @@ struct Line {
 struct Decision {
     cell: usize,
     value: u8,
+    /// The line when the guess was chosen as one of `value`'s places in it rather than as one
+    /// of the cell's candidates (only its sentence reads it).
+    line: Option<usize>,
     trail_len: usize,
 }
 
@@ -241,9 +253,6 @@ pub struct Solver {
     /// The last node's propagation stopped on the time budget (see [`Solver::propagate`]): the
     /// next call continues it, as the same node, before anything else.
     interrupted: bool,
-    /// The line of the guess about to be made, when it was chosen as a height's place in that
-    /// line (for its sentence; see `search::Choice`).
-    guess_line: Option<usize>,
 }
 
 impl Solver {
@@ -301,7 +310,6 @@ impl Solver {
             emptied: None,
             work: 0,
             interrupted: false,
-            guess_line: None,
             weight: [0; 32],
             load: {
                 let mut load = [0u32; 32];

@@ -8,8 +8,8 @@ use crate::engine::{Budget, Machine, Sink, Stats, Status};
 use crate::shared::latin::{bit, single, value_of};
 
 /// From this size up the search branches on a height's places in a line as well as on a cell's
-/// candidates (see [`Solver::choose`]); smaller boards keep the cells-only order their tests,
-/// grades' node budgets and watch-view streams were written against.
+/// candidates (see [`Solver::choose`]; toggle `places`); smaller boards keep the cells-only order
+/// their tests, grades' node budgets and watch-view streams were written against.
 pub(super) const DUAL_FROM_N: usize = 10;
 
 /// A guess: try `value` at `cell`; `line` when it was chosen as one of the places of `value` in
@@ -40,16 +40,17 @@ impl Solver {
     ///
     /// MRV: the fewest alternatives first; among those, the heaviest dead-end weight, then the
     /// cell whose row and column still hold the most candidates, then row-major order. (`load`
-    /// is kept up to date by `narrow` and `undo_to`.) Below [`DUAL_FROM_N`] the alternatives are
-    /// a cell's candidates only, and the lowest height is tried first.
+    /// is kept up to date by `narrow` and `undo_to`.) Below [`DUAL_FROM_N`], or with the
+    /// `places` toggle off, the alternatives are a cell's candidates only, and the lowest height
+    /// is tried first.
     ///
-    /// From [`DUAL_FROM_N`] up, a height with k places left in a row or column is a choice of k
-    /// alternatives too (the Latin square's other view: which cell of the line takes the
-    /// height), and it competes with the cells: guessing "that cell = that height" and, on a
-    /// dead end, crossing it out splits the search as well as a cell with k candidates does. With
-    /// both views most nodes have many two-way choices, and the weights pick among more of them;
-    /// the weight of a choice counts the line it splits twice (the height's line; for a cell,
-    /// its heavier line). Measured over 99 minimal boards of 10x10 to 16x16: 27% fewer nodes and
+    /// From [`DUAL_FROM_N`] up with `places` on, a height with k places left in a row or column
+    /// is a choice of k alternatives too (the Latin square's other view: which cell of the line
+    /// takes the height), and it competes with the cells: guessing "that cell = that height"
+    /// and, on a dead end, crossing it out splits the search as well as a cell with k candidates
+    /// does. With both views most nodes have many two-way choices, and the weights pick among
+    /// more of them; the weight of a choice counts the line it splits twice (the height's line;
+    /// for a cell, its heavier line). Measured over 99 minimal boards of 10x10 to 16x16: 27% fewer nodes and
     /// about 25% less CPU than cells alone, and no blow-up on 92 clue-only boards where cells
     /// alone once ran past 60 s (BENCHMARKS.md, "Branching on both views").
     pub(super) fn choose(&self) -> Option<Choice> {
@@ -58,7 +59,7 @@ impl Solver {
             return Some(Choice::cell(cell, value_of(self.cand[cell])));
         }
         let n = self.n;
-        let dual = n >= DUAL_FROM_N;
+        let dual = n >= DUAL_FROM_N && self.options.techniques.places;
         let (weight, load) = (&self.weight, &self.load);
         let key = |cell: usize, k: u32, line: Option<usize>| {
             let (r, c) = (cell / n, n + cell % n);
@@ -109,14 +110,15 @@ impl Solver {
                 if k < 2 || k > best_key.0 {
                     continue;
                 }
+                let v = h as u8 + 1;
                 for &cell in &self.lines[l].cells {
-                    if self.cand[cell] & (1 << h) != 0 {
+                    if self.cand[cell] & bit(v) != 0 {
                         let here = key(cell, k, Some(l));
                         if here < best_key {
                             best_key = here;
                             best = Some(Choice {
                                 cell,
-                                value: h as u8 + 1,
+                                value: v,
                                 line: Some(l),
                             });
                         }
@@ -210,7 +212,7 @@ impl Solver {
                         col,
                         value: v,
                         depth: self.stack.len() as u32,
-                        why: match self.guess_line {
+                        why: match self.stack.last().and_then(|d| d.line) {
                             Some(l) => format!(
                                 "Guess: {v} has {} places left in {}; try it at {}",
                                 self.lines[l]
@@ -292,10 +294,10 @@ impl Machine for Solver {
                     value: v,
                     line,
                 }) => {
-                    self.guess_line = line;
                     self.stack.push(Decision {
                         cell,
                         value: v,
+                        line,
                         trail_len: self.trail.len(),
                     });
                     self.phase = Phase::Assign(cell, v);
