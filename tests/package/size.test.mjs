@@ -15,7 +15,10 @@ import { join } from 'node:path';
 const root = new URL('../../', import.meta.url).pathname;
 /** Issue 11's target, in bytes (KB = 1000 bytes, as BENCHMARKS.md counts). */
 const TARGET = 400_000;
-/** The largest size allowed now: 612,611 bytes measured later on 2026-12-03 (the next session's merges:
+/** The largest size allowed now: 614,869 bytes measured on 2026-12-04 after that day's merges (the
+ *  count plan's task weights +1.3 KB, the Skyscrapers `places` toggle, the messages for cut-off
+ *  puzz.link URLs; the counter's changes -0.1 KB), 131 bytes under the old ceiling of 615,000, so
+ *  raised to the next 5 KB. Before: 612,611 bytes measured later on 2026-12-03 (the next session's merges:
  *  the counter's per-depth rows in wasm, branching on a height's places, messages that place a
  *  wrong value), rounded up to 5 KB. Before that: 606,290 bytes after the earlier merges that day. It was 618,454 after 2026-12-02's merges; ASCII capitalisation of
  *  messages (no Unicode case tables) and results crossing as JSON text instead of through
@@ -23,7 +26,7 @@ const TARGET = 400_000;
  *  options (+9.0 KB), the mended line arrangements of big Skyscrapers (+3.6 KB), the counter's
  *  far look (+1.6 KB) and the clearer messages of the outside review (+1.7 KB) brought it here
  *  (BENCHMARKS.md, "Size of the WebAssembly module", third round). */
-const CEILING = 615_000;
+const CEILING = 620_000;
 
 for (const file of ['www/pkg/solvescope_bg.wasm', 'pkg/web/solvescope_bg.wasm']) {
   test(`${file} stays within ${CEILING.toLocaleString('en-US')} bytes`, () => {
