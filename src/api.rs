@@ -426,11 +426,12 @@ fn whole_from_js(
     }
 }
 
-/// The tasks of counting `n` queens, `{n, base, tasks}`: the answer is `base` plus the counts of
-/// every task (see `QueensCountTask`). N from 1 to 27.
+/// The tasks of counting `n` queens, `{n, base, tasks, weights}`: the answer is `base` plus the
+/// counts of every task (see `QueensCountTask`); `weights[i]` is how big task `i` is likely to be,
+/// for progress (see `count::Plan::weights`). N from 1 to 27.
 #[wasm_bindgen(
     js_name = queensCountPlan,
-    unchecked_return_type = "{ n: number; base: { solutions: number; unique: number; nodes: number }; tasks: { n: number; columns: number[] }[] }"
+    unchecked_return_type = "{ n: number; base: { solutions: number; unique: number; nodes: number }; tasks: { n: number; columns: number[] }[]; weights: number[] }"
 )]
 pub fn queens_count_plan(
     #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
