@@ -438,7 +438,9 @@ pub fn queens_count_plan(
 ) -> Result<JsValue, JsError> {
     use crate::puzzles::queens::count;
     let n = whole_from_js(&n, "N", 1..=count::MAX_COUNT_N as u64)? as usize;
-    let plan = count::plan(n, count::DEFAULT_SPLIT_ROWS).map_err(|e| js_error(&e))?;
+    let mut plan = count::plan(n, count::DEFAULT_SPLIT_ROWS).map_err(|e| js_error(&e))?;
+    // The page shows progress by the tasks' weights; native counts leave them out.
+    count::weigh(&mut plan).map_err(|e| js_error(&e))?;
     to_js(&plan)
 }
 

@@ -119,7 +119,9 @@ pub struct Plan {
     /// is): 1 plus the boards its search reaches [`WEIGHT_ROWS`] rows below the task's own, by the
     /// search's own rules. Measured at N = 16, the share of the weights done stays within 9
     /// points of the share of the nodes done along the plan's order, against 25 for the share of
-    /// the tasks done (BENCHMARKS.md).
+    /// the tasks done (BENCHMARKS.md). Empty until [`weigh`] fills it: only the page shows
+    /// progress, so a native count does not pay for it (6 ms at N = 16, 0.5% of one thread's
+    /// count, where the speed target has less margin than that).
     pub weights: Vec<u64>,
 }
 
@@ -454,10 +456,6 @@ fn split(
             n: rules.n as u32,
             columns: prefix.clone(),
         });
-        // `open` may look at rows up to N-2 (it reads the row below).
-        let rows = WEIGHT_ROWS.min(rules.n - 1 - row);
-        p.weights
-            .push(1 + boards_below(rules, row, cols, ld, rd, rows));
         return;
     }
     // The same test as the search's, so that every split depth counts the same nodes.
@@ -479,6 +477,22 @@ fn split(
         );
         prefix.pop();
     }
+}
+
+/// Fills `p.weights` (see [`Plan::weights`]), one per task.
+pub fn weigh(p: &mut Plan) -> Result<(), String> {
+    p.weights = p
+        .tasks
+        .iter()
+        .map(|task| {
+            let t = TaskCounter::new(task)?;
+            let row = t.start;
+            // `open` may look at rows up to N-2 (it reads the row below).
+            let rows = WEIGHT_ROWS.min(t.rules.n - 1 - row);
+            Ok(1 + boards_below(&t.rules, row, t.cols[row], t.ld[row], t.rd[row], rows))
+        })
+        .collect::<Result<_, String>>()?;
+    Ok(())
 }
 
 /// The boards the search reaches `rows` rows below a board filled to `row - 1`, by the same
@@ -1177,7 +1191,9 @@ mod tests {
     #[test]
     fn a_weight_counts_the_boards_a_task_reaches_a_few_rows_down() {
         for n in 4..=13 {
-            let p = plan(n, DEFAULT_SPLIT_ROWS).unwrap();
+            let mut p = plan(n, DEFAULT_SPLIT_ROWS).unwrap();
+            assert!(p.weights.is_empty(), "n = {n}: weighed only when asked");
+            weigh(&mut p).unwrap();
             assert_eq!(p.weights.len(), p.tasks.len(), "n = {n}");
             assert!(p.weights.iter().all(|&w| w >= 1), "n = {n}");
             // Where the split could go WEIGHT_ROWS rows deeper (it stops at row N-2), the boards
@@ -1191,7 +1207,8 @@ mod tests {
         }
         // A task whose search dies early weighs less than one that goes on: at N = 12 the
         // heaviest task is one of the largest by nodes, and the lightest one of the smallest.
-        let p = plan(12, DEFAULT_SPLIT_ROWS).unwrap();
+        let mut p = plan(12, DEFAULT_SPLIT_ROWS).unwrap();
+        weigh(&mut p).unwrap();
         let nodes: Vec<u64> = p
             .tasks
             .iter()
