@@ -3,6 +3,10 @@
 // licence. One module and one glue file serve every host; the package.json `exports` map picks the
 // entry: Node instantiates from the file synchronously, browsers and workers fetch it.
 //
+// `solvescope` has every puzzle in one module (web/). `solvescope/queens`, `solvescope/skyscrapers`
+// and `solvescope/hashi` are the page's one-puzzle modules, the same API with one puzzle in the
+// registry, for projects that need only one and would rather ship half the bytes.
+//
 // The version comes from Cargo.toml and must equal the page's package.json version, so the crate,
 // the page and the package cannot drift apart (semver: see CHANGELOG.md).
 //
@@ -31,7 +35,10 @@ const pageVersion = JSON.parse(readFileSync(at('package.json'), 'utf8')).version
 if (pageVersion !== version) fail(`Cargo.toml says ${version} but package.json says ${pageVersion}; bump both`);
 
 const built = ['solvescope.js', 'solvescope.d.ts', 'solvescope_bg.wasm', 'solvescope_bg.wasm.d.ts'];
-for (const f of built) {
+/** The one-puzzle modules, as scripts/build-wasm.sh names them. */
+const PUZZLES = ['queens', 'skyscrapers', 'hashi'];
+const builtFor = (p) => built.map((f) => f.replace('solvescope', `solvescope_${p}`));
+for (const f of [...built, ...PUZZLES.flatMap((p) => builtFor(p).map((g) => `${p}/${g}`))]) {
   if (!existsSync(at(`www/pkg/${f}`))) fail(`www/pkg/${f} is missing: run bash scripts/build-wasm.sh first`);
 }
 
@@ -39,6 +46,18 @@ rmSync(at('pkg'), { recursive: true, force: true });
 mkdirSync(at('pkg/web'), { recursive: true });
 for (const f of built) cpSync(at(`www/pkg/${f}`), at(`pkg/web/${f}`));
 for (const f of ['index.js', 'node.js', 'index.d.ts', 'README.md']) cpSync(at(`www/package/${f}`), at(`pkg/${f}`));
+// Each one-puzzle module gets the same three entries, pointed at its own files beside them.
+for (const p of PUZZLES) {
+  mkdirSync(at(`pkg/${p}`), { recursive: true });
+  for (const f of builtFor(p)) cpSync(at(`www/pkg/${p}/${f}`), at(`pkg/${p}/${f}`));
+  for (const f of ['index.js', 'node.js', 'index.d.ts']) {
+    const entry = readFileSync(at(`www/package/${f}`), 'utf8');
+    const pointed = entry.replaceAll('./web/solvescope', `./solvescope_${p}`);
+    if (pointed === entry) fail(`www/package/${f} no longer names ./web/solvescope; update scripts/package.mjs`);
+    const note = f === 'index.d.ts' ? '' : `// solvescope/${p}: this entry for the module with ${p} only (scripts/package.mjs writes it).\n`;
+    writeFileSync(at(`pkg/${p}/${f}`), note + pointed);
+  }
+}
 cpSync(at('LICENSE'), at('pkg/LICENSE'));
 
 const manifest = {
@@ -50,14 +69,15 @@ const manifest = {
   type: 'module',
   exports: {
     '.': { types: './index.d.ts', node: './node.js', default: './index.js' },
+    ...Object.fromEntries(PUZZLES.map((p) => [`./${p}`, { types: `./${p}/index.d.ts`, node: `./${p}/node.js`, default: `./${p}/index.js` }])),
     './package.json': './package.json',
   },
   main: './node.js',
   module: './index.js',
   types: './index.d.ts',
-  files: ['index.js', 'node.js', 'index.d.ts', 'web/', 'README.md', 'LICENSE'],
+  files: ['index.js', 'node.js', 'index.d.ts', 'web/', ...PUZZLES.map((p) => `${p}/`), 'README.md', 'LICENSE'],
   // The entries instantiate the module when imported: a bundler must not drop them.
-  sideEffects: ['./index.js', './node.js'],
+  sideEffects: ['./index.js', './node.js', ...PUZZLES.flatMap((p) => [`./${p}/index.js`, `./${p}/node.js`])],
   engines: { node: '>=20' },
 };
 writeFileSync(at('pkg/package.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -20,6 +20,10 @@ step "cargo fmt --check, clippy, doc"
 cargo fmt --check
 cargo clippy --locked --all-targets -- -D warnings
 cargo clippy --locked --lib --target wasm32-unknown-unknown -- -D warnings
+# The page's one-puzzle modules (scripts/build-wasm.sh): each feature alone must build cleanly too.
+for p in queens skyscrapers hashi; do
+  cargo clippy --locked --lib --target wasm32-unknown-unknown --no-default-features --features "$p" -- -D warnings
+done
 RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --quiet
 
 step "cargo test"

@@ -408,6 +408,7 @@ pub fn generate(
 // The one puzzle-specific corner of this file: counting has no session (no events, no solutions).
 
 /// A whole number from JavaScript within `range`, or a readable error naming `what`.
+#[cfg(feature = "queens")]
 fn whole_from_js(
     value: &JsValue,
     what: &str,
@@ -429,6 +430,7 @@ fn whole_from_js(
 /// The tasks of counting `n` queens, `{n, base, tasks, weights}`: the answer is `base` plus the
 /// counts of every task (see `QueensCountTask`); `weights[i]` is how big task `i` is likely to be,
 /// for progress (see `count::Plan::weights`). N from 1 to 27.
+#[cfg(feature = "queens")]
 #[wasm_bindgen(
     js_name = queensCountPlan,
     unchecked_return_type = "{ n: number; base: { solutions: number; unique: number; nodes: number }; tasks: { n: number; columns: number[] }[]; weights: number[] }"
@@ -446,11 +448,13 @@ pub fn queens_count_plan(
 
 /// One task of a plan, counted in chunks so a worker can report progress and be stopped between
 /// them.
+#[cfg(feature = "queens")]
 #[wasm_bindgen]
 pub struct QueensCountTask {
     inner: crate::puzzles::queens::count::TaskCounter,
 }
 
+#[cfg(feature = "queens")]
 #[wasm_bindgen]
 impl QueensCountTask {
     /// Checks `task` (one element of `queensCountPlan(n).tasks`) and prepares its search.
@@ -492,11 +496,13 @@ impl QueensCountTask {
 /// The article's naive counter (record array, every square checked against every queen above),
 /// counted in chunks in one worker: one sequential search, as the article wrote it, so it has no
 /// plan. `run` and `counts` work as in `QueensCountTask`.
+#[cfg(feature = "queens")]
 #[wasm_bindgen]
 pub struct QueensNaiveCount {
     inner: crate::puzzles::queens::naive::NaiveCounter,
 }
 
+#[cfg(feature = "queens")]
 #[wasm_bindgen]
 impl QueensNaiveCount {
     /// A count of `n` queens, N from 1 to 64.
@@ -538,6 +544,7 @@ impl QueensNaiveCount {
 // its runs to a pool of workers one at a time, and asks for the summary and the CSV of the rows.
 
 /// The runs of an experiment spec (`{kind: "scaling" | "trials", …}`, docs/EXPERIMENTS.md).
+#[cfg(feature = "queens")]
 #[wasm_bindgen(js_name = queensExperimentPlan, unchecked_return_type = "ExperimentPlan")]
 pub fn queens_experiment_plan(
     #[wasm_bindgen(
@@ -551,6 +558,7 @@ pub fn queens_experiment_plan(
 }
 
 /// Runs one run of a plan and returns its row.
+#[cfg(feature = "queens")]
 #[wasm_bindgen(js_name = queensExperimentRun, unchecked_return_type = "ExperimentRow")]
 pub fn queens_experiment_run(
     #[wasm_bindgen(unchecked_param_type = "ExperimentRun")] run: JsValue,
@@ -562,6 +570,7 @@ pub fn queens_experiment_run(
 }
 
 /// The summary table of some rows: one line per series and N.
+#[cfg(feature = "queens")]
 #[wasm_bindgen(js_name = queensExperimentSummary, unchecked_return_type = "ExperimentSummary[]")]
 pub fn queens_experiment_summary(
     #[wasm_bindgen(unchecked_param_type = "ExperimentRow[]")] rows: JsValue,
@@ -573,6 +582,7 @@ pub fn queens_experiment_summary(
 }
 
 /// The rows as CSV, the same text as `solvescope queens experiment …`.
+#[cfg(feature = "queens")]
 #[wasm_bindgen(js_name = queensExperimentCsv)]
 pub fn queens_experiment_csv(
     #[wasm_bindgen(unchecked_param_type = "ExperimentRow[]")] rows: JsValue,

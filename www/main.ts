@@ -22,11 +22,11 @@ import { presenterMode } from './presenter';
 // One worker per feature: cancelling a long Solve restarts only that feature's worker.
 const tabs: { hash: Tab; title: string; feature: Feature }[] = [
   { hash: 'start', title: 'Start', feature: mountLanding() },
-  { hash: 'queens', title: 'N-Queens', feature: mountQueens(new SolverClient()) },
-  { hash: 'repair', title: 'Min-conflicts', feature: mountRepair(new SolverClient()) },
-  { hash: 'race', title: 'Search vs repair', feature: mountRace(new SolverClient()) },
-  { hash: 'hashi', title: 'Hashiwokakero', feature: mountHashi(new SolverClient()) },
-  { hash: 'skyscrapers', title: 'Skyscrapers', feature: mountSkyscrapers(new SolverClient()) },
+  { hash: 'queens', title: 'N-Queens', feature: mountQueens(new SolverClient('queens')) },
+  { hash: 'repair', title: 'Min-conflicts', feature: mountRepair(new SolverClient('queens')) },
+  { hash: 'race', title: 'Search vs repair', feature: mountRace(new SolverClient('queens')) },
+  { hash: 'hashi', title: 'Hashiwokakero', feature: mountHashi(new SolverClient('hashi')) },
+  { hash: 'skyscrapers', title: 'Skyscrapers', feature: mountSkyscrapers(new SolverClient('skyscrapers')) },
   // Its own pools of workers (www/experiment-pool.ts), one per core.
   { hash: 'experiments', title: 'Experiments', feature: mountExperiments() },
 ];

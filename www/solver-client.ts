@@ -1,4 +1,6 @@
-// Promise-based access to the solver worker. One client per page; sessions are numbered here.
+// Promise-based access to a solver worker. One client per view (or per pool worker), for one
+// puzzle: its worker loads that puzzle's own wasm module (worker.ts), so a visitor downloads only
+// the solvers of the views they open. Sessions are numbered here.
 // `cancel()` terminates the worker (stopping even a long synchronous solve at once) and starts a new
 // one; every pending request then rejects with a CancelledError and sessions must be created again.
 
@@ -27,6 +29,27 @@ type Pending = { resolve: (r: Response) => void; reject: (e: Error) => void; pro
 // Distributes Omit over the union so each request keeps its own fields.
 type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'req'> : never) : never;
 
+/** The puzzles with a wasm module of their own (scripts/build-wasm.sh builds one per puzzle). */
+export type SolverModule = 'queens' | 'skyscrapers' | 'hashi';
+
+/**
+ * Starts a worker for `puzzle`'s module. The worker learns which from its name. Each call is
+ * written out because Vite bundles a worker only from a literal `new Worker(new URL(…), {…})`
+ * whose options are constants.
+ */
+function startWorker(puzzle: SolverModule): Worker {
+  switch (puzzle) {
+    case 'queens':
+      return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'queens' });
+    case 'skyscrapers':
+      return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'skyscrapers' });
+    case 'hashi':
+      return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'hashi' });
+    default:
+      return assertNever(puzzle);
+  }
+}
+
 export class SolverClient {
   /** Started on the first request, so tabs never opened cost nothing. */
   private worker: Worker | null = null;
@@ -36,8 +59,10 @@ export class SolverClient {
   /** Bumped on every restart so stale sessions can tell they are gone. */
   generation = 0;
 
+  constructor(readonly puzzle: SolverModule) {}
+
   private spawn(): Worker {
-    const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+    const worker = startWorker(this.puzzle);
     this.worker = worker;
     worker.onmessage = (e: MessageEvent<Response>) => this.receive(e.data);
     worker.onerror = (e: ErrorEvent) => {

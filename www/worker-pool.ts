@@ -3,15 +3,19 @@
 // instance, started on first use and kept between runs; work spread over them, where the first
 // failure stops the others; and Cancel, which terminates every worker at once.
 
-import { SolverClient } from './solver-client';
+import { SolverClient, type SolverModule } from './solver-client';
 
 export class WorkerPool {
   private clients: SolverClient[] = [];
 
-  constructor(readonly size: number = Math.max(1, navigator.hardwareConcurrency || 1)) {}
+  constructor(
+    /** Whose module the workers load (every pool today counts or experiments with N-Queens). */
+    readonly puzzle: SolverModule,
+    readonly size: number = Math.max(1, navigator.hardwareConcurrency || 1),
+  ) {}
 
   protected client(k: number): SolverClient {
-    while (this.clients.length <= k) this.clients.push(new SolverClient());
+    while (this.clients.length <= k) this.clients.push(new SolverClient(this.puzzle));
     return this.clients[k]!;
   }
 

@@ -1,22 +1,40 @@
 // The worker owns the wasm module and every solver session; the main thread never runs a solver,
 // so the page stays responsive however long a search takes. Cancelling is done by the page
 // terminating this worker (see solver-client.ts), which is the only way to stop a synchronous solve.
+//
+// Each puzzle has a module of its own (scripts/build-wasm.sh), and the worker's name says which
+// to load (solver-client.ts): a visitor downloads the solvers of the views they open, nothing more.
 
-import init, * as wasm from './pkg/solvescope.js';
 import { assertNever, COUNT_PROGRESS_MS, LONG_SOLUTION, SOLVE_CHUNK_MS, type Report, type Request, type Response } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-const sessions = new Map<number, wasm.Session>();
+
+/** The modules, one per puzzle; Vite makes each a chunk of its own, fetched only when asked for.
+ *  Only the N-Queens module has the counting and experiment classes (src/api.rs). */
+const modules = {
+  queens: () => import('./pkg/queens/solvescope_queens.js'),
+  skyscrapers: () => import('./pkg/skyscrapers/solvescope_skyscrapers.js'),
+  hashi: () => import('./pkg/hashi/solvescope_hashi.js'),
+};
+type Module = Awaited<ReturnType<(typeof modules)[keyof typeof modules]>>;
+type Session = InstanceType<Module['Session']>;
+
+/** This worker's module, set once it has loaded (messages wait for `ready` below). */
+let wasm: Module;
+const sessions = new Map<number, Session>();
 
 /** Free functions of the wasm module the page may call by name (puzzle helpers: parse, hint, …):
  *  the module's own exports only (not `constructor`, `toString` or anything else an object
- *  inherits), and neither its classes nor its start-up functions. */
-const callable = new Map<string, (...a: unknown[]) => unknown>(
-  Object.entries(wasm as unknown as Record<string, unknown>).filter(
-    (e): e is [string, (...a: unknown[]) => unknown] =>
-      typeof e[1] === 'function' && e[0] !== 'default' && e[0] !== 'start' && !e[0].startsWith('init') && !/^class[\s{]/.test(Function.prototype.toString.call(e[1])),
-  ),
-);
+ *  inherits), and neither its classes nor its start-up functions. Filled once the module loads. */
+const callable = new Map<string, (...a: unknown[]) => unknown>();
+
+function listCallable(module: Module): void {
+  for (const [name, value] of Object.entries(module as unknown as Record<string, unknown>)) {
+    if (typeof value !== 'function' || name === 'default' || name === 'start' || name.startsWith('init')) continue;
+    if (/^class[\s{]/.test(Function.prototype.toString.call(value))) continue;
+    callable.set(name, value as (...a: unknown[]) => unknown);
+  }
+}
 
 function post(message: Response, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
@@ -47,7 +65,7 @@ function errorText(e: unknown): string {
   return String(e);
 }
 
-function session(id: number): wasm.Session {
+function session(id: number): Session {
   const s = sessions.get(id);
   if (!s) throw new Error(`no solver session ${id} (it was reset or never created)`);
   return s;
@@ -102,14 +120,16 @@ function handle(msg: Request): void {
       });
       let reported = performance.now();
       if (!Array.isArray(msg.tasks)) throw new Error('a count needs its tasks as a list');
+      if (!('QueensCountTask' in wasm)) throw new Error(`counting needs the N-Queens module; this worker has the ${scope.name} one`);
+      const { QueensCountTask, QueensNaiveCount } = wasm;
       for (const [done, task] of msg.tasks.entries()) {
-        const counter = msg.algorithm === 'naive' ? new wasm.QueensNaiveCount(task.n) : new wasm.QueensCountTask(task);
+        const counter = msg.algorithm === 'naive' ? new QueensNaiveCount(task.n) : new QueensCountTask(task);
         try {
           while (!counter.run(msg.chunkNodes)) {
             const now = performance.now();
             if (now - reported < COUNT_PROGRESS_MS) continue;
             reported = now;
-            const fraction = counter instanceof wasm.QueensNaiveCount ? counter.fraction() : null;
+            const fraction = counter instanceof QueensNaiveCount ? counter.fraction() : null;
             post({ type: 'counting', req: msg.req, counts: add(counter.counts()), tasksDone: done, fraction });
           }
           Object.assign(sum, add(counter.counts()));
@@ -130,14 +150,25 @@ function handle(msg: Request): void {
   }
 }
 
-// A module that failed to load answers every request with the reason instead of leaving it waiting.
-const ready: Promise<string | null> = init().then(
-  () => {
+/** Loads and starts this worker's module; null when ready, else why not. */
+async function load(): Promise<string | null> {
+  const name = scope.name;
+  const loader = Object.hasOwn(modules, name) ? modules[name as keyof typeof modules] : undefined;
+  if (!loader) return `this worker was started for ${JSON.stringify(name).slice(0, 60)}, which has no solver module (known: ${Object.keys(modules).join(', ')})`;
+  try {
+    const module = await loader();
+    await module.default();
+    wasm = module;
+    listCallable(module);
     post({ type: 'ready' });
     return null;
-  },
-  (e: unknown) => `the solver module could not be loaded: ${errorText(e)}`,
-);
+  } catch (e) {
+    return `the ${name} solver module could not be loaded: ${errorText(e)}`;
+  }
+}
+
+// A module that failed to load answers every request with the reason instead of leaving it waiting.
+const ready: Promise<string | null> = load();
 
 scope.onmessage = async (event: MessageEvent<Request>) => {
   const msg = event.data;

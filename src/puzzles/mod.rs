@@ -4,7 +4,8 @@
 //! line at the bottom of this file is the only place that lists them; from it come the registry
 //! ([`REGISTRY`], [`lookup`]) that the CLI, the wasm API and the page read, and the two
 //! registry-wide types [`AnyEvent`] and [`AnySolution`] that a type-erased [`contract::Run`] hands
-//! out. Adding a puzzle: see docs/ARCHITECTURE.md, "Adding a puzzle".
+//! out. Adding a puzzle: see docs/ARCHITECTURE.md, "Adding a puzzle" (a puzzle also gets a cargo
+//! feature of the same name, on by default, which the page's per-puzzle module builds select).
 
 pub mod contract;
 
@@ -16,14 +17,28 @@ use serde::Serialize;
 
 pub use contract::{AlgorithmInfo, AnyGame, Game, PuzzleInfo};
 
-/// Generates the registry and the registry-wide enums from one list of `module::Game` types.
+/// Generates the registry and the registry-wide enums from one list of `"feature" => module::Game`
+/// entries.
+///
+/// Each puzzle is in the registry only when its cargo feature is on (all are, by default). The
+/// page builds one WebAssembly module per puzzle with only that feature (scripts/build-wasm.sh),
+/// so a visitor downloads one puzzle's solvers, not all three: the linker drops every puzzle the
+/// registry does not name. The enums keep every puzzle, so the puzzles' own code compiles the same
+/// in every build.
 macro_rules! puzzles {
-    ($($module:ident :: $game:ident),* $(,)?) => {
-        /// Every puzzle, in the order the page shows them.
-        pub static GAMES: &[&dyn AnyGame] = &[$(&contract::Erased::<$module::$game>::NEW),*];
+    ($($feature:literal => $module:ident :: $game:ident),* $(,)?) => {
+        /// Every puzzle of this build, in the order the page shows them.
+        pub static GAMES: &[&dyn AnyGame] =
+            &[$(#[cfg(feature = $feature)] &contract::Erased::<$module::$game>::NEW),*];
 
         /// The registry entries of [`GAMES`], for listings.
-        pub static REGISTRY: &[&PuzzleInfo] = &[$(&<$module::$game as Game>::INFO),*];
+        pub static REGISTRY: &[&PuzzleInfo] =
+            &[$(#[cfg(feature = $feature)] &<$module::$game as Game>::INFO),*];
+
+        /// Every puzzle's names (name, aliases), in this build or not, so that asking a
+        /// one-puzzle build for another puzzle says so instead of "unknown puzzle".
+        static EVERY_NAME: &[(&str, &[&str])] =
+            &[$((<$module::$game as Game>::INFO.name, <$module::$game as Game>::INFO.aliases)),*];
 
         /// One event of any puzzle's machines; each puzzle's events carry their own `kind` tag.
         #[cfg_attr(test, derive(ts_rs::TS))]
@@ -91,7 +106,11 @@ macro_rules! puzzles {
     };
 }
 
-puzzles!(queens::Queens, skyscrapers::Skyscrapers, hashi::Hashi);
+puzzles!(
+    "queens" => queens::Queens,
+    "skyscrapers" => skyscrapers::Skyscrapers,
+    "hashi" => hashi::Hashi,
+);
 
 /// Finds a puzzle by name or alias (case-insensitive, surrounding blanks ignored).
 pub fn lookup(name: &str) -> Result<&'static dyn AnyGame, String> {
@@ -102,11 +121,20 @@ pub fn lookup(name: &str) -> Result<&'static dyn AnyGame, String> {
         .find(|g| g.info().name == wanted || g.info().aliases.contains(&wanted.as_str()))
         .ok_or_else(|| {
             let known: Vec<&str> = REGISTRY.iter().map(|p| p.name).collect();
-            format!(
-                "unknown puzzle {} (known: {})",
-                crate::shared::text::quote(name),
-                known.join(", ")
-            )
+            let left_out = EVERY_NAME
+                .iter()
+                .find(|(n, aliases)| *n == wanted || aliases.contains(&wanted.as_str()));
+            match left_out {
+                Some((n, _)) => format!(
+                    "this build has {} only: {n} is in the {n} module and in the one with every puzzle",
+                    known.join(", ")
+                ),
+                None => format!(
+                    "unknown puzzle {} (known: {})",
+                    crate::shared::text::quote(name),
+                    known.join(", ")
+                ),
+            }
         })
 }
 

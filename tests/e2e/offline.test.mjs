@@ -1,6 +1,7 @@
 // The installable, offline app (issue 14, point 4): after one visit the service worker has cached
-// the page, its scripts, the solver worker and the wasm module, so with the network gone a reload
-// still shows the page and its solvers still answer. The manifest has what Chromium asks of an
+// the page, its scripts, the solver worker and every puzzle's wasm module, so with the network gone
+// a reload still shows the page and its solvers still answer, in a view the first visit never opened
+// too. The manifest has what Chromium asks of an
 // installable app (name, start URL, standalone display, 192 and 512 pixel icons).
 
 import { test, before, after } from 'node:test';
@@ -25,7 +26,10 @@ test('after one visit the page reloads and solves with the network gone', async 
     return { active: !!reg.active, files: (await cache.keys()).map((r) => new URL(r.url).pathname) };
   });
   assert.ok(cached.active, 'the service worker is active');
-  assert.ok(cached.files.some((f) => f.endsWith('.wasm')), `the wasm module is cached: ${cached.files}`);
+  // Every puzzle's module, not only the one this visit used: offline, any view must still solve.
+  for (const puzzle of ['queens', 'skyscrapers', 'hashi']) {
+    assert.ok(cached.files.some((f) => new RegExp(`/solvescope_${puzzle}_bg[^/]*\\.wasm$`).test(f)), `the ${puzzle} module is cached: ${cached.files}`);
+  }
   assert.ok(cached.files.includes('/'), 'the page itself is cached');
 
   await context.setOffline(true);

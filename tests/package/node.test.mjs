@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exercise } from './exercise.mjs';
 import { input, verify } from './verify.mjs';
-import { towers } from './fixtures.mjs';
+import { bridgeText, bridges, towers } from './fixtures.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const pkg = join(root, 'pkg');
@@ -74,6 +74,33 @@ test('the Node example checks a file of Tatham IDs for uniqueness', () => {
 
   assert.equal(run().status, 2, 'no arguments is a usage error');
   assert.equal(run('skyscrapers', '/nonexistent/file').status, 2);
+});
+
+test('solvescope/<puzzle> has that puzzle alone: it solves it, checked, and says the others are in other modules', async () => {
+  const texts = { queens: 'queens:8', skyscrapers: towers[0].id, hashi: bridges[0].id };
+  // Each answer against a source independent of Solvescope: Tatham's own solutions, and for the
+  // queens the rule itself (one per row by the form of the answer; no shared column or diagonal).
+  const right = {
+    queens: ([cols]) => cols.length === 8 && cols.every((c, r) => cols.every((d, s) => s === r || (c !== d && Math.abs(c - d) !== Math.abs(r - s)))),
+    skyscrapers: ([grid]) => JSON.stringify(grid) === JSON.stringify(towers[0].solution),
+    hashi: ([list]) => bridgeText(list) === bridges[0].bridges,
+  };
+  for (const p of ['queens', 'skyscrapers', 'hashi']) {
+    const one = await import(`solvescope/${p}`);
+    assert.deepEqual(one.listPuzzles().map((i) => i.name), [p]);
+    assert.deepEqual(one.listPuzzles()[0], api.listPuzzles().find((i) => i.name === p), `${p}: the same registry entry as the whole package`);
+    // The same answer as the all-puzzles module, and the whole module's checker accepts it.
+    const mine = one.solve(p, texts[p]);
+    const all = api.solve(p, texts[p]);
+    assert.equal(mine.verdict, all.verdict);
+    assert.deepEqual(mine.solutions, all.solutions);
+    assert.equal(mine.stats.nodes, all.stats.nodes);
+    assert.ok(right[p](mine.solutions), `${p}: the one-puzzle module's answer is right`);
+    for (const other of ['queens', 'skyscrapers', 'hashi'].filter((o) => o !== p)) {
+      assert.throws(() => one.solve(other, texts[other]), new RegExp(`^Error: This build has ${p} only: ${other} is in the ${other} module and in the one with every puzzle\\.$`));
+    }
+    assert.equal('QueensCountTask' in one, p === 'queens', 'only the N-Queens module counts');
+  }
 });
 
 test('the package imports in a fresh Node process with nothing but the package installed', () => {

@@ -1,5 +1,6 @@
-// Solvescope's service worker: the page, its scripts, the worker and the wasm module are cached on
-// the first visit, so later visits load and solve with no network at all.
+// Solvescope's service worker: the page, its scripts, the worker and every puzzle's wasm module
+// (not only the one the first view used) are cached on the first visit, so later visits load and
+// solve with no network at all, in any view.
 //
 // Written into dist/sw.js by the `offline` plugin in vite.config.js, which replaces the two
 // placeholders below with the build's file list and a digest of their contents. A new build

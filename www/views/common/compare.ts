@@ -11,7 +11,7 @@
 
 import { formatMicros, h } from '../../dom';
 import { puzzleInfo } from '../../registry';
-import { CancelledError, SolverClient } from '../../solver-client';
+import { CancelledError, SolverClient, type SolverModule } from '../../solver-client';
 import type { Report } from '../../protocol';
 import type { OptionInfo } from '../../generated/types';
 
@@ -54,7 +54,7 @@ export function compareRuns(puzzle: string, algorithm: string, names: Record<str
 }
 
 export interface CompareSetup {
-  puzzle: string;
+  puzzle: SolverModule;
   algorithm: string;
   idPrefix: string;
   /** Names shown for technique and option names (`lines` → "line propagation"). */
@@ -86,7 +86,7 @@ export function mountCompare(setup: CompareSetup): Compare {
   );
   const element = h('div', { class: 'compare-box', id: `${id}-compare-box` }, h('div', { class: 'params' }, go, stop), progress, h('div', { class: 'table-wrap' }, table));
 
-  const client = new SolverClient();
+  const client = new SolverClient(setup.puzzle);
   let running = false;
   let epoch = 0;
 

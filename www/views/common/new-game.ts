@@ -10,7 +10,7 @@
 
 import { h } from '../../dom';
 import { puzzleInfo } from '../../registry';
-import { CancelledError, SolverClient } from '../../solver-client';
+import { CancelledError, SolverClient, type SolverModule } from '../../solver-client';
 import type { Exports, Generated } from '../../generated/types';
 
 /** The largest seed a JavaScript number holds exactly (the generator's fresh seeds stay below it). */
@@ -21,7 +21,7 @@ const TICK_MS = 100;
 
 export interface NewGameSetup<P> {
   /** The puzzle's registry name (`skyscrapers`, `hashi`). */
-  puzzle: string;
+  puzzle: SolverModule;
   /** Prefix of the element ids (`sky`, `hashi`). */
   idPrefix: string;
   /** The sizes offered, in the generator's words (`"9"`, `"15x15"`), smallest first. */
@@ -97,7 +97,7 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
   );
 
   /** A worker of its own, started on the first New and replaced after a Cancel. */
-  const client = new SolverClient();
+  const client = new SolverClient(puzzle);
   let running = false;
   let timer: ReturnType<typeof setInterval> | null = null;
   /** The keyboard was on New or Cancel when this run started: it follows them while it lasts. */

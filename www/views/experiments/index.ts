@@ -16,8 +16,8 @@ type Which = 'scaling' | 'trials';
 export function mountExperiments(): Feature {
   const seed = h('input', { type: 'text', id: 'exp-seed', value: '1', inputmode: 'numeric', size: '8', 'aria-describedby': 'exp-seed-help' });
   // Each experiment has its own pool, so one can run while the other is looked at.
-  const scaling = scalingExperiment(new ExperimentPool(), () => seed);
-  const trials = trialsExperiment(new ExperimentPool(), () => seed);
+  const scaling = scalingExperiment(new ExperimentPool('queens'), () => seed);
+  const trials = trialsExperiment(new ExperimentPool('queens'), () => seed);
   const experiments = { scaling, trials };
   const pick = (Object.keys(experiments) as Which[]).map((w) =>
     h('button', { type: 'button', id: `exp-show-${w}`, 'aria-pressed': 'false' }, w === 'scaling' ? 'Scaling: search vs repair' : 'Min-conflicts trials'),

@@ -51,7 +51,7 @@ export interface CountPanel {
  * bad N is reported once, with the range that matters for counting.
  */
 export function countPanel(n: () => string, algorithm: () => CountAlgorithm, sayOnce: () => void): CountPanel {
-  const pool = new CountPool();
+  const pool = new CountPool('queens');
   const runButton = h('button', { type: 'button', class: 'primary', id: 'queens-count-run' }, 'Count');
   const cancelButton = h('button', { type: 'button', id: 'queens-count-cancel', disabled: '' }, 'Cancel');
   const bar = h('progress', { id: 'queens-count-bar', max: '1', value: '0', 'aria-label': 'Counting progress' });

@@ -28,7 +28,7 @@ const MAX_N = limit('queens', 'backtrackN').max;
  * Each side has its own worker: on one worker a long backtracking Solve held the queue, and repair's
  * answer (milliseconds at N = 50) waited a minute behind it, leaving a blank board.
  */
-export function mountRace(client: SolverClient, repairClient: SolverClient = new SolverClient()): Feature {
+export function mountRace(client: SolverClient, repairClient: SolverClient = new SolverClient('queens')): Feature {
   const nInput = h('input', { type: 'number', min: '4', max: String(MAX_N), value: '30', id: 'race-n', inputmode: 'numeric' });
   const seedInput = h('input', { type: 'text', id: 'race-seed', inputmode: 'numeric', placeholder: 'random', size: '24' });
   const seeds = seedChoice(seedInput, () => void repair.reset());
