@@ -7,7 +7,7 @@
 import { CancelledError } from './solver-client';
 import { WorkerPool } from './worker-pool';
 import type { CountAlgorithm, Counts, CountTask } from './protocol';
-import { mixedOrder, progressWeights } from './count-weights';
+import { batchEnd, mixedOrder, progressWeights } from './count-weights';
 
 /** `queensCountPlan(n)`: the answer is `base` plus the counts of every task; `weights` are the
  *  tasks' likely sizes (src/puzzles/queens/count.rs), which measure progress far better than the
@@ -43,10 +43,6 @@ export interface CountResult {
  *  a worker reports in time. The naive counter spends much longer per node. */
 const CHUNK_NODES: Record<CountAlgorithm, number> = { bitmask: 1 << 20, naive: 1 << 16 };
 
-/** Batches per worker: one message round trip per task would dominate small N (a few thousand
- *  nodes per task), while a handful per worker still lets a fast worker take more of them. */
-const BATCHES_PER_WORKER = 8;
-
 const zero = (): Counts => ({ solutions: 0, unique: 0, nodes: 0 });
 
 function add(a: Counts, b: Counts): void {
@@ -66,19 +62,18 @@ export class CountPool extends WorkerPool {
     const plan: Plan =
       algorithm === 'naive' ? { n, base: zero(), tasks: [{ n, columns: [] }], weights: [1] } : await this.client(0).call<Plan>('queensCountPlan', n);
     const workers = Math.min(this.size, plan.tasks.length) || 1;
-    // The tasks in a mixed order (see mixedOrder), their weights with them; then contiguous
-    // batches, the same few tasks each.
+    // The tasks in a mixed order (see mixedOrder), their weights with them, handed out in
+    // contiguous batches that shrink towards the end (see batchEnd).
     const order = mixedOrder(plan.tasks.length);
     const tasks = order.map((i) => plan.tasks[i]!);
     const weight = progressWeights(
       plan.weights?.length === plan.tasks.length ? order.map((i) => plan.weights[i]!) : undefined,
       tasks.length,
     );
-    const per = Math.max(1, Math.ceil(tasks.length / (workers * BATCHES_PER_WORKER)));
-    const batches: CountTask[][] = [];
-    for (let i = 0; i < tasks.length; i += per) batches.push(tasks.slice(i, i + per));
     const done = plan.base;
+    /** The batches being counted, by their first task. */
     const running = new Map<number, { counts: Counts; tasksDone: number; fraction: number | null }>();
+    /** The first task not yet handed out. */
     let next = 0;
     let tasksDone = 0;
     let weightDone = 0;
@@ -89,16 +84,17 @@ export class CountPool extends WorkerPool {
       for (const [i, r] of running) {
         add(counts, r.counts);
         partial += r.tasksDone;
-        partialWeight += weight.within(i * per, r.tasksDone, r.fraction ?? 0);
+        partialWeight += weight.within(i, r.tasksDone, r.fraction ?? 0);
       }
       const total = tasks.length;
       progress({ tasks: total, tasksDone: tasksDone + partial, counts, elapsedMs: performance.now() - started, fraction: total ? Math.min(1, (weightDone + partialWeight) / weight.total) : 1 });
     };
     const work = async (k: number): Promise<void> => {
       const client = this.client(k);
-      while (next < batches.length) {
-        const i = next++;
-        const batch = batches[i]!;
+      while (next < tasks.length) {
+        const i = next;
+        next = batchEnd(weight, i, tasks.length, workers);
+        const batch = tasks.slice(i, next);
         running.set(i, { counts: zero(), tasksDone: 0, fraction: 0 });
         const counts = await client.count(algorithm, batch, CHUNK_NODES[algorithm], (c, inBatch, fraction) => {
           running.set(i, { counts: c, tasksDone: inBatch, fraction });
@@ -107,7 +103,7 @@ export class CountPool extends WorkerPool {
         running.delete(i);
         add(done, counts);
         tasksDone += batch.length;
-        weightDone += weight.within(i * per, batch.length, 0);
+        weightDone += weight.within(i, batch.length, 0);
         report();
       }
     };

@@ -76,3 +76,27 @@ test('count order: a permutation that spreads neighbouring tasks of the plan apa
     }
   }
 });
+
+test('count batches: contiguous, at least one task, shrinking to the end, a few dozen for any plan', async () => {
+  const { batchEnd, progressWeights } = await import('../../build/unit/count-weights.js');
+  const lcg = (seed) => () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  for (const [tasks, workers] of [[1, 2], [3, 2], [10, 1], [351, 2], [5000, 2], [5000, 8]]) {
+    const rand = lcg(tasks + workers);
+    // Weights a hundredfold apart, as in a real plan.
+    const w = progressWeights(Array.from({ length: tasks }, () => 1 + Math.floor(100 * rand())), tasks);
+    const sizes = [];
+    for (let start = 0; start < tasks; ) {
+      const end = batchEnd(w, start, tasks, workers);
+      assert.ok(end > start && end <= tasks, `${tasks}/${workers}: batch ${start}..${end}`);
+      sizes.push(w.within(start, end - start, 0));
+      start = end;
+    }
+    assert.equal(sizes.reduce((a, b) => a + b, 0), w.total, 'every task once');
+    assert.ok(sizes.length <= Math.min(tasks, 64 * workers), `${tasks}/${workers}: ${sizes.length} batches`);
+    if (tasks >= 351) {
+      // The first batch is about 1/(2·workers) of the run; the last ones are small.
+      assert.ok(Math.abs(sizes[0] / w.total - 1 / (2 * workers)) < 0.02, `first batch ${sizes[0] / w.total}`);
+      assert.ok(sizes.at(-1) / w.total < 1 / (32 * workers), `last batch ${sizes.at(-1) / w.total}`);
+    }
+  }
+});
