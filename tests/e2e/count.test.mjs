@@ -130,6 +130,33 @@ test('a size the counter does not take is a sentence, and nothing runs', async (
   assert.deepEqual(problems, []);
 });
 
+test('presenter mode at 1024 x 768 keeps the count panel in the stage\'s place: N, Count, progress, the table and the plot on one screen', async () => {
+  const { page, problems } = await openPage(app, '#queens/8?opts=find:count&present=1', { width: 1024, height: 768 });
+  await page.waitForSelector('#queens-count:not([hidden])');
+  assert.ok(await page.evaluate(() => document.documentElement.classList.contains('presenter')));
+  // The search's stage and player give way; N and the goal stay, to count the next size or go back.
+  assert.equal(await page.isVisible('#queens-board'), false);
+  for (const id of ['#queens-n', '#queens-mode', '#queens-count-run', '#queens-count-bar']) assert.ok(await page.isVisible(id), `${id} is shown`);
+  for (const n of [8, 9, 10]) {
+    const r = await count(page, n);
+    assert.equal(r.solutions, A000170[n - 1]);
+  }
+  // Everything the class reads is inside the screen, not scrolled away: the panel's last row,
+  // the time and nodes/s columns (the distinct count is in the status line), and the plot.
+  const boxes = await page.evaluate(() => {
+    const box = (el) => el && el.getBoundingClientRect().toJSON();
+    const row = document.querySelector('#queens-count-table tbody tr:last-child');
+    return { time: box(row.cells[5]), rate: box(row.cells[6]), wrap: box(document.querySelector('#queens-count .table-wrap')), plot: box(document.querySelector('#queens-count-plot')), status: document.querySelector('#queens-count-status').textContent };
+  });
+  for (const [name, b] of Object.entries({ time: boxes.time, rate: boxes.rate, plot: boxes.plot })) {
+    assert.ok(b.right <= Math.min(1024, name === 'plot' ? 1024 : boxes.wrap.right) + 0.5 && b.bottom <= 768 && b.width > 0, `${name} is on screen: ${JSON.stringify(b)}`);
+  }
+  assert.ok(boxes.plot.left >= boxes.wrap.right, 'the plot is beside the table');
+  assert.match(boxes.status, /^Counted N = 10 with the bitmask counter: 724 solutions, 92 distinct, in /);
+  assert.deepEqual(await notSentences(page), []);
+  assert.deepEqual(problems, []);
+});
+
 test('algo= in a link picks the machine; an unknown one is reported, and a link without it means bitmask', async () => {
   const { page, problems } = await openPage(app, '#queens/7?algo=naive');
   await page.waitForSelector('#queens-board');

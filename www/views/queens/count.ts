@@ -66,6 +66,8 @@ export function countPanel(n: () => string, algorithm: () => CountAlgorithm, say
     body,
   );
   const plot = h('canvas', { class: 'chart', id: 'queens-count-plot', role: 'img', 'aria-label': 'time against N, log scale: no counts yet' });
+  /** The plot's box, whose width the plot takes: the panel's, or its column in presenter mode. */
+  const plotBox = h('div', { class: 'chart-box' }, plot);
   const runs: CountResult[] = [];
 
   announceFrom([status], () => element.dataset.busy === 'true');
@@ -82,7 +84,7 @@ export function countPanel(n: () => string, algorithm: () => CountAlgorithm, say
     status,
     error,
     h('div', { class: 'table-wrap' }, table),
-    plot,
+    plotBox,
   );
 
   function showProgress(p: CountProgress, what: string): void {
@@ -157,7 +159,7 @@ export function countPanel(n: () => string, algorithm: () => CountAlgorithm, say
       const points = [...best].sort((a, b) => a[0] - b[0]).map(([n, ms]): [number, number] => [n, Math.max(0.1, ms)]);
       return { ...SERIES[alg], points };
     });
-    const w = Math.min(560, Math.max(260, element.clientWidth || 320));
+    const w = Math.min(560, Math.max(260, plotBox.clientWidth || 320));
     const height = 220;
     const { ctx, dpr } = fitChart(plot, w, height);
     ctx.clearRect(0, 0, plot.width, plot.height);
