@@ -582,7 +582,7 @@ fn bad_options_and_budgets_are_reported() {
     assert_eq!(article.verdict, Verdict::Unique);
     let mut s = Session::new(
         "towers",
-        "https://puzz.link/p?skyscrapers/6/6/",
+        "https://puzz.link/p?skyscrapers/6/6/zj",
         "solve",
         &Value::Null,
     )

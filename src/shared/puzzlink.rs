@@ -194,6 +194,15 @@ pub fn read_token(s: &str, i: usize, at: usize) -> Result<(Token, usize), String
                 .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
                 .ok_or_else(|| {
                     let found: String = s[i + 1..].chars().take(w).collect();
+                    // The body ends inside the number: a link cut in the middle of a token, as
+                    // a chat or an e-mail cuts it, not a wrong character.
+                    if found.len() < w && found.bytes().all(|b| b.is_ascii_hexdigit()) {
+                        return format!(
+                            "'{}' at character {at} must be followed by {w} hex digits (0-9, a-f), but the URL ends {}; the link looks cut short: copy it whole",
+                            c as char,
+                            if found.is_empty() { "right after it".to_string() } else { format!("after {}", quote(&found)) }
+                        );
+                    }
                     format!(
                         "'{}' at character {at} must be followed by {w} hex digits (0-9, a-f), found {}",
                         c as char,
@@ -379,6 +388,23 @@ mod tests {
         );
         assert!(read_token("-1", 0, 7).unwrap_err().contains("character 7"));
         assert!(read_token("-+1", 0, 1).unwrap_err().contains("hex"));
+        // A body that ends inside a number is a cut link, said as such; a wrong character is not.
+        for (body, says) in [
+            ("-", "ends right after it"),
+            ("-a", "ends after 'a'"),
+            ("+", "ends right after it"),
+            ("+1f", "ends after '1f'"),
+        ] {
+            let e = read_token(body, 0, 9).unwrap_err();
+            assert!(e.contains(says) && e.contains("cut short"), "{body}: {e}");
+        }
+        for body in ["-x1", "-1x", "+12x"] {
+            let e = read_token(body, 0, 9).unwrap_err();
+            assert!(
+                !e.contains("cut short") && e.contains("found"),
+                "{body}: {e}"
+            );
+        }
         assert!(read_token("!", 0, 4)
             .unwrap_err()
             .contains("character 4 '!'"));

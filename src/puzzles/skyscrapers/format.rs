@@ -269,8 +269,10 @@ pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
     let (used, clues_read) = decode_number16(body, &mut edges, n, base, "clue")?;
     // pzprjs writes every clue place, ending with a skip letter for trailing empty ones, so a
     // clue stream that stops early was cut off (a link truncated in a chat or an e-mail) and
-    // would read as a different puzzle. Only a missing body is an empty puzzle.
-    if !body.is_empty() && clues_read < 4 * n {
+    // would read as a different puzzle. That holds for a missing body too: pzprjs (and
+    // `to_puzzlink_url`) write an empty puzzle as skip letters (`v` for 4x4), so `…/4/4/` is a
+    // link cut right after its size.
+    if clues_read < 4 * n {
         return Err(cut_short("clue places around the grid", clues_read, 4 * n));
     }
     for (k, &v) in edges.iter().enumerate() {
@@ -550,8 +552,8 @@ mod tests {
         assert!(e.contains("'hashi'"), "{e}");
         let e = parse_puzzlink("https://puzz.link/p?skyscrapers/4/4/k9").unwrap_err();
         assert!(e.contains("character"), "{e}");
-        // Streams that stop early are cut-off links: pzprjs writes every place. A missing body
-        // is an empty puzzle, and the cell stream may be left out as a whole.
+        // Streams that stop early are cut-off links: pzprjs writes every place, an empty puzzle
+        // as skip letters. The cell stream may be left out as a whole.
         let e = parse_puzzlink("https://puzz.link/p?skyscrapers/4/4/k13h4").unwrap_err();
         assert!(
             e.contains("after 10 of its 16 clue places") && e.contains("cut short"),
@@ -559,9 +561,23 @@ mod tests {
         );
         let e = parse_puzzlink("https://puzz.link/p?skyscrapers/4/4/k13h4j3g1").unwrap_err();
         assert!(e.contains("after 1 of its 16 cells"), "{e}");
-        let empty = Puzzle::empty(4).unwrap();
         for url in [
             "https://puzz.link/p?skyscrapers/4/4/",
+            "https://puzz.link/p?skyscrapers/4/4",
+        ] {
+            let e = parse_puzzlink(url).unwrap_err();
+            assert!(
+                e.contains("after 0 of its 16 clue places") && e.contains("cut short"),
+                "{url}: {e}"
+            );
+        }
+        let empty = Puzzle::empty(4).unwrap();
+        assert_eq!(
+            parse_puzzlink(&to_puzzlink_url(&empty)).unwrap(),
+            empty,
+            "the writer's empty puzzle reads back"
+        );
+        for url in [
             "https://puzz.link/p?skyscrapers/4/4/v",
             "https://puzz.link/p?skyscrapers/4/4/vv",
         ] {
