@@ -9,9 +9,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import * as wasm from '../www/pkg/solvescope.js';
+// The hashi module alone, as the page's hashi view loads it.
+import * as wasm from '../www/pkg/hashi/solvescope_hashi.js';
 
-wasm.initSync({ module: readFileSync(new URL('../www/pkg/solvescope_bg.wasm', import.meta.url)) });
+wasm.initSync({ module: readFileSync(new URL('../www/pkg/hashi/solvescope_hashi_bg.wasm', import.meta.url)) });
 const seeds = Number(process.argv[2] || 5);
 const budget = Number(process.argv[3] || 10_000);
 const native = new URL('../target/release/examples/hashi_generate_seeds', import.meta.url).pathname;

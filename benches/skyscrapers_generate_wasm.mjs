@@ -8,9 +8,10 @@
 //   node benches/skyscrapers_generate_wasm.mjs
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import * as wasm from '../www/pkg/solvescope.js';
+// The skyscrapers module alone, as the page's skyscrapers view loads it.
+import * as wasm from '../www/pkg/skyscrapers/solvescope_skyscrapers.js';
 
-wasm.initSync({ module: readFileSync(new URL('../www/pkg/solvescope_bg.wasm', import.meta.url)) });
+wasm.initSync({ module: readFileSync(new URL('../www/pkg/skyscrapers/solvescope_skyscrapers_bg.wasm', import.meta.url)) });
 const cli = new URL('../target/release/solvescope', import.meta.url).pathname;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

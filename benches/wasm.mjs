@@ -4,9 +4,13 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
-import * as wasm from '../www/pkg/solvescope.js';
-
-wasm.initSync({ module: readFileSync(new URL('../www/pkg/solvescope_bg.wasm', import.meta.url)) });
+// Each puzzle's own module, the one the page's workers run (scripts/build-wasm.sh).
+const modules = {};
+for (const p of ['queens', 'skyscrapers', 'hashi']) {
+  modules[p] = await import(`../www/pkg/${p}/solvescope_${p}.js`);
+  modules[p].initSync({ module: readFileSync(new URL(`../www/pkg/${p}/solvescope_${p}_bg.wasm`, import.meta.url)) });
+}
+const wasm = modules.queens;
 const reps = Number(process.argv[2] || 7);
 const cli = new URL('../target/release/solvescope', import.meta.url).pathname;
 
@@ -33,7 +37,7 @@ function nativeMicros(args) {
 }
 
 function wasmMicros(puzzle, id, algorithm, options) {
-  const s = new wasm.Session(puzzle, id, algorithm, options);
+  const s = new modules[puzzle].Session(puzzle, id, algorithm, options);
   try {
     const r = s.solve(Infinity, 600_000);
     return r.stats.elapsedMicros;

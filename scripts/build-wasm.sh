@@ -7,8 +7,8 @@ export PATH="$HOME/.cargo/bin:$PATH"
 
 # One puzzle per module for the page (www/pkg/<puzzle>/solvescope_<puzzle>.js and _bg.wasm; each
 # view's worker loads only its own),
-# and every puzzle in one module for the JavaScript package (www/pkg/, scripts/package.mjs), whose
-# .d.ts also types the page's worker. The per-puzzle builds differ only in cargo features (see
+# and every puzzle in one module for the JavaScript package (www/pkg/, scripts/package.mjs). The
+# page's worker is typed by the one-puzzle modules' own .d.ts files. The per-puzzle builds differ only in cargo features (see
 # Cargo.toml's [features]); they share target/, so after the first only the final link is rebuilt.
 PUZZLES="queens skyscrapers hashi"
 

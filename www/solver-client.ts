@@ -1,6 +1,6 @@
 // Promise-based access to a solver worker. One client per view (or per pool worker), for one
-// puzzle: its worker loads that puzzle's own wasm module (worker.ts), so a visitor downloads only
-// the solvers of the views they open. Sessions are numbered here.
+// puzzle: its worker loads that puzzle's own wasm module (worker.ts), so a view waits for its own
+// solvers only. Sessions are numbered here.
 // `cancel()` terminates the worker (stopping even a long synchronous solve at once) and starts a new
 // one; every pending request then rejects with a CancelledError and sessions must be created again.
 

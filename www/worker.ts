@@ -3,7 +3,8 @@
 // terminating this worker (see solver-client.ts), which is the only way to stop a synchronous solve.
 //
 // Each puzzle has a module of its own (scripts/build-wasm.sh), and the worker's name says which
-// to load (solver-client.ts): a visitor downloads the solvers of the views they open, nothing more.
+// to load (solver-client.ts): a view waits for its own puzzle's solvers only. (In a production
+// build the service worker still fetches the other modules in the background, for offline use.)
 
 import { assertNever, COUNT_PROGRESS_MS, LONG_SOLUTION, SOLVE_CHUNK_MS, type Report, type Request, type Response } from './protocol';
 
@@ -104,7 +105,7 @@ function handle(msg: Request): void {
     case 'call': {
       const fn = typeof msg.fn === 'string' ? callable.get(msg.fn) : undefined;
       // Only exported solver helpers are reachable; nothing from a puzzle text is ever evaluated.
-      if (!fn) throw new Error(`unknown solver function ${JSON.stringify(String(msg.fn)).slice(0, 60)}`);
+      if (!fn) throw new Error(`unknown solver function ${JSON.stringify(String(msg.fn)).slice(0, 60)} in the ${scope.name} module`);
       if (!Array.isArray(msg.args)) throw new Error('a call needs its arguments as a list');
       post({ type: 'called', req: msg.req, value: fn(...msg.args) });
       return;

@@ -106,6 +106,9 @@ macro_rules! puzzles {
     };
 }
 
+#[cfg(not(any(feature = "queens", feature = "skyscrapers", feature = "hashi")))]
+compile_error!("Solvescope needs at least one puzzle feature: queens, skyscrapers or hashi");
+
 puzzles!(
     "queens" => queens::Queens,
     "skyscrapers" => skyscrapers::Skyscrapers,

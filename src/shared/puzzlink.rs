@@ -198,7 +198,7 @@ pub fn read_token(s: &str, i: usize, at: usize) -> Result<(Token, usize), String
                     // a chat or an e-mail cuts it, not a wrong character.
                     if found.len() < w && found.bytes().all(|b| b.is_ascii_hexdigit()) {
                         return format!(
-                            "'{}' at character {at} must be followed by {w} hex digits (0-9, a-f), but the URL ends {}; the link looks cut short: copy it whole",
+                            "'{}' at character {at} must be followed by {w} hex digits (0-9, a-f), but the puzzle data ends {}; the link looks cut short: copy it whole",
                             c as char,
                             if found.is_empty() { "right after it".to_string() } else { format!("after {}", quote(&found)) }
                         );

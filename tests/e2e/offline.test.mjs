@@ -47,7 +47,7 @@ test('after one visit the page reloads and solves with the network gone', async 
   const columns = (await page.getAttribute('#queens-board', 'data-queens')).split(',').map(Number);
   assert.equal(checkQueens(8, columns), null);
 
-  // Another puzzle through the same offline worker: the format example of Skyscrapers, solved.
+  // Another puzzle, whose module this visit never used (a worker of its own, its module from the cache): the format example of Skyscrapers, solved.
   await page.goto(app.url + '#skyscrapers/' + encodeURIComponent('4://///1/3///4/////3/') + '?mode=watch');
   await page.waitForFunction(() => document.querySelector('#sky-board')?.dataset.mode === 'watch');
   await page.locator('#skyscrapers .playback').getByRole('button', { name: 'Solve', exact: true }).click();

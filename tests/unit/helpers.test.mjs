@@ -83,7 +83,8 @@ test('count batches: contiguous, at least one task, shrinking to the end, a few 
   for (const [tasks, workers] of [[1, 2], [3, 2], [10, 1], [351, 2], [5000, 2], [5000, 8]]) {
     const rand = lcg(tasks + workers);
     // Weights a hundredfold apart, as in a real plan.
-    const w = progressWeights(Array.from({ length: tasks }, () => 1 + Math.floor(100 * rand())), tasks);
+    const weights = Array.from({ length: tasks }, () => 1 + Math.floor(100 * rand()));
+    const w = progressWeights(weights, tasks);
     const sizes = [];
     for (let start = 0; start < tasks; ) {
       const end = batchEnd(w, start, tasks, workers);
@@ -92,6 +93,10 @@ test('count batches: contiguous, at least one task, shrinking to the end, a few 
       start = end;
     }
     assert.equal(sizes.reduce((a, b) => a + b, 0), w.total, 'every task once');
+    // Shrinking: no batch outweighs the one before by more than one task (a batch ends at the
+    // first task that takes it past its share).
+    const heaviest = Math.max(...weights);
+    sizes.forEach((s, k) => k === 0 || assert.ok(s <= sizes[k - 1] + heaviest, `${tasks}/${workers}: batch ${k} ${s} after ${sizes[k - 1]}`));
     assert.ok(sizes.length <= Math.min(tasks, 64 * workers), `${tasks}/${workers}: ${sizes.length} batches`);
     if (tasks >= 351) {
       // The first batch is about 1/(2·workers) of the run; the last ones are small.
@@ -99,4 +104,12 @@ test('count batches: contiguous, at least one task, shrinking to the end, a few 
       assert.ok(sizes.at(-1) / w.total < 1 / (32 * workers), `last batch ${sizes.at(-1) / w.total}`);
     }
   }
+  // Without weights (an older module) every task weighs 1: the same shrinking batches by count.
+  const ones = progressWeights(undefined, 1000);
+  const counts = [];
+  for (let start = 0; start < 1000; start = batchEnd(ones, start, 1000, 2)) counts.push(batchEnd(ones, start, 1000, 2) - start);
+  assert.equal(counts[0], 250);
+  assert.ok(counts.every((c, k) => k === 0 || c <= counts[k - 1]) && counts.at(-1) <= 8, counts.join(' '));
+  // One task is one batch.
+  assert.equal(batchEnd(progressWeights([7], 1), 0, 1, 2), 1);
 });

@@ -152,6 +152,10 @@ export function countPanel(n: () => string, algorithm: () => CountAlgorithm, say
 
   function redraw(): void {
     if (element.hidden || element.closest('[hidden]')) return;
+    // The newest row in view when the table scrolls (presenter mode caps its height); redraw
+    // runs after a new row and after a resize, never while someone scrolls the table.
+    const wrap = table.parentElement;
+    if (wrap && wrap.scrollHeight > wrap.clientHeight) wrap.scrollTop = wrap.scrollHeight;
     const series = (Object.keys(SERIES) as CountAlgorithm[]).map((alg) => {
       // The fastest run of each N, so a repeated count does not zigzag the line.
       const best = new Map<number, number>();
@@ -159,7 +163,7 @@ export function countPanel(n: () => string, algorithm: () => CountAlgorithm, say
       const points = [...best].sort((a, b) => a[0] - b[0]).map(([n, ms]): [number, number] => [n, Math.max(0.1, ms)]);
       return { ...SERIES[alg], points };
     });
-    const w = Math.min(560, Math.max(260, plotBox.clientWidth || 320));
+    const w = Math.min(560, Math.max(180, plotBox.clientWidth || 320));
     const height = 220;
     const { ctx, dpr } = fitChart(plot, w, height);
     ctx.clearRect(0, 0, plot.width, plot.height);
