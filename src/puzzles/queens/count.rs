@@ -30,11 +30,11 @@
 //! recursion with nothing kept for a pause, where nearly all nodes are counted; its last
 //! eight rows are one inlined function per depth (no call per queen), natively and in
 //! WebAssembly alike (a subtree starts no lower than those rows, so the chain is compiled once
-//! per family: +1.3 KB in the page's module), and its last three
-//! rows are looked up in a table built once ([`tail_table`]), without a branch. Both loops drop a board as soon as its queens attack
-//! every square of one of the next two rows, or every allowed square of the last row (looked at
-//! from row N-4 up), or (edge family, from row N-5 up) every square a still empty side column
-//! may take up to the side deadline; the split
+//! per family: +1.3 KB in the page's module), and its last three rows are looked up in a table
+//! built once ([`tail_table`]), without a branch. Both loops drop a board as soon as its queens
+//! attack every square of one of the next two rows, or (from row N-5 up) every allowed square
+//! of the last row or, in the edge family, every square a still empty side column may take up
+//! to the side deadline; the split
 //! applies the same tests, so every split depth and every budget count the same tree and the
 //! same nodes.
 //!
@@ -243,22 +243,24 @@ impl Rules {
     /// left to it (rows up to the side deadline) is attacked. A diagonal reaching a square
     /// `k` rows below `next` is `l << k` or `r >> k`; columns stay.
     ///
-    /// Only from row N-4 up, and the side columns only from row N-5 up: nearer the bottom the
-    /// look drops too few boards to pay for itself. At row N-3 (one look per board entering
-    /// the last three rows) it dropped 0.5% of the boards, all by the side columns (the look
-    /// two rows ahead has tested the last row there already); at row N-4 the side columns
-    /// dropped 2.5% and the last row 11.6% (N = 15). For rows N-2 and N-1 it finds nothing
-    /// the next rows' looks and the side deadline do not. The budgeted loop and the split use
-    /// this same test, so every split and every budget still count the same tree.
+    /// Only from row N-5 up: nearer the bottom the look drops too few boards to pay for itself.
+    /// At row N-3 (one look per board entering the last three rows) it dropped 0.5% of the
+    /// boards, all by the side columns (the look two rows ahead has tested the last row there
+    /// already); at row N-4 the side columns dropped 2.5% and the last row 11.6% (N = 15), but
+    /// there each board now goes to the last three rows' table ([`tail_table`]), which costs
+    /// less than the look did (n = 16: 164.2M nodes instead of 160.6M, and faster). For rows
+    /// N-2 and N-1 it finds nothing the next rows' looks and the side deadline do not. The
+    /// budgeted loop and the split use this same test, so every split and every budget still
+    /// count the same tree.
     #[inline(always)]
     fn far_dead<const CORNER: bool>(&self, next: usize, c: u32, l: u32, r: u32) -> bool {
         // Rows from `next` to the last (a constant in the per-depth functions).
         let k = self.n - 1 - next;
-        if k <= 2 {
+        if k <= 3 {
             return false;
         }
         let last = self.allow[self.n - 1] & !(c | l << k | r >> k) == 0;
-        if CORNER || k == 3 {
+        if CORNER {
             // The corner family has no side rules (`side_pass` is all ones there).
             return last;
         }
@@ -1027,7 +1029,8 @@ impl Found {
     ) -> u64 {
         let row = rules.n - 4;
         let next = row + 1;
-        let mut a = avail & (rules.far_dead::<CORNER>(row, cols, ld, rd) as u32).wrapping_sub(1);
+        // No far look at this row ([`Rules::far_dead`]).
+        let mut a = avail;
         while a != 0 {
             let bit = a & a.wrapping_neg();
             a ^= bit;
