@@ -30,11 +30,11 @@
 //! recursion with nothing kept for a pause, where nearly all nodes are counted; its last
 //! eight rows are one inlined function per depth (no call per queen), natively and in
 //! WebAssembly alike (a subtree starts no lower than those rows, so the chain is compiled once
-//! per family: +1.3 KB in the page's module), and its last two
-//! rows are worked out without a branch. Both loops drop a board as soon as its queens attack
-//! every square of one of the next two rows, or every allowed square of the last row (looked at
-//! from row N-4 up), or (edge family, from row N-5 up) every square a still empty side column
-//! may take up to the side deadline; the split
+//! per family: +1.3 KB in the page's module), and its last three rows are looked up in a table
+//! built once ([`tail_table`]), without a branch. Both loops drop a board as soon as its queens
+//! attack every square of one of the next two rows, or (from row N-5 up) every allowed square
+//! of the last row or, in the edge family, every square a still empty side column may take up
+//! to the side deadline; the split
 //! applies the same tests, so every split depth and every budget count the same tree and the
 //! same nodes.
 //!
@@ -162,6 +162,11 @@ struct Rules {
     side_win0: [u32; MAX_COUNT_N + 2],
     side_winm: [u32; MAX_COUNT_N + 2],
     side_pass: [u32; MAX_COUNT_N + 2],
+    /// Edge family whose side deadline is row N-2 (`b1` = 1): the last three rows' table is
+    /// indexed by the side columns too.
+    tail_side: bool,
+    /// The last three rows' table ([`tail_table`]).
+    tail: &'static [u16; TAIL_SIZE],
 }
 
 impl Rules {
@@ -227,6 +232,8 @@ impl Rules {
             side_win0: [0; MAX_COUNT_N + 2],
             side_winm: [0; MAX_COUNT_N + 2],
             side_pass: [u32::MAX; MAX_COUNT_N + 2],
+            tail_side: !corner && side_deadline == n - 2,
+            tail: tail_table(),
         }
     }
 
@@ -236,22 +243,24 @@ impl Rules {
     /// left to it (rows up to the side deadline) is attacked. A diagonal reaching a square
     /// `k` rows below `next` is `l << k` or `r >> k`; columns stay.
     ///
-    /// Only from row N-4 up, and the side columns only from row N-5 up: nearer the bottom the
-    /// look drops too few boards to pay for itself. At row N-3 (one look per board entering
-    /// the last three rows) it dropped 0.5% of the boards, all by the side columns (the look
-    /// two rows ahead has tested the last row there already); at row N-4 the side columns
-    /// dropped 2.5% and the last row 11.6% (N = 15). For rows N-2 and N-1 it finds nothing
-    /// the next rows' looks and the side deadline do not. The budgeted loop and the split use
-    /// this same test, so every split and every budget still count the same tree.
+    /// Only from row N-5 up: nearer the bottom the look drops too few boards to pay for itself.
+    /// At row N-3 (one look per board entering the last three rows) it dropped 0.5% of the
+    /// boards, all by the side columns (the look two rows ahead has tested the last row there
+    /// already); at row N-4 the side columns dropped 2.5% and the last row 11.6% (N = 15), but
+    /// there each board now goes to the last three rows' table ([`tail_table`]), which costs
+    /// less than the look did (n = 16: 164.2M nodes instead of 160.6M, and faster). For rows
+    /// N-2 and N-1 it finds nothing the next rows' looks and the side deadline do not. The
+    /// budgeted loop and the split use this same test, so every split and every budget still
+    /// count the same tree.
     #[inline(always)]
     fn far_dead<const CORNER: bool>(&self, next: usize, c: u32, l: u32, r: u32) -> bool {
         // Rows from `next` to the last (a constant in the per-depth functions).
         let k = self.n - 1 - next;
-        if k <= 2 {
+        if k <= 3 {
             return false;
         }
         let last = self.allow[self.n - 1] & !(c | l << k | r >> k) == 0;
-        if CORNER || k == 3 {
+        if CORNER {
             // The corner family has no side rules (`side_pass` is all ones there).
             return last;
         }
@@ -323,6 +332,22 @@ impl Rules {
         l: u32,
         r: u32,
     ) -> u32 {
+        let f = self.row_open::<CORNER>(next, c, l, r);
+        let look1 = self.allow[next + 1];
+        let look2 = self.allow[next + 2];
+        // `DEEP`: the row two below `next` exists, true for every row above N-2 (where its
+        // `allow` is never 0); false only for row N-2, which has no such row. Known at
+        // compile time, so neither needs a guard at run time.
+        debug_assert!(DEEP == (next + 2 < self.n));
+        let dead =
+            (look1 & !(c | l << 1 | r >> 1) == 0) | (DEEP && (look2 & !(c | l << 2 | r >> 2) == 0));
+        // One branch for "push or not", not two.
+        f & (dead as u32).wrapping_sub(1)
+    }
+
+    /// The squares of row `next` with the side deadline, before [`Rules::child`]'s looks.
+    #[inline(always)]
+    fn row_open<const CORNER: bool>(&self, next: usize, c: u32, l: u32, r: u32) -> u32 {
         let mut f = self.allow[next] & !(c | l | r);
         if !CORNER && next == self.side_deadline {
             let side = self.side;
@@ -335,16 +360,7 @@ impl Rules {
                 f
             };
         }
-        let look1 = self.allow[next + 1];
-        let look2 = self.allow[next + 2];
-        // `DEEP`: the row two below `next` exists, true for every row above N-2 (where its
-        // `allow` is never 0); false only for row N-2, which has no such row. Known at
-        // compile time, so neither needs a guard at run time.
-        debug_assert!(DEEP == (next + 2 < self.n));
-        let dead =
-            (look1 & !(c | l << 1 | r >> 1) == 0) | (DEEP && (look2 & !(c | l << 2 | r >> 2) == 0));
-        // One branch for "push or not", not two.
-        f & (dead as u32).wrapping_sub(1)
+        f
     }
 
     /// [`Rules::free_in`] for a row above the last, but 0 also when the queens so far already
@@ -763,54 +779,15 @@ impl Found {
         }
     }
 
-    /// The last two rows, `avail` the squares row N-2 may take (`cols`, `ld`, `rd`: the attacks
-    /// of rows 0..N-3 on row N-2). Returns the queens placed: one per square of `avail`, and one
-    /// more for each of them after which row N-1 still has a square, exactly as trying them one
-    /// by one would. Only two columns are left, `x` and `y`, so a board is complete when row N-2
-    /// takes one of them and row N-1 may take the other, which also needs the two columns not
-    /// to be neighbours (else the two queens share a diagonal). Worked out without a branch:
-    /// the loop over `avail` and its "does row N-1 still have a square" test were two of the
-    /// worst-predicted branches of the count.
-    #[inline(always)]
-    fn last_two<const CORNER: bool>(
-        &mut self,
-        rules: &Rules,
-        cols: u32,
-        ld: u32,
-        rd: u32,
-        avail: u32,
-    ) -> u64 {
-        let free = rules.mask & !cols;
-        let x = free & free.wrapping_neg();
-        let y = free ^ x;
-        // Row N-1's squares left open by rows 0..N-3 (the queen of row N-2 comes on top).
-        let g = rules.allow[rules.n - 1] & !(ld << 1 | rd >> 1);
-        let apart = y != x << 1;
-        let x_first = (avail & x != 0) & (g & y != 0) & apart;
-        let y_first = (avail & y != 0) & (g & x != 0) & apart;
-        let boards = x_first as u64 + y_first as u64;
-        let tried = (avail != 0) as u64 + (avail & avail.wrapping_sub(1) != 0) as u64;
-        if CORNER {
-            self.by_size[0] += boards;
-        } else if boards != 0 {
-            let pen = rules.n - 2;
-            for (first, at, other) in [(x_first, x, y), (y_first, y, x)] {
-                if first {
-                    self.queen[pen] = at;
-                    self.queen[pen + 1] = other;
-                    self.leaf(rules.n);
-                }
-            }
-        }
-        tried + boards
-    }
-
-    /// The last three rows, `avail` the squares row N-3 may take (`cols`, `ld`, `rd`: the
-    /// attacks of the rows above on row N-3). Returns the queens placed, the same as the search
-    /// would place: three columns are left, and each is tried in row N-3 unrolled (masked off
-    /// when `avail` lacks it) with the same look-ahead as [`child`], the last two rows by
-    /// [`Found::last_two`]. No loop over `avail` and no "push or not" branch, the two
-    /// worst-predicted branches, on the rows where most nodes are.
+    /// The last three rows, `avail` the squares row N-3 may take before [`Rules::child`]'s looks
+    /// (`cols`, `ld`, `rd`: the attacks of the rows above on row N-3). Returns the queens the
+    /// search places there, from [`tail_table`]: three columns x < y < z are left, and what the
+    /// search does on them depends only on which of them each of the three rows may still take
+    /// (given the rows above), how far apart they are, and, for the edge family with `b1` = 1
+    /// (side deadline at row N-2), whether x is column 0 and z column N-1. No loop and no
+    /// data-dependent branch but the rare board of the edge family: the loop over row N-3's
+    /// squares, the looks of the row above and the last two rows' tests were the worst-predicted
+    /// branches of the count.
     #[inline(always)]
     fn last_three<const CORNER: bool>(
         &mut self,
@@ -821,20 +798,38 @@ impl Found {
         avail: u32,
     ) -> u64 {
         let pen = rules.n - 2;
-        let mut nodes = 0;
-        // No far look here: [`Rules::far_dead`] starts above row N-3.
-        let mut a = avail;
-        while a != 0 {
-            let bit = a & a.wrapping_neg();
-            a ^= bit;
-            if !CORNER {
-                self.queen[pen - 1] = bit;
-            }
-            let (c, l, r) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
-            let f = rules.child::<CORNER, false>(pen, c, l, r);
-            nodes += 1 + self.last_two::<CORNER>(rules, c, l, r, f);
+        let free = rules.mask & !cols;
+        let (tx, tz) = (free.trailing_zeros(), 31 - free.leading_zeros());
+        let ty = (free & free.wrapping_sub(1)).trailing_zeros();
+        // Rows N-2 and N-1 as the rows above leave them (the columns taken already are not
+        // looked at).
+        let o2 = rules.allow[pen] & !(ld << 1 | rd >> 1);
+        let o1 = rules.allow[pen + 1] & !(ld << 2 | rd >> 2);
+        let three = |m: u32| (m >> tx & 1) | (m >> ty & 1) << 1 | (m >> tz & 1) << 2;
+        let mut i = three(avail)
+            | three(o2) << 3
+            | three(o1) << 6
+            | ((ty - tx).min(3) - 1) << 9
+            | ((tz - ty).min(3) - 1) << 11;
+        if !CORNER && rules.tail_side {
+            i |= ((tx == 0) as u32) << 13 | ((tz as usize == rules.n - 1) as u32) << 14;
         }
-        nodes
+        let e = rules.tail[i as usize % TAIL_SIZE];
+        let boards = u32::from(e >> 4);
+        if CORNER {
+            self.by_size[0] += u64::from(boards.count_ones());
+        } else if boards != 0 {
+            let at = [1u32 << tx, 1 << ty, 1 << tz];
+            for (p, &(a, b, c)) in TAIL_ORDER.iter().enumerate() {
+                if boards >> p & 1 != 0 {
+                    self.queen[pen - 1] = at[a];
+                    self.queen[pen] = at[b];
+                    self.queen[pen + 1] = at[c];
+                    self.leaf(rules.n);
+                }
+            }
+        }
+        u64::from(e & 15)
     }
 
     /// [`Found::last_three`] added to `nodes`, in the form of the per-depth functions.
@@ -893,6 +888,84 @@ impl Found {
     }
 }
 
+/// The six orders of the last three rows' columns (x, y, z as 0, 1, 2) in rows N-3, N-2 and
+/// N-1; bit `4 + p` of a [`tail_table`] entry stands for `TAIL_ORDER[p]`.
+const TAIL_ORDER: [(usize, usize, usize); 6] = [
+    (0, 1, 2),
+    (0, 2, 1),
+    (1, 0, 2),
+    (1, 2, 0),
+    (2, 0, 1),
+    (2, 1, 0),
+];
+
+/// Entries of [`tail_table`]: 15 index bits.
+const TAIL_SIZE: usize = 1 << 15;
+
+/// The last three rows worked out once for every case (64 KB, built on first use, about a
+/// millisecond). Index ([`Found::last_three`]): bits 0-2 the columns x, y, z row N-3 may take,
+/// 3-5 and 6-8 those rows N-2 and N-1 may take given the rows above row N-3, 9-10 and 11-12 the
+/// gaps y-x and z-y less one (2: three or more), 13 and 14 whether x and z are side columns that
+/// the side deadline at row N-2 applies to. Entry: bits 0-3 the queens the search places on
+/// the three rows, bit `4 + p` set when the columns in the order `TAIL_ORDER[p]` are a board.
+/// The tests are the search's own: [`Rules::child`]'s looks at row N-3 (nothing is placed
+/// when row N-2 or N-1 is closed already), then each square of row N-3 tried with the side
+/// deadline and the look one row ahead for row N-2, and the last two rows as before.
+fn tail_table() -> &'static [u16; TAIL_SIZE] {
+    static TABLE: std::sync::OnceLock<Box<[u16; TAIL_SIZE]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = Box::new([0; TAIL_SIZE]);
+        for (i, e) in t.iter_mut().enumerate() {
+            *e = tail_entry(i);
+        }
+        t
+    })
+}
+
+/// One entry of [`tail_table`].
+fn tail_entry(i: usize) -> u16 {
+    let has = |m: usize, k: usize| m >> k & 1 != 0;
+    let (avail, o2, o1) = (i & 7, i >> 3 & 7, i >> 6 & 7);
+    if o2 == 0 || o1 == 0 {
+        return 0;
+    }
+    let (gxy, gyz) = ((i >> 9 & 3) + 1, (i >> 11 & 3) + 1);
+    let pos = [0, gxy, gxy + gyz];
+    let gap = |a: usize, b: usize| pos[a].abs_diff(pos[b]);
+    let side = [has(i, 13), false, has(i, 14)];
+    let (mut nodes, mut boards) = (0u16, 0u16);
+    for (p, &(t, j, k)) in TAIL_ORDER.iter().enumerate() {
+        // Each square of row N-3 once, with the other two columns in increasing order.
+        if p % 2 != 0 || !has(avail, t) {
+            continue;
+        }
+        nodes += 1;
+        let mut f = [j, k].map(|c| has(o2, c) && gap(c, t) != 1);
+        // The side deadline at row N-2: every side column still empty must be taken there.
+        match (side[j], side[k]) {
+            (true, true) => f = [false, false],
+            (true, false) => f[1] = false,
+            (false, true) => f[0] = false,
+            (false, false) => {}
+        }
+        let g = [j, k].map(|c| has(o1, c) && gap(c, t) != 2);
+        if !(g[0] || g[1]) {
+            f = [false, false];
+        }
+        nodes += u16::from(f[0]) + u16::from(f[1]);
+        let apart = gap(j, k) != 1;
+        if f[0] && g[1] && apart {
+            nodes += 1;
+            boards |= 1 << p;
+        }
+        if f[1] && g[0] && apart {
+            nodes += 1;
+            boards |= 1 << (p + 1);
+        }
+    }
+    nodes | boards << 4
+}
+
 /// Rows from N-FIXED_ROWS down are searched by one function per depth ([`fixed_rows`]), all
 /// inlined into one: no call and return per queen, the row indexes known at compile time, and
 /// registers allocated across the levels instead of saved and restored at every call.
@@ -935,11 +1008,43 @@ macro_rules! fixed_rows {
         }
     };
 }
-fixed_rows!(rows_4, 4, last_three_onto, inline(always));
 fixed_rows!(rows_5, 5, rows_4, inline(always));
 fixed_rows!(rows_6, 6, rows_5, inline(always));
 fixed_rows!(rows_7, 7, rows_6, inline(always));
 fixed_rows!(rows_8, 8, rows_7, inline(never));
+
+impl Found {
+    /// Row N-4, as [`fixed_rows`] writes the rows above it, except that each board goes to the
+    /// last three rows' table without [`Rules::child`]'s looks and without a "push or not"
+    /// branch: the table places nothing where those looks would drop the board.
+    #[inline(always)]
+    fn rows_4<const CORNER: bool>(
+        &mut self,
+        rules: &Rules,
+        cols: u32,
+        ld: u32,
+        rd: u32,
+        avail: u32,
+        mut nodes: u64,
+    ) -> u64 {
+        let row = rules.n - 4;
+        let next = row + 1;
+        // No far look at this row ([`Rules::far_dead`]).
+        let mut a = avail;
+        while a != 0 {
+            let bit = a & a.wrapping_neg();
+            a ^= bit;
+            nodes += 1;
+            if !CORNER {
+                self.queen[row] = bit;
+            }
+            let (c, l, r) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
+            let f = rules.row_open::<CORNER>(next, c, l, r);
+            nodes = self.last_three_onto::<CORNER>(rules, c, l, r, f, nodes);
+        }
+        nodes
+    }
+}
 
 /// `SUBTREE_BOUND[k]`: the most queens a search can place on `k` rows with `k` free columns
 /// (`k·(k-1)·…` summed over the rows), saturated: a subtree that fits the budget left is counted
@@ -984,24 +1089,25 @@ fn class_size(queen: &[u32]) -> u32 {
         col[r] = c;
         row[c] = r;
     }
-    // Each image as "column of the queen in row r of the image".
-    let images: [&dyn Fn(usize) -> usize; 7] = [
-        &|r| m - col[r],     // mirror left-right
-        &|r| col[m - r],     // mirror top-bottom
-        &|r| m - col[m - r], // half turn
-        &|r| row[r],         // main diagonal
-        &|r| m - row[m - r], // anti-diagonal
-        &|r| m - row[r],     // quarter turn
-        &|r| row[m - r],     // three-quarter turn
-    ];
     let mut equal = 0;
-    for image in images {
-        match (0..n).map(image).cmp(col[..n].iter().copied()) {
-            std::cmp::Ordering::Less => return 0,
-            std::cmp::Ordering::Equal => equal += 1,
-            std::cmp::Ordering::Greater => {}
-        }
+    // Each image as "column of the queen in row r of the image", compared in turn (a closure per
+    // image called directly: through `&dyn Fn` it was an indirect call per row in wasm).
+    macro_rules! image {
+        ($f:expr) => {
+            match (0..n).map($f).cmp(col[..n].iter().copied()) {
+                std::cmp::Ordering::Less => return 0,
+                std::cmp::Ordering::Equal => equal += 1,
+                std::cmp::Ordering::Greater => {}
+            }
+        };
     }
+    image!(|r| m - col[r]); // mirror left-right
+    image!(|r| col[m - r]); // mirror top-bottom
+    image!(|r| m - col[m - r]); // half turn
+    image!(|r| row[r]); // main diagonal
+    image!(|r| m - row[m - r]); // anti-diagonal
+    image!(|r| m - row[r]); // quarter turn
+    image!(|r| row[m - r]); // three-quarter turn
     8 / (1 + equal)
 }
 
