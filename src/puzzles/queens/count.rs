@@ -31,7 +31,7 @@
 //! eight rows are one inlined function per depth (no call per queen), natively and in
 //! WebAssembly alike (a subtree starts no lower than those rows, so the chain is compiled once
 //! per family: +1.3 KB in the page's module), and its last three rows are looked up in a table
-//! built once ([`tail_table`]), without a branch. Both loops drop a board as soon as its queens
+//! built once (`tail_table`), without a branch. Both loops drop a board as soon as its queens
 //! attack every square of one of the next two rows, or (from row N-5 up) every allowed square
 //! of the last row or, in the edge family, every square a still empty side column may take up
 //! to the side deadline; the split
