@@ -27,6 +27,9 @@ pub use contract::{AlgorithmInfo, AnyGame, Game, PuzzleInfo};
 /// in every build.
 macro_rules! puzzles {
     ($($feature:literal => $module:ident :: $game:ident),* $(,)?) => {
+        #[cfg(not(any($(feature = $feature),*)))]
+        compile_error!(concat!("Solvescope needs at least one puzzle feature:" $(, " ", $feature)*));
+
         /// Every puzzle of this build, in the order the page shows them.
         pub static GAMES: &[&dyn AnyGame] =
             &[$(#[cfg(feature = $feature)] &contract::Erased::<$module::$game>::NEW),*];
@@ -106,9 +109,6 @@ macro_rules! puzzles {
     };
 }
 
-#[cfg(not(any(feature = "queens", feature = "skyscrapers", feature = "hashi")))]
-compile_error!("Solvescope needs at least one puzzle feature: queens, skyscrapers or hashi");
-
 puzzles!(
     "queens" => queens::Queens,
     "skyscrapers" => skyscrapers::Skyscrapers,
@@ -118,15 +118,14 @@ puzzles!(
 /// Finds a puzzle by name or alias (case-insensitive, surrounding blanks ignored).
 pub fn lookup(name: &str) -> Result<&'static dyn AnyGame, String> {
     let wanted = name.trim().to_ascii_lowercase();
+    let named = |n: &str, aliases: &[&str]| n == wanted || aliases.contains(&wanted.as_str());
     GAMES
         .iter()
         .copied()
-        .find(|g| g.info().name == wanted || g.info().aliases.contains(&wanted.as_str()))
+        .find(|g| named(g.info().name, g.info().aliases))
         .ok_or_else(|| {
             let known: Vec<&str> = REGISTRY.iter().map(|p| p.name).collect();
-            let left_out = EVERY_NAME
-                .iter()
-                .find(|(n, aliases)| *n == wanted || aliases.contains(&wanted.as_str()));
+            let left_out = EVERY_NAME.iter().find(|(n, aliases)| named(n, aliases));
             match left_out {
                 Some((n, _)) => format!(
                     "this build has {} only: {n} is in the {n} module and in the one with every puzzle",

@@ -832,20 +832,6 @@ impl Found {
         u64::from(e & 15)
     }
 
-    /// [`Found::last_three`] added to `nodes`, in the form of the per-depth functions.
-    #[inline(always)]
-    fn last_three_onto<const CORNER: bool>(
-        &mut self,
-        rules: &Rules,
-        cols: u32,
-        ld: u32,
-        rd: u32,
-        avail: u32,
-        nodes: u64,
-    ) -> u64 {
-        nodes + self.last_three::<CORNER>(rules, cols, ld, rd, avail)
-    }
-
     /// [`TaskCounter::subtree`] from a row above the last [`FIXED_ROWS`]: plain recursion,
     /// which measured faster than an explicit stack here (the stack's loads and stores, and its
     /// "pop or place" branch, cost more than a call and return, which the processor predicts;
@@ -1040,7 +1026,7 @@ impl Found {
             }
             let (c, l, r) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
             let f = rules.row_open::<CORNER>(next, c, l, r);
-            nodes = self.last_three_onto::<CORNER>(rules, c, l, r, f, nodes);
+            nodes += self.last_three::<CORNER>(rules, c, l, r, f);
         }
         nodes
     }
