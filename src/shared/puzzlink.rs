@@ -179,6 +179,17 @@ pub enum Token {
     Empty(usize),
 }
 
+/// What a reader says of a body that stops before its last place: pzprjs writes every place,
+/// ending with a skip letter for the empty ones at the end (`skipped`: what they are), so a short
+/// body is a link cut in a chat or an e-mail, and reading the rest as empty would give another
+/// puzzle without a word. `ended` says where it stopped ("7 of the 9 cells …"). No puzzle
+/// prefix; callers add it.
+pub fn cut_short(ended: &str, skipped: &str) -> String {
+    format!(
+        "the URL ends after {ended}; puzz.link writes them all (a skip letter stands for {skipped} at the end), so the link looks cut short: copy it whole"
+    )
+}
+
 /// Reads the number16 token starting at byte `i` of `s`, returning it and the bytes it takes.
 /// `at` is the 1-based character position of `i` in the whole URL, for the message on failure
 /// (messages carry no puzzle prefix; callers add it).

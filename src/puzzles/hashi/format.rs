@@ -300,14 +300,14 @@ pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
         ));
     }
     // pzprjs writes every cell, ending with a skip letter for trailing water, so a body that
-    // stops early was cut off (a link truncated in a chat or an e-mail) and would read as a
-    // board with islands missing. An empty body is left to `validate` (no islands).
-    if !body.is_empty() && cells.len() < n {
-        return Err(format!(
-            "hashi: the URL ends after {} of the {n} cells of its {cols}x{rows} board (row {}); puzz.link writes them all (a skip letter stands for water at the end), so the link looks cut short: copy it whole",
+    // stops early, or is missing, was cut off and would read as a board with islands missing.
+    if cells.len() < n {
+        let ended = format!(
+            "{} of the {n} cells of its {cols}x{rows} board (row {})",
             cells.len(),
             cells.len() / cols + 1
-        ));
+        );
+        return Err(format!("hashi: {}", puzzlink::cut_short(&ended, "water")));
     }
     cells.resize(n, WATER);
     let max = cells.iter().copied().max().unwrap_or(0);
@@ -472,6 +472,12 @@ mod tests {
         let e = parse_any("https://puzz.link/p?hashi/3/3/2g2i2").unwrap_err();
         assert!(
             e.contains("after 7 of the 9 cells") && e.contains("row 3") && e.contains("cut short"),
+            "{e}"
+        );
+        // A missing body too: an empty board is written as skip letters (`…/3/3/o`).
+        let e = parse_any("https://puzz.link/p?hashi/3/3/").unwrap_err();
+        assert!(
+            e.contains("after 0 of the 9 cells") && e.contains("cut short"),
             "{e}"
         );
         assert_eq!(

@@ -302,7 +302,8 @@ pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
 /// The message for a puzz.link stream that ends before covering its `total` places.
 fn cut_short(what: &str, read: usize, total: usize) -> String {
     format!(
-        "skyscrapers: the URL ends after {read} of its {total} {what}; puzz.link writes them all (a skip letter stands for empty ones at the end), so the link looks cut short: copy it whole"
+        "skyscrapers: {}",
+        puzzlink::cut_short(&format!("{read} of its {total} {what}"), "empty ones")
     )
 }
 
