@@ -98,9 +98,25 @@ test('Cancel stops a count of N = 16 at once; the page is idle and counts again;
   const again = await count(page, 11);
   assert.equal(again.solutions, A000170[10]);
   assert.equal(again.unique, A002562[10]);
+  // By keyboard: Enter on Count puts the focus on Cancel while the count runs, and Enter there
+  // brings it back to Count; it never drops to the page.
+  const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
+  await setN(page, 16);
+  await page.focus('#queens-count-run');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#queens-count')?.dataset.busy === 'true');
+  assert.equal(await focused(), 'queens-count-cancel');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#queens-count-status').textContent === 'Cancelled: N = 16 was not counted to the end.', null, { timeout: 2_000 });
+  assert.equal(await focused(), 'queens-count-run');
+  await setN(page, 10);
+  await page.focus('#queens-count-run');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#queens-count-table tbody tr').length === 3);
+  assert.equal(await focused(), 'queens-count-run', 'a count that ends gives the focus back to Count');
   assert.deepEqual(
     await page.locator('#queens-count-table tbody tr').evaluateAll((rows) => rows.map((r) => r.dataset.n)),
-    ['9', '11'],
+    ['9', '11', '10'],
   );
   assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MAX_SPEED, sliderToSpeed, speedLabel } from '../../build/unit/player.js';
 import { formatMicros } from '../../build/unit/dom.js';
-import { plural, prefixed, sentence, verdictText } from '../../build/unit/views/common/text.js';
+import { plural, prefixed, sentence, typedWhole, verdictText } from '../../build/unit/views/common/text.js';
 
 test('the speed slider: 1 event/s at 0, ×10 per 100/4.5 steps, unlimited only at 100', () => {
   assert.equal(sliderToSpeed(0), 1);
@@ -112,4 +112,10 @@ test('count batches: contiguous, at least one task, shrinking to the end, a few 
   assert.ok(counts.every((c, k) => k === 0 || c <= counts[k - 1]) && counts.at(-1) <= 8, counts.join(' '));
   // One task is one batch.
   assert.equal(batchEnd(progressWeights([7], 1), 0, 1, 2), 1);
+});
+
+test('a typed whole number: digits only, as links write them', () => {
+  assert.equal(typedWhole('1000'), 1000);
+  assert.equal(typedWhole(' 12 '), 12);
+  for (const t of ['1e3', '0x10', '1.0', '-1', '+5', '', ' ', '١٢', '12abc', '9'.repeat(16)]) assert.ok(Number.isNaN(typedWhole(t)), t);
 });

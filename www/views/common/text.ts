@@ -20,6 +20,14 @@ export function prefixed(kind: string, why: string): string {
   return t.toLowerCase().startsWith(kind.toLowerCase()) ? t : `${kind}: ${t}`;
 }
 
+/** A whole number typed in a box, or NaN: digits only, as the page's address and the solver's
+ *  text forms write numbers. `Number()` alone would take `1e3`, `0x10` or `1.0`, which a link
+ *  then could not carry. */
+export function typedWhole(text: string): number {
+  const t = text.trim();
+  return /^\d{1,15}$/.test(t) ? Number(t) : NaN;
+}
+
 /** `n thing` or `n things`, with the number written the way the counters write it. */
 export function plural(n: number, thing: string, things = `${thing}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? thing : things}`;

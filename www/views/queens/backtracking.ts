@@ -7,6 +7,7 @@
 import { sizeLink } from '../common/size-link';
 import { limit } from '../../registry';
 import { h, counters, featureSection, formatMicros } from '../../dom';
+import { typedWhole } from '../common/text';
 import { playbackBar } from '../../controls/playback';
 import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas';
 import { drawQueens, emptyQueensView, type QueensView } from '../../render/queens';
@@ -75,7 +76,7 @@ export function mountQueens(client: SolverClient): Feature {
 
   const run: Runner<QueensEvent, QueensView> = new Runner<QueensEvent, QueensView>(client, {
     async create(c) {
-      const parsed = Number(nInput.value);
+      const parsed = typedWhole(nInput.value);
       if (!Number.isInteger(parsed) || parsed < N_RANGE.min || parsed > N_RANGE.max) {
         throw new Error(`N must be a whole number from ${N_RANGE.min} to ${N_RANGE.max} (got "${nInput.value}").`);
       }

@@ -4,6 +4,7 @@
 
 import { announceFrom } from '../../announce';
 import { h, formatMicros } from '../../dom';
+import { typedWhole } from '../common/text';
 import { limit } from '../../registry';
 import { CancelledError, CountPool, type CountProgress, type CountResult } from '../../count-pool';
 import type { CountAlgorithm } from '../../protocol';
@@ -114,16 +115,20 @@ export function countPanel(n: () => string, algorithm: () => CountAlgorithm, say
     const alg = algorithm();
     const range = limit('queens', alg === 'naive' ? 'backtrackN' : 'countN');
     const text = n().trim();
-    const size = Number(text);
-    if (!/^\d+$/.test(text) || size < range.min || size > range.max) {
+    const size = typedWhole(text);
+    if (!Number.isInteger(size) || size < range.min || size > range.max) {
       error.textContent = `The ${NAMES[alg]} counts N from ${range.min} to ${range.max} (got "${text}").`;
       error.hidden = false;
       sayOnce();
       return;
     }
     const what = `Counting N = ${size} with the ${NAMES[alg]} on ${alg === 'naive' ? 1 : pool.size} worker${alg === 'naive' || pool.size === 1 ? '' : 's'}`;
+    // The keyboard follows the run: Count is disabled while it lasts, so focus on it moves to
+    // Cancel, and comes back to Count at the end (a disabled button would drop it to the page).
+    const keyboardHere = document.activeElement === runButton || document.activeElement === cancelButton;
     runButton.disabled = true;
     cancelButton.disabled = false;
+    if (keyboardHere) cancelButton.focus();
     element.dataset.busy = 'true';
     status.textContent = `${what}.`;
     try {
@@ -141,8 +146,10 @@ export function countPanel(n: () => string, algorithm: () => CountAlgorithm, say
       }
       bar.value = 0;
     } finally {
+      const focusLost = document.activeElement === cancelButton || document.activeElement === document.body;
       runButton.disabled = false;
       cancelButton.disabled = true;
+      if (keyboardHere && focusLost) runButton.focus();
       delete element.dataset.busy;
     }
   }

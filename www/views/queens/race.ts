@@ -6,6 +6,7 @@ import { announceFrom } from '../../announce';
 import { sizeLink } from '../common/size-link';
 import { limit } from '../../registry';
 import { h, counters, featureSection, formatMicros } from '../../dom';
+import { typedWhole } from '../common/text';
 import { playbackBar, type PlaybackBar } from '../../controls/playback';
 import type { PlayerState } from '../../player';
 import { emptyQueensView, type QueensView } from '../../render/queens';
@@ -55,7 +56,7 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
   }
 
   function readN(): number {
-    const parsed = Number(nInput.value);
+    const parsed = typedWhole(nInput.value);
     if (!Number.isInteger(parsed) || parsed < 4 || parsed > MAX_N) {
       throw new Error(`N must be a whole number from 4 to ${MAX_N} for the side-by-side view (got "${nInput.value}").`);
     }

@@ -6,6 +6,7 @@ import { announceFrom, labelBoard } from '../../announce';
 import { sizeLink } from '../common/size-link';
 import { limit } from '../../registry';
 import { h, counters, featureSection, formatMicros } from '../../dom';
+import { typedWhole } from '../common/text';
 import { playbackBar, type PlaybackBar } from '../../controls/playback';
 import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas';
 import { mountCode } from '../common/code-panel';
@@ -205,7 +206,7 @@ export function mountRepair(client: SolverClient): Feature {
 
   const run: Runner<RepairEvent, RepairView> = new Runner<RepairEvent, RepairView>(client, {
     async create(c) {
-      const parsed = Number(nInput.value);
+      const parsed = typedWhole(nInput.value);
       if (!Number.isInteger(parsed) || parsed < 1 || parsed > SOLVE_MAX) {
         throw new Error(`N must be a whole number from 1 to ${SOLVE_MAX.toLocaleString('en-US')} (got "${nInput.value}").`);
       }
