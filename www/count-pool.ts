@@ -39,9 +39,14 @@ export interface CountResult {
   elapsedMs: number;
 }
 
-/** Nodes per call into wasm: big enough that the calls cost nothing, small enough (a few ms) that
- *  a worker reports in time. The naive counter spends much longer per node. */
-const CHUNK_NODES: Record<CountAlgorithm, number> = { bitmask: 1 << 20, naive: 1 << 16 };
+/** Nodes per call into wasm, about 0.1 s of a worker: small enough that a worker reports in
+ *  time (every COUNT_PROGRESS_MS), big enough that the budget costs nothing. Not smaller: a
+ *  subtree is only counted by the fast recursion when the nodes left in the call cover its worst
+ *  case (109,600 nodes for the last 8 rows), so the last 109,600 nodes of every call go through
+ *  the slower resumable loop; at 2^20 that was a tenth of the nodes and N = 18 took 30.5-30.8 s
+ *  in the page instead of 27.4-28.6 s (BENCHMARKS.md, seventh round). The naive counter spends
+ *  much longer per node. */
+const CHUNK_NODES: Record<CountAlgorithm, number> = { bitmask: 1 << 24, naive: 1 << 16 };
 
 const zero = (): Counts => ({ solutions: 0, unique: 0, nodes: 0 });
 
