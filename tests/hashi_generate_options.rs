@@ -217,7 +217,12 @@ fn bad_options_are_named_with_their_range() {
         ),
         ("7x7e", "must be 0 to 100"),
         ("7x7d2", "--difficulty"),
-        ("3x3", "from 4x4 to 60x60"),
+        ("3x3", "from 4x4 to 60x60, got 3x3 from the size '3x3'"),
+        // JavaScript's way of writing 1000 reads as side 1 with the expansion e3: the message
+        // quotes the text, so the reader sees where 1x1 came from.
+        ("1e3", "got 1x1 from the size '1e3'"),
+        // Not a size at all, rather than too small.
+        ("1.5", "has '.', which the generator does not take"),
         ("7y7", "has 'y', which the generator does not take"),
         ("x7", "not WxH or N"),
     ] {

@@ -308,6 +308,20 @@ fn helpers_are_reached_by_puzzle_name() {
         get(&get(&a, "exports"), "tatham").as_string(),
         get(&get(&b, "exports"), "tatham").as_string()
     );
+    // A size given as a JavaScript number is the same request as its digits.
+    let number = js_sys::JSON::parse(r#"{"size":5,"seed":3}"#).unwrap();
+    let c = api::generate(js("skyscrapers"), number).unwrap();
+    assert_eq!(
+        get(&get(&a, "exports"), "tatham").as_string(),
+        get(&get(&c, "exports"), "tatham").as_string()
+    );
+    let e = api::generate(
+        js("skyscrapers"),
+        js_sys::JSON::parse(r#"{"size":5.5}"#).unwrap(),
+    )
+    .err()
+    .unwrap();
+    assert!(error_message(e.into()).contains("the size 5.5 is not a whole number"));
     let e = api::hint(
         js("queens"),
         JsValue::NULL,

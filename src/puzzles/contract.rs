@@ -203,7 +203,10 @@ pub struct Parsed<P> {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GenerateRequest {
-    /// The size, in the puzzle's own words (`"9"`, `"7x7"`).
+    /// The size, in the puzzle's own words (`"9"`, `"7x7"`); a whole number stands for its digits
+    /// (`9` for `"9"`), as a JavaScript caller would naturally write it.
+    #[serde(deserialize_with = "size_text")]
+    #[cfg_attr(test, ts(type = "string | number"))]
     pub size: String,
     #[serde(default)]
     /// The seed; `None`: a fresh one (handed back in [`Generated::seed`]).
@@ -227,6 +230,45 @@ pub struct GenerateRequest {
     #[cfg_attr(test, ts(optional))]
     /// Wall time in milliseconds the generator may spend on this puzzle; `None`: no time limit.
     pub max_ms: Option<u64>,
+}
+
+/// Reads [`GenerateRequest::size`]: text as it is, a whole number as its digits. Anything else
+/// (a fraction, a negative number, a list) gets a sentence that says what a size is.
+fn size_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    struct Size;
+    impl serde::de::Visitor<'_> for Size {
+        type Value = String;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a size as text (\"9\", \"7x7\") or a whole number")
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<String, E> {
+            Ok(v.to_string())
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<String, E> {
+            Ok(v.to_string())
+        }
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<String, E> {
+            u64::try_from(v)
+                .map(|v| v.to_string())
+                .map_err(|_| E::custom(format!("the size {v} is negative")))
+        }
+        fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<String, E> {
+            // JavaScript numbers may arrive as floats; 9.0 is the whole number 9. Below 2^53 every
+            // whole float converts exactly.
+            if v.fract() == 0.0 && (0.0..9_007_199_254_740_992.0).contains(&v) {
+                Ok((v as u64).to_string())
+            } else {
+                // Short either way: 1e300 in Rust's `{}` would be 301 digits.
+                let shown = if v.abs() < 1e15 {
+                    v.to_string()
+                } else {
+                    format!("{v:e}")
+                };
+                Err(E::custom(format!("the size {shown} is not a whole number")))
+            }
+        }
+    }
+    d.deserialize_any(Size)
 }
 
 /// The words a generator's error starts with (after the puzzle's name) when it ran out of the
@@ -962,11 +1004,16 @@ mod tests {
     fn a_value_of_the_wrong_kind_is_placed_when_it_occurs_once() {
         use serde_json::json;
         let sky = crate::puzzles::lookup("skyscrapers").unwrap();
-        let e = sky.generate(&json!({"size": 7, "seed": 1})).unwrap_err();
+        let e = sky
+            .generate(&json!({"size": "7", "seed": "1"}))
+            .unwrap_err();
         assert!(
-            e.starts_with(
-                "skyscrapers: bad generator request at size: got the number 7 where text"
-            ),
+            e.starts_with("skyscrapers: bad generator request at seed: got the text"),
+            "{e}"
+        );
+        let e = sky.generate(&json!({"size": true})).unwrap_err();
+        assert!(
+            e.starts_with("skyscrapers: bad generator request at size: got"),
             "{e}"
         );
         let p = sky.parse("4://///1/3///4/////3/").unwrap()["puzzle"].clone();
@@ -996,5 +1043,35 @@ mod tests {
         assert!(solution_limit(Some(MAX_SOLUTION_LIMIT + 1), 2)
             .unwrap_err()
             .contains("1 to 10000"));
+    }
+
+    #[test]
+    fn a_generator_size_is_text_or_a_whole_number() {
+        let size =
+            |v: Value| serde_json::from_value::<GenerateRequest>(serde_json::json!({ "size": v }));
+        for (v, text) in [
+            (serde_json::json!("7x7"), "7x7"),
+            (serde_json::json!(9), "9"),
+            (serde_json::json!(9.0), "9"),
+            (serde_json::json!(1e3), "1000"),
+        ] {
+            assert_eq!(size(v.clone()).unwrap().size, text, "{v}");
+        }
+        for (v, says) in [
+            (serde_json::json!(9.5), "the size 9.5 is not a whole number"),
+            (serde_json::json!(-3), "the size -3 is negative"),
+            (
+                serde_json::json!(1e300),
+                "the size 1e300 is not a whole number",
+            ),
+            (
+                serde_json::json!([9]),
+                "a size as text (\"9\", \"7x7\") or a whole number",
+            ),
+            (serde_json::json!(null), "a size as text"),
+        ] {
+            let e = size(v.clone()).unwrap_err().to_string();
+            assert!(e.contains(says), "{v}: {e}");
+        }
     }
 }

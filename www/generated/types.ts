@@ -288,9 +288,10 @@ verdict: Verdict | null, };
 
 export type GenerateRequest = { 
 /**
- * The size, in the puzzle's own words (`"9"`, `"7x7"`).
+ * The size, in the puzzle's own words (`"9"`, `"7x7"`); a whole number stands for its digits
+ * (`9` for `"9"`), as a JavaScript caller would naturally write it.
  */
-size: string, 
+size: string | number, 
 /**
  * The seed; `None`: a fresh one (handed back in [`Generated::seed`]).
  */

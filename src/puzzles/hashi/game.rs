@@ -437,12 +437,6 @@ pub fn parse_generate_size(size: &str) -> Result<GenSize, String> {
         height = r[..n].parse().map_err(|_| bad_size())?;
         rest = &r[n..];
     }
-    let range = GENERATE_MIN..=GENERATE_MAX;
-    if !range.contains(&width) || !range.contains(&height) {
-        return Err(format!(
-            "hashi: random puzzles go from {GENERATE_MIN}x{GENERATE_MIN} to {GENERATE_MAX}x{GENERATE_MAX}, got {width}x{height}"
-        ));
-    }
     let mut out = GenSize {
         width,
         height,
@@ -508,6 +502,16 @@ pub fn parse_generate_size(size: &str) -> Result<GenSize, String> {
             }
         }
         rest = &rest[n..];
+    }
+    // The sides are checked after the parameters, so that a size that is not one at all (`1.5`)
+    // is called that rather than too small, and the text is quoted, since a number written the
+    // way JavaScript allows (`1e3`) reads here as side 1 with Tatham's expansion `e3`.
+    let range = GENERATE_MIN..=GENERATE_MAX;
+    if !range.contains(&width) || !range.contains(&height) {
+        return Err(format!(
+            "hashi: random puzzles go from {GENERATE_MIN}x{GENERATE_MIN} to {GENERATE_MAX}x{GENERATE_MAX}, got {width}x{height} from the size {}",
+            quote(text)
+        ));
     }
     Ok(out)
 }
