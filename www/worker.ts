@@ -123,20 +123,26 @@ function handle(msg: Request): void {
       if (!Array.isArray(msg.tasks)) throw new Error('a count needs its tasks as a list');
       if (!('QueensCountTask' in wasm)) throw new Error(`counting needs the N-Queens module; this worker has the ${scope.name} one`);
       const { QueensCountTask, QueensNaiveCount } = wasm;
+      // Progress at most every COUNT_PROGRESS_MS, looked at between chunks and between tasks: most
+      // tasks end within one chunk (a chunk is about 0.1 s), so a batch of them would otherwise
+      // report nothing until its end, seconds later.
+      const report = (tasksDone: number, counts: typeof sum, fraction: number | null) => {
+        const now = performance.now();
+        if (now - reported < COUNT_PROGRESS_MS) return;
+        reported = now;
+        post({ type: 'counting', req: msg.req, counts, tasksDone, fraction });
+      };
       for (const [done, task] of msg.tasks.entries()) {
         const counter = msg.algorithm === 'naive' ? new QueensNaiveCount(task.n) : new QueensCountTask(task);
         try {
           while (!counter.run(msg.chunkNodes)) {
-            const now = performance.now();
-            if (now - reported < COUNT_PROGRESS_MS) continue;
-            reported = now;
-            const fraction = counter instanceof QueensNaiveCount ? counter.fraction() : null;
-            post({ type: 'counting', req: msg.req, counts: add(counter.counts()), tasksDone: done, fraction });
+            report(done, add(counter.counts()), counter instanceof QueensNaiveCount ? counter.fraction() : null);
           }
           Object.assign(sum, add(counter.counts()));
         } finally {
           counter.free();
         }
+        if (done + 1 < msg.tasks.length) report(done + 1, { ...sum }, null);
       }
       post({ type: 'counted', req: msg.req, counts: sum });
       return;
