@@ -100,7 +100,10 @@ for (const n of countOnly || oneSet ? [] : [1000, 100000, 1000000]) {
 // Counting on one worker: the plan's tasks one after another in this thread (what one page worker
 // does), against `queens count N --threads 1`; the naive counter against `--algorithm naive`. Both
 // sides time the whole count (plan, tasks and sums; the CLI from its start to its answer line).
-// The page's all-workers times come from tests/e2e/count.test.mjs (SOLVESCOPE_COUNT_TIMES=1).
+// The all-workers rows below run a pool of Node worker threads; the page's own times (Chromium,
+// its pool and its UI) come from tests/e2e/count.test.mjs (SOLVESCOPE_COUNT_TIMES=16,17,18).
+/** The bitmask total of each n as one worker counted it, to check the pool's sums against. */
+const oneWorkerSolutions = new Map();
 function wasmCountMicros(n, algorithm) {
   const started = performance.now();
   if (algorithm === 'naive') {
@@ -109,17 +112,69 @@ function wasmCountMicros(n, algorithm) {
     c.free();
   } else {
     const plan = wasm.queensCountPlan(n);
+    let solutions = plan.base.solutions;
     for (const task of plan.tasks) {
       const c = new wasm.QueensCountTask(task);
       c.run(Infinity);
+      solutions += c.counts().solutions;
       c.free();
     }
+    oneWorkerSolutions.set(n, solutions);
   }
   return Math.round((performance.now() - started) * 1000);
 }
+// Counting on every core: one Node worker thread per core, each with its own wasm instance of the
+// queens module, taking the plan's tasks one at a time from a shared index (the page's pool hands
+// out batches; here the share is the same without a page), each task in calls of CHUNK nodes as
+// the page's workers count (www/count-pool.ts). Against `queens count N --threads W`. The time is
+// from handing out the first task to the last sum, with the workers started and warmed before.
+const CHUNK = 2 ** 24;
+const poolSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
+(async () => {
+  const m = await import(workerData.glue);
+  m.initSync({ module: readFileSync(workerData.wasm) });
+  const next = new Int32Array(workerData.next);
+  parentPort.on('message', (n) => {
+    const plan = m.queensCountPlan(n);
+    const sum = { solutions: 0, nodes: 0 };
+    for (let i = Atomics.add(next, 0, 1); i < plan.tasks.length; i = Atomics.add(next, 0, 1)) {
+      const c = new m.QueensCountTask(plan.tasks[i]);
+      while (!c.run(${CHUNK})) {}
+      const k = c.counts();
+      sum.solutions += k.solutions;
+      sum.nodes += k.nodes;
+      c.free();
+    }
+    parentPort.postMessage(sum);
+  });
+  parentPort.postMessage('ready');
+})();`;
+const cores = os.availableParallelism?.() ?? os.cpus().length;
+async function startPool() {
+  const { Worker } = await import('node:worker_threads');
+  const next = new SharedArrayBuffer(4);
+  const glue = new URL('../www/pkg/queens/solvescope_queens.js', import.meta.url).href;
+  const wasmFile = new URL('../www/pkg/queens/solvescope_queens_bg.wasm', import.meta.url).pathname;
+  const workers = Array.from({ length: cores }, () => new Worker(poolSource, { eval: true, workerData: { glue, wasm: wasmFile, next } }));
+  const once = (w) => new Promise((resolve, reject) => { w.once('message', resolve); w.once('error', reject); });
+  await Promise.all(workers.map(once));
+  const count = async (n) => {
+    new Int32Array(next)[0] = 0;
+    const started = performance.now();
+    const sums = await Promise.all(workers.map((w) => { const p = once(w); w.postMessage(n); return p; }));
+    const micros = Math.round((performance.now() - started) * 1000);
+    // The plan's own queens are not in the tasks; the solutions are all in them.
+    return { micros, solutions: sums.reduce((a, s) => a + s.solutions, 0) };
+  };
+  return { count, close: () => Promise.all(workers.map((w) => w.terminate())) };
+}
+
 // QUEENS_MAX_N (default 15) is the largest bitmask count, as in benches/queens_count.rs.
 const countMax = Number(process.env.QUEENS_MAX_N || 15);
 const bitmaskSizes = Array.from({ length: Math.max(0, countMax - 11) }, (_, i) => 12 + i);
+const pool = oneSet ? null : await startPool();
 for (const [algorithm, sizes] of oneSet ? [] : [['bitmask', bitmaskSizes], ['naive', [11, 12, 13]]]) {
   for (const n of sizes) {
     const native = [];
@@ -130,8 +185,21 @@ for (const [algorithm, sizes] of oneSet ? [] : [['bitmask', bitmaskSizes], ['nai
       inWasm.push(wasmCountMicros(n, algorithm));
     }
     rows.push({ label: `Queens count n=${n}, ${algorithm}, 1 thread / 1 worker`, count: 1, nativeMed: median(native), wasmMed: median(inWasm), nativeMax: Math.max(...native), wasmMax: Math.max(...inWasm), ratio: median(inWasm) / median(native) });
+    if (algorithm !== 'bitmask') continue;
+    const nativeAll = [];
+    const wasmAll = [];
+    await pool.count(n);
+    for (let r = 0; r < reps; r++) {
+      nativeAll.push(...nativeMicros(['queens', 'count', String(n), '--threads', String(cores)]));
+      const { micros, solutions } = await pool.count(n);
+      // The same total as the one-worker count, or the pool lost a task.
+      if (solutions !== oneWorkerSolutions.get(n)) throw new Error(`the pool counted ${solutions} solutions for n = ${n}, one worker ${oneWorkerSolutions.get(n)}`);
+      wasmAll.push(micros);
+    }
+    rows.push({ label: `Queens count n=${n}, bitmask, ${cores} threads / ${cores} workers`, count: 1, nativeMed: median(nativeAll), wasmMed: median(wasmAll), nativeMax: Math.max(...nativeAll), wasmMax: Math.max(...wasmAll), ratio: median(wasmAll) / median(nativeAll) });
   }
 }
+await pool?.close();
 
 const fmt = (us) => (us >= 10_000 ? `${(us / 1000).toFixed(0)} ms` : us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us} µs`);
 console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'}, ${os.cpus().length} cores; node ${process.version}; ${reps} repetitions after one warm-up, medians`);
