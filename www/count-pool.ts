@@ -40,12 +40,11 @@ export interface CountResult {
 }
 
 /** Nodes per call into wasm, about 0.1 s of a worker: small enough that a worker reports in
- *  time (every COUNT_PROGRESS_MS), big enough that the budget costs nothing. Not smaller: a
- *  subtree is only counted by the fast recursion when the nodes left in the call cover its worst
- *  case (109,600 nodes for the last 8 rows), so the last 109,600 nodes of every call go through
- *  the slower resumable loop; at 2^20 that was a tenth of the nodes and N = 18 took 30.5-30.8 s
- *  in the page instead of 27.4-28.6 s (BENCHMARKS.md, seventh round). The naive counter spends
- *  much longer per node. */
+ *  time (every COUNT_PROGRESS_MS, between chunks or tasks), big enough that the budget costs
+ *  nothing. A call counts a subtree by the fast recursion only when it cannot end inside it,
+ *  which the call's nodes decide: with 2^20 N = 18 took 30.5-30.8 s in the page instead of
+ *  27.4-28.6 s (BENCHMARKS.md, seventh round; the counter has since lost most of that penalty,
+ *  but not all). The naive counter spends much longer per node. */
 const CHUNK_NODES: Record<CountAlgorithm, number> = { bitmask: 1 << 24, naive: 1 << 16 };
 
 const zero = (): Counts => ({ solutions: 0, unique: 0, nodes: 0 });

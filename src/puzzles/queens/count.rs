@@ -27,7 +27,8 @@
 //! of fixed arrays (no allocation, no recursion), handles the last two rows without pushing, and
 //! can stop at a node budget and resume exactly where it stopped. A subtree that cannot exhaust
 //! the budget left (bounded by the falling factorials of its free columns) is counted by plain
-//! recursion with nothing kept for a pause, where nearly all nodes are counted; its last
+//! recursion with nothing kept for a pause, where nearly all nodes are counted (a subtree of the
+//! last eight rows that might exhaust it is counted so too, and taken back if it did); its last
 //! eight rows are one inlined function per depth (no call per queen), natively and in
 //! WebAssembly alike (a subtree starts no lower than those rows, so the chain is compiled once
 //! per family: +1.3 KB in the page's module), and its last three rows are looked up in a table
@@ -676,6 +677,35 @@ impl TaskCounter {
         }
     }
 
+    /// Counts the last [`FIXED_ROWS`] rows below a board with the fast recursion even though the
+    /// budget `left` may not cover their worst case (109,600 nodes, against a few hundred
+    /// typically), and keeps the result (its nodes) only when it did fit: else the classes it
+    /// found are taken back and `None` sends the caller to the resumable loop,
+    /// which stops inside that subtree at the limit. So a call spends at most one such subtree
+    /// in vain, and the last 109,600 nodes of every budget no longer all go through the
+    /// resumable loop (markedly slower than the recursion in V8: with 2^20-node calls that was a
+    /// tenth of the nodes; BENCHMARKS.md, seventh round). Same tree, same nodes, same classes.
+    #[inline(never)]
+    fn fits<const CORNER: bool>(
+        &mut self,
+        next: usize,
+        cols: u32,
+        ld: u32,
+        rd: u32,
+        avail: u32,
+        left: u64,
+    ) -> Option<u64> {
+        let before = self.found.by_size;
+        let nodes = self.subtree::<CORNER>(next, cols, ld, rd, avail);
+        if nodes <= left {
+            Some(nodes)
+        } else {
+            // The queens the recursion wrote below `next` are written again by the loop.
+            self.found.by_size = before;
+            None
+        }
+    }
+
     /// The search loop, compiled once per family so the leaf test is decided at compile time.
     fn search<const CORNER: bool>(&mut self, limit: u64) -> bool {
         let n = self.rules.n;
@@ -749,9 +779,18 @@ impl TaskCounter {
             // (only at the end of a budget, or for N ≤ 11, whose tasks start there). Entering
             // them lower down would need a copy of the per-depth chain for every starting depth
             // (16 KB in the page's module), and measured no faster.
-            if f != 0 && n - next >= FIXED_ROWS && limit - nodes >= SUBTREE_BOUND[n - next] {
+            let counted = if f == 0 || n - next < FIXED_ROWS {
+                None
+            } else if limit - nodes >= SUBTREE_BOUND[n - next] {
                 // The budget cannot run out below here: count the subtree in one go.
-                nodes += self.subtree::<CORNER>(next, cols, ld, rd, f);
+                Some(self.subtree::<CORNER>(next, cols, ld, rd, f))
+            } else if n - next == FIXED_ROWS {
+                self.fits::<CORNER>(next, cols, ld, rd, f, limit - nodes)
+            } else {
+                None
+            };
+            if let Some(sub) = counted {
+                nodes += sub;
             } else if f != 0 {
                 self.cols[next] = cols;
                 self.ld[next] = ld;
