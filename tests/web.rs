@@ -321,7 +321,7 @@ fn helpers_are_reached_by_puzzle_name() {
     )
     .err()
     .unwrap();
-    assert!(error_message(e.into()).contains("the size 5.5 is not a whole number"));
+    assert!(error_message(e.into()).contains("the size is not a whole number below 2^53"));
     let e = api::hint(
         js("queens"),
         JsValue::NULL,

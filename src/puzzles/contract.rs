@@ -203,9 +203,9 @@ pub struct Parsed<P> {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GenerateRequest {
-    /// The size, in the puzzle's own words (`"9"`, `"7x7"`); a whole number stands for its digits
-    /// (`9` for `"9"`), as a JavaScript caller would naturally write it.
-    #[serde(deserialize_with = "size_text")]
+    /// The size, in the puzzle's own words (`"9"`, `"7x7"`). In a request read from JSON (the
+    /// registry's `generate`, the wasm API) a whole number stands for its digits (`9` for `"9"`),
+    /// as a JavaScript caller would naturally write it.
     #[cfg_attr(test, ts(type = "string | number"))]
     pub size: String,
     #[serde(default)]
@@ -230,45 +230,6 @@ pub struct GenerateRequest {
     #[cfg_attr(test, ts(optional))]
     /// Wall time in milliseconds the generator may spend on this puzzle; `None`: no time limit.
     pub max_ms: Option<u64>,
-}
-
-/// Reads [`GenerateRequest::size`]: text as it is, a whole number as its digits. Anything else
-/// (a fraction, a negative number, a list) gets a sentence that says what a size is.
-fn size_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    struct Size;
-    impl serde::de::Visitor<'_> for Size {
-        type Value = String;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("a size as text (\"9\", \"7x7\") or a whole number")
-        }
-        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<String, E> {
-            Ok(v.to_string())
-        }
-        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<String, E> {
-            Ok(v.to_string())
-        }
-        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<String, E> {
-            u64::try_from(v)
-                .map(|v| v.to_string())
-                .map_err(|_| E::custom(format!("the size {v} is negative")))
-        }
-        fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<String, E> {
-            // JavaScript numbers may arrive as floats; 9.0 is the whole number 9. Below 2^53 every
-            // whole float converts exactly.
-            if v.fract() == 0.0 && (0.0..9_007_199_254_740_992.0).contains(&v) {
-                Ok((v as u64).to_string())
-            } else {
-                // Short either way: 1e300 in Rust's `{}` would be 301 digits.
-                let shown = if v.abs() < 1e15 {
-                    v.to_string()
-                } else {
-                    format!("{v:e}")
-                };
-                Err(E::custom(format!("the size {shown} is not a whole number")))
-            }
-        }
-    }
-    d.deserialize_any(Size)
 }
 
 /// The words a generator's error starts with (after the puzzle's name) when it ran out of the
@@ -770,6 +731,40 @@ impl<G> Erased<G> {
     pub const NEW: Erased<G> = Erased(std::marker::PhantomData);
 }
 
+/// A generator request whose `size` is a whole number, with the number written as text
+/// ([`GenerateRequest::size`]); anything else is left to [`from_json`]. Done on the JSON value
+/// rather than by a deserializer of its own, which cost 4 KB in each module with a generator. The
+/// number is not printed back when it is no size: formatting a float costs kilobytes too, and the
+/// caller has it at hand.
+fn size_as_text(puzzle: &str, request: &Value) -> Result<Value, String> {
+    let mut request = request.clone();
+    if let Some(size) = request.get_mut("size") {
+        if let Value::Number(n) = size {
+            let text = match (n.as_u64(), n.as_i64(), n.as_f64()) {
+                (Some(v), _, _) => v.to_string(),
+                (None, Some(v), _) => return Err(format!("{puzzle}: the size {v} is negative")),
+                // JavaScript numbers may arrive as floats: 9.0 is 9, and every whole float below
+                // 2^53 converts exactly.
+                (None, None, Some(v))
+                    if v.fract() == 0.0 && (0.0..9_007_199_254_740_992.0).contains(&v) =>
+                {
+                    (v as u64).to_string()
+                }
+                (None, None, Some(v)) if v < 0.0 => {
+                    return Err(format!("{puzzle}: the size is negative"))
+                }
+                _ => {
+                    return Err(format!(
+                        "{puzzle}: the size is not a whole number below 2^53 (give text such as \"9\" or \"7x7\", or a whole number)"
+                    ))
+                }
+            };
+            *size = Value::String(text);
+        }
+    }
+    Ok(request)
+}
+
 fn from_json<T: DeserializeOwned>(puzzle: &str, what: &str, v: &Value) -> Result<T, String> {
     serde_json::from_value(v.clone()).map_err(|e| {
         let e = e.to_string();
@@ -943,7 +938,8 @@ impl<G: Game> AnyGame for Erased<G> {
         if !G::INFO.helpers.generate {
             return Err(unsupported(G::INFO.name, "generator"));
         }
-        let r: GenerateRequest = from_json(G::INFO.name, "generator request", request)?;
+        let request = size_as_text(G::INFO.name, request)?;
+        let r: GenerateRequest = from_json(G::INFO.name, "generator request", &request)?;
         if !G::GENERATE_BUDGETS && (r.max_nodes.is_some() || r.max_ms.is_some()) {
             return Err(format!(
                 "{}: the generator takes no budget (maxNodes, maxMs)",
@@ -1047,31 +1043,26 @@ mod tests {
 
     #[test]
     fn a_generator_size_is_text_or_a_whole_number() {
-        let size =
-            |v: Value| serde_json::from_value::<GenerateRequest>(serde_json::json!({ "size": v }));
-        for (v, text) in [
-            (serde_json::json!("7x7"), "7x7"),
-            (serde_json::json!(9), "9"),
-            (serde_json::json!(9.0), "9"),
-            (serde_json::json!(1e3), "1000"),
-        ] {
-            assert_eq!(size(v.clone()).unwrap().size, text, "{v}");
-        }
-        for (v, says) in [
-            (serde_json::json!(9.5), "the size 9.5 is not a whole number"),
-            (serde_json::json!(-3), "the size -3 is negative"),
+        use serde_json::json;
+        let sky = crate::puzzles::lookup("skyscrapers").unwrap();
+        let made = |size: Value| sky.generate(&json!({ "size": size, "seed": 3 }));
+        let text = made(json!("5")).unwrap();
+        assert_eq!(made(json!(5)).unwrap(), text);
+        assert_eq!(made(json!(5.0)).unwrap(), text);
+        for (size, says) in [
             (
-                serde_json::json!(1e300),
-                "the size 1e300 is not a whole number",
+                json!(9.5),
+                "skyscrapers: the size is not a whole number below 2^53",
             ),
-            (
-                serde_json::json!([9]),
-                "a size as text (\"9\", \"7x7\") or a whole number",
-            ),
-            (serde_json::json!(null), "a size as text"),
+            (json!(-2.5), "skyscrapers: the size is negative"),
+            (json!(-3), "skyscrapers: the size -3 is negative"),
+            (json!(1e300), "the size is not a whole number"),
+            (json!(1e3), "random puzzles go from 1x1 to 16x16, got 1000"),
+            (json!(true), "at size: got true where text is expected"),
+            (json!([9]), "at size: got a list where text is expected"),
         ] {
-            let e = size(v.clone()).unwrap_err().to_string();
-            assert!(e.contains(says), "{v}: {e}");
+            let e = made(size.clone()).unwrap_err();
+            assert!(e.contains(says), "{size}: {e}");
         }
     }
 }

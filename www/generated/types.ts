@@ -288,8 +288,9 @@ verdict: Verdict | null, };
 
 export type GenerateRequest = { 
 /**
- * The size, in the puzzle's own words (`"9"`, `"7x7"`); a whole number stands for its digits
- * (`9` for `"9"`), as a JavaScript caller would naturally write it.
+ * The size, in the puzzle's own words (`"9"`, `"7x7"`). In a request read from JSON (the
+ * registry's `generate`, the wasm API) a whole number stands for its digits (`9` for `"9"`),
+ * as a JavaScript caller would naturally write it.
  */
 size: string | number, 
 /**
