@@ -135,8 +135,22 @@ function baseline(api, value) {
   return value && typeof value === 'object' && 'planTask' in value ? api.queensCountPlan(value.planTask).tasks[0] : structuredClone(value);
 }
 
-/** Whether 8 queens still come out right (an independent check, written here). */
-function stillWorks(api) {
+/** Whether the module still solves a puzzle right (independent checks, written here): 8 queens,
+ *  or for a one-puzzle module without N-Queens its own small puzzle. */
+function stillWorks(api, only) {
+  if (only === 'skyscrapers') {
+    // Clues (top, bottom, left, right): the tower seen first from each side.
+    const g = api.solve('skyscrapers', '4://///1/3///4/////3/', null).solutions[0];
+    const latin = g.every((row, r) => new Set(row).size === 4 && new Set(g.map((x) => x[r])).size === 4);
+    const seen = (line) => line.reduce(([k, top], h) => (h > top ? [k + 1, h] : [k, top]), [0, 0])[0];
+    const col = (c) => g.map((row) => row[c]);
+    return latin && seen([...col(1)].reverse()) === 1 && seen([...col(3)].reverse()) === 3 && seen(g[1]) === 4 && seen([...g[2]].reverse()) === 3;
+  }
+  if (only === 'hashi') {
+    // Two islands of 1 with one gap between them: one single bridge.
+    const s = api.solve('hashi', '3x1m2:1a1', null).solutions;
+    return s.length === 1 && s[0].length === 1 && s[0][0].n === 1 && s[0][0].a.join() === '0,0' && s[0][0].b.join() === '0,2';
+  }
   const cols = api.solve('queens', 'queens:8', null).solutions[0];
   return cols.length === 8 && cols.every((c, r) => cols.every((d, s) => s === r || (c !== d && Math.abs(c - d) !== Math.abs(r - s))));
 }
@@ -158,21 +172,52 @@ function judge(f, mustSucceed) {
   }
 }
 
-/** Runs every call of `spec` (tests/hostile-values.json) with every value in every position. */
-export function attack(api, spec) {
+/** The puzzle a call of the spec is about (its `name` argument; the session's for Session
+ *  methods), or null. */
+function puzzleOf(name, args, spec) {
+  if (name.startsWith('Session.') || name === 'new Session') return spec.sessionArgs[0];
+  return args.find(([kind]) => kind === 'name')?.[1] ?? null;
+}
+
+/** The export a call of the spec needs (`Session.step` needs `Session`). */
+const exportOf = (name) => name.replace(/^new /, '').replace(/\..*$/, '');
+
+/**
+ * Runs every call of `spec` (tests/hostile-values.json) with every value in every position.
+ * `only`: the puzzle of a one-puzzle module (`solvescope/<puzzle>`). Its calls about another
+ * puzzle must still fail cleanly (an Error, a short message; with valid arguments a sentence),
+ * exports it does not have (the N-Queens counting classes) are skipped, and the check after each
+ * call solves that module's own puzzle.
+ */
+export function attack(api, spec, only = null) {
   const call = caller(api, spec);
   const values = spec.values.map((d) => ({ d, value: build(d) }));
   const problems = [];
   let count = 0;
+  const works = () => {
+    try {
+      return stillWorks(api, only);
+    } catch {
+      return false;
+    }
+  };
   const after = (label) => {
-    if (stillWorks(api)) return true;
-    problems.push(`${label}: the module no longer solves 8 queens`);
+    if (works()) return true;
+    problems.push(`${label}: the module no longer solves its puzzle`);
     return false;
   };
   for (const { call: name, args } of spec.calls) {
+    if (name !== 'start' && !(exportOf(name) in api)) {
+      if (only === null || only === 'queens') problems.push(`${name}: the module has no ${exportOf(name)}`);
+      continue;
+    }
+    const about = puzzleOf(name, args, spec);
+    // Another puzzle's call on a one-puzzle module: valid arguments must be refused with a
+    // sentence, and every hostile value may be refused either way, never with a trap.
+    const elsewhere = only !== null && about !== null && about !== only;
     const valid = args.map(([, v]) => baseline(api, v));
     count++;
-    const base = judge(() => call(name, valid), true);
+    const base = judge(() => call(name, valid), !elsewhere);
     if (base) problems.push(`${name} with valid arguments: ${base}`);
     for (let pos = 0; pos <= args.length; pos++) {
       for (const { d, value } of values) {
@@ -181,21 +226,22 @@ export function attack(api, spec) {
         const list = valid.map((v, i) => (i === pos ? value : i < pos ? v : baseline(api, args[i][1])));
         if (pos === args.length) list.push(value); // an extra argument: anything but a trap
         count++;
-        const wrong = judge(() => call(name, list), pos === args.length ? undefined : d.accepted.includes(kind));
+        const wrong = judge(() => call(name, list), pos === args.length || elsewhere ? undefined : d.accepted.includes(kind));
         if (wrong) problems.push(`${label}: ${wrong}`);
         if (!after(label)) return { calls: count, problems };
       }
     }
   }
   // Only the glue can be asked these: a freed handle, and a method on something that is no handle.
-  const s = new api.Session(...spec.sessionArgs);
+  const ownSession = { skyscrapers: ['skyscrapers', '4://///1/3///4/////3/', 'solve', null], hashi: ['hashi', '3x1m2:1a1', 'solve', null] };
+  const s = new api.Session(...(ownSession[only] ?? spec.sessionArgs));
   s.free();
   for (const [label, f] of [
     ['step on a freed session', () => s.step(5)],
     ['solve on a freed session', () => s.solve(10, 10)],
     ['a second free', () => s.free()],
     ['step on a plain object', () => api.Session.prototype.step.call({}, 5)],
-    ['counts on a plain object', () => api.QueensCountTask.prototype.counts.call({})],
+    ...('QueensCountTask' in api ? [['counts on a plain object', () => api.QueensCountTask.prototype.counts.call({})]] : []),
   ]) {
     count++;
     const wrong = judge(f, undefined);

@@ -29,6 +29,22 @@ test('in Node, no hostile argument traps the module or leaves it broken', async 
   assert.deepEqual(problems, []);
 });
 
+// Each one-puzzle module (the page's, and `solvescope/<puzzle>`): the same boundary code with a
+// smaller registry. Its own puzzle's calls are judged as above; another puzzle's calls must fail
+// cleanly; the counting classes only exist in the N-Queens module.
+for (const puzzle of ['queens', 'skyscrapers', 'hashi']) {
+  test(`in Node, solvescope/${puzzle}: no hostile argument traps the module or leaves it broken`, async () => {
+    const api = await import(`solvescope/${puzzle}`);
+    const { calls, problems } = attack(api, spec, puzzle);
+    const skipped = spec.calls.filter((c) => c.call !== 'start' && !(c.call.replace(/^new /, '').replace(/\..*$/, '') in api));
+    assert.equal(skipped.length === 0, puzzle === 'queens', `${puzzle}: the counting and experiment exports are in the N-Queens module alone`);
+    const perCall = (c) => 1 + (c.args.length + 1) * spec.values.length;
+    const kept = spec.calls.filter((c) => !skipped.includes(c));
+    assert.equal(calls, kept.reduce((n, c) => n + perCall(c), 0) + ('QueensCountTask' in api ? 5 : 4));
+    assert.deepEqual(problems, []);
+  });
+}
+
 test('in Chromium, no hostile argument traps the module or leaves it broken', async () => {
   const server = await serve(root);
   const browser = await launchBrowser();
