@@ -78,9 +78,11 @@ const sets = [
 ];
 // WASM_BENCH=count runs only the counting rows below (the n = 12..17 table of BENCHMARKS.md).
 // WASM_BENCH=FILE (a fixture name without .txt, e.g. skyscrapers-big) runs only that set.
+// WASM_BENCH=repair runs only the min-conflicts rows.
 const countOnly = process.env.WASM_BENCH === 'count';
-const oneSet = countOnly ? null : sets.find(([, file]) => file.endsWith(`/${process.env.WASM_BENCH}.txt`));
-for (const [puzzle, file, col] of countOnly ? [] : oneSet ? [oneSet] : sets) {
+const repairOnly = process.env.WASM_BENCH === 'repair';
+const oneSet = countOnly || repairOnly ? null : sets.find(([, file]) => file.endsWith(`/${process.env.WASM_BENCH}.txt`));
+for (const [puzzle, file, col] of countOnly || repairOnly ? [] : oneSet ? [oneSet] : sets) {
   run(`${puzzle}: ${file.split('/').pop()}`, puzzle, 'solve', ids(file, col), (l) => [puzzle, 'solve', ...l]);
 }
 for (const n of countOnly || oneSet ? [] : [1000, 100000, 1000000]) {
@@ -174,8 +176,8 @@ async function startPool() {
 // QUEENS_MAX_N (default 15) is the largest bitmask count, as in benches/queens_count.rs.
 const countMax = Number(process.env.QUEENS_MAX_N || 15);
 const bitmaskSizes = Array.from({ length: Math.max(0, countMax - 11) }, (_, i) => 12 + i);
-const pool = oneSet ? null : await startPool();
-for (const [algorithm, sizes] of oneSet ? [] : [['bitmask', bitmaskSizes], ['naive', [11, 12, 13]]]) {
+const pool = oneSet || repairOnly ? null : await startPool();
+for (const [algorithm, sizes] of oneSet || repairOnly ? [] : [['bitmask', bitmaskSizes], ['naive', [11, 12, 13]]]) {
   for (const n of sizes) {
     const native = [];
     const inWasm = [];
