@@ -477,7 +477,7 @@ impl QueensCountTask {
 
     /// Counts about `max_nodes` more nodes (at least 64; `Infinity`: to the end); true when the
     /// task is done. NaN, a negative number or a non-number is an error. Calls of about 2^24 nodes
-    /// (0.1 s) run at full speed; at 2^20 about 2% is lost to the rows above the last eight,
+    /// (0.1 s) run at full speed; at 2^20 up to about 3% is lost to the rows above the last eight,
     /// which a call that may end inside them counts in its slower resumable loop.
     pub fn run(
         &mut self,

@@ -221,6 +221,12 @@ fn bad_options_are_named_with_their_range() {
         // JavaScript's way of writing 1000 reads as side 1 with the expansion e3: the message
         // quotes the text, so the reader sees where 1x1 came from.
         ("1e3", "got 1x1 from the size '1e3'"),
+        // Digits past any integer: a side out of range, as 2^32 is in wasm's 32-bit usize.
+        (
+            "99999999999999999999999x7",
+            "got 99999999999999999999999x7 from the size",
+        ),
+        ("4294967296", "got 4294967296x4294967296"),
         // Not a size at all, rather than too small.
         ("1.5", "has '.', which the generator does not take"),
         ("7y7", "has 'y', which the generator does not take"),

@@ -322,6 +322,19 @@ fn helpers_are_reached_by_puzzle_name() {
     .err()
     .unwrap();
     assert!(error_message(e.into()).contains("the size is not a whole number below 2^53"));
+    // 2^32 overflows wasm's 32-bit usize: still a size out of range, as natively.
+    for (puzzle, says) in [
+        ("skyscrapers", "16x16, got 4294967296"),
+        ("hashi", "60x60, got 4294967296x4294967296"),
+    ] {
+        let e = api::generate(
+            js(puzzle),
+            js_sys::JSON::parse(r#"{"size":4294967296}"#).unwrap(),
+        )
+        .err()
+        .unwrap();
+        assert!(error_message(e.into()).contains(says), "{puzzle}");
+    }
     let e = api::hint(
         js("queens"),
         JsValue::NULL,

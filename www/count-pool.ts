@@ -41,10 +41,11 @@ export interface CountResult {
 
 /** Nodes per call into wasm, about 0.1 s of a worker: small enough that a worker reports in
  *  time (every COUNT_PROGRESS_MS, between chunks or tasks), big enough that the budget costs
- *  nothing. A call counts a subtree by the fast recursion only when it cannot end inside it,
- *  which the call's nodes decide: with 2^20 N = 18 took 30.5-30.8 s in the page instead of
- *  27.4-28.6 s (BENCHMARKS.md, seventh round; the counter has since lost most of that penalty,
- *  but not all). The naive counter spends much longer per node. */
+ *  nothing. A call ends exactly at its nodes, so the rows above the last eight, and subtrees
+ *  tried and given back near a call's end, go through the slower resumable loop: with 2^20
+ *  N = 18 took 30.5-30.8 s in the page instead of 27.4-28.6 s (BENCHMARKS.md, seventh round;
+ *  `TaskCounter::fits` has since taken most of that penalty away, but not all). The naive
+ *  counter spends much longer per node. */
 const CHUNK_NODES: Record<CountAlgorithm, number> = { bitmask: 1 << 24, naive: 1 << 16 };
 
 const zero = (): Counts => ({ solutions: 0, unique: 0, nodes: 0 });

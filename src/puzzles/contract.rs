@@ -1058,6 +1058,12 @@ mod tests {
             (json!(-3), "skyscrapers: the size -3 is negative"),
             (json!(1e300), "the size is not a whole number"),
             (json!(1e3), "random puzzles go from 1x1 to 16x16, got 1000"),
+            // Past a 32-bit usize (wasm's) and past any integer: out of range, not "no number".
+            (json!(4294967296u64), "16x16, got 4294967296"),
+            (
+                json!("99999999999999999999999"),
+                "16x16, got 99999999999999999999999",
+            ),
             (json!(true), "at size: got true where text is expected"),
             (json!([9]), "at size: got a list where text is expected"),
         ] {

@@ -429,12 +429,22 @@ pub fn parse_generate_size(size: &str) -> Result<GenSize, String> {
     };
     let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
     let n = digits(text);
-    let width: usize = text[..n].parse().map_err(|_| bad_size())?;
+    // A side is digits; too many of them for a number is a side out of range, not no side (the
+    // range check below says so, on every target: `usize` is 32 bits in wasm).
+    let side = |digits: &str| -> Result<usize, String> {
+        if digits.is_empty() {
+            return Err(bad_size());
+        }
+        Ok(digits.parse().unwrap_or(usize::MAX))
+    };
+    let width_text = &text[..n];
+    let width = side(width_text)?;
     let mut rest = &text[n..];
-    let mut height = width;
+    let (mut height, mut height_text) = (width, width_text);
     if let Some(r) = rest.strip_prefix(['x', 'X']) {
         let n = digits(r);
-        height = r[..n].parse().map_err(|_| bad_size())?;
+        height_text = &r[..n];
+        height = side(height_text)?;
         rest = &r[n..];
     }
     let mut out = GenSize {
@@ -509,7 +519,7 @@ pub fn parse_generate_size(size: &str) -> Result<GenSize, String> {
     let range = GENERATE_MIN..=GENERATE_MAX;
     if !range.contains(&width) || !range.contains(&height) {
         return Err(format!(
-            "hashi: random puzzles go from {GENERATE_MIN}x{GENERATE_MIN} to {GENERATE_MAX}x{GENERATE_MAX}, got {width}x{height} from the size {}",
+            "hashi: random puzzles go from {GENERATE_MIN}x{GENERATE_MIN} to {GENERATE_MAX}x{GENERATE_MAX}, got {width_text}x{height_text} from the size {}",
             quote(text)
         ));
     }

@@ -629,7 +629,10 @@ impl TaskCounter {
 
     /// Counts on until the task is done (true) or its node count would pass `limit` (false; call
     /// again with a higher limit to continue). The last two rows are one step of one or two nodes,
-    /// so a pause may leave one node of the limit unused.
+    /// so a pause may leave one node of the limit unused, and a limit less than two above the
+    /// count may not move it at all: callers give at least two more (the wasm API at least 64;
+    /// the native threads stop when a call makes no progress). A limit below the count pauses
+    /// at once.
     pub fn run(&mut self, limit: u64) -> bool {
         if !self.done {
             self.done = if self.rules.corner {
@@ -685,6 +688,8 @@ impl TaskCounter {
     /// in vain, and the last 109,600 nodes of every budget no longer all go through the
     /// resumable loop (markedly slower than the recursion in V8: with 2^20-node calls that was a
     /// tenth of the nodes; BENCHMARKS.md, seventh round). Same tree, same nodes, same classes.
+    /// With budgets of a few hundred nodes per call most speculations are given back, so such
+    /// callers pay up to a subtree per call; the page's calls are 2^24 nodes.
     #[inline(never)]
     fn fits<const CORNER: bool>(
         &mut self,
@@ -720,7 +725,8 @@ impl TaskCounter {
                 let (cols, ld, rd) = (self.cols[row], self.ld[row], self.rd[row]);
                 let mut a = self.avail[row];
                 while a != 0 {
-                    if limit - nodes < 2 {
+                    // Saturating: a caller may pass a limit below the count so far.
+                    if limit.saturating_sub(nodes) < 2 {
                         self.avail[row] = a;
                         self.row = row;
                         self.nodes = nodes;
@@ -1381,11 +1387,38 @@ mod tests {
     }
 
     /// The budgeted loop and the budget-free recursion (with its per-depth functions) must
-    /// search the same tree: steps below `SUBTREE_BOUND[FIXED_ROWS]` (109,600) keep every board
-    /// on the budgeted loop, the largest step hands subtrees to the per-depth rows and leaves
+    /// search the same tree: steps below `SUBTREE_BOUND[FIXED_ROWS]` (109,600) mix the loop with
+    /// subtrees of the last 8 rows counted on trial and given back when they overran
+    /// (`TaskCounter::fits`), the largest step hands subtrees to the per-depth rows and leaves
     /// the end of each step to the loop, as the threads' and the page's chunks do, and `whole`
     /// (no budget) starts the recursion at the top. Sizes where every family's look-ahead and
     /// side rules come into play.
+    /// A limit at or below the count so far pauses at once and counts nothing (it used to
+    /// underflow on the last two rows), and the task still finishes with the right figures.
+    #[test]
+    fn a_limit_below_the_count_pauses_without_counting() {
+        let whole = count(10).unwrap();
+        let p = plan(10, 3).unwrap();
+        let mut total = p.base;
+        for t in &p.tasks {
+            let mut c = TaskCounter::new(t).unwrap();
+            let mut limit = 0;
+            loop {
+                limit += 7;
+                if c.run(limit) {
+                    break;
+                }
+                let before = c.counts();
+                for low in [0, before.nodes.saturating_sub(3), before.nodes] {
+                    assert!(!c.run(low));
+                    assert_eq!(c.counts(), before);
+                }
+            }
+            total.add(&c.counts());
+        }
+        assert_eq!(total, whole);
+    }
+
     #[test]
     fn every_budget_step_gives_the_same_figures_at_larger_sizes() {
         for (n, steps) in [

@@ -136,15 +136,22 @@ impl Game for Skyscrapers {
     fn generate(request: &GenerateRequest) -> Result<Generated<Puzzle>, String> {
         /// Largest N the generator without a level or givens makes the old way.
         const UNGRADED_MAX: usize = 9;
-        let n: usize = request.size.trim().parse().map_err(|_| {
-            format!(
-                "skyscrapers: the size '{}' is not a whole number",
-                request.size
-            )
-        })?;
+        let text = request.size.trim();
+        // Digits too many for a number are a size out of range, not no number (`usize` is 32
+        // bits in wasm, so 2^32 would otherwise be "not a whole number" there only).
+        let n: usize = match text.parse() {
+            Ok(n) => n,
+            Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => usize::MAX,
+            Err(_) => {
+                return Err(format!(
+                    "skyscrapers: the size '{}' is not a whole number",
+                    request.size
+                ))
+            }
+        };
         if !(1..=GENERATE_MAX).contains(&n) {
             return Err(format!(
-                "skyscrapers: random puzzles go from 1x1 to {GENERATE_MAX}x{GENERATE_MAX}, got {n}"
+                "skyscrapers: random puzzles go from 1x1 to {GENERATE_MAX}x{GENERATE_MAX}, got {text}"
             ));
         }
         let level = request
