@@ -427,6 +427,16 @@ test('Hashiwokakero: a cut Tatham ID says it is cut short, and a failed link say
   await page.waitForTimeout(1000);
   assert.ok(await banner.isVisible(), 'the message stays on screen');
   assert.equal(await page.evaluate(() => location.hash), '#hashi/3x');
+  // A later link that fails leaves the board as it was, and says so (in both views).
+  const cells = await page.getAttribute('#hashi-board', 'data-cells');
+  await page.goto(app.url + '#hashi/7x7m2');
+  await page.waitForFunction(() => /'7x7m2' is the start of a Tatham ID.+cut short.+ The puzzle from before is kept\./.test(document.querySelector('#link-error')?.textContent ?? ''));
+  assert.equal(await page.getAttribute('#hashi-board', 'data-cells'), cells);
+  await page.goto(app.url + '#skyscrapers/' + encodeURIComponent(EXAMPLE));
+  await skyReady(page);
+  await page.goto(app.url + '#skyscrapers/' + encodeURIComponent(EXAMPLE.slice(0, 9)));
+  await page.waitForFunction(() => /The Skyscrapers puzzle in this link could not be opened\. .+ The puzzle from before is kept\./.test(document.querySelector('#link-error')?.textContent ?? ''));
+  assert.equal(await sky(page, 'tatham'), EXAMPLE);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -259,7 +259,8 @@ export function mountEditor(ctx: SkyCtx): Editor {
       if (failed) {
         // Stays on screen (www/link.ts) after the example replaces the board, so a truncated link
         // never passes silently for the example.
-        addLinkProblem(`The Skyscrapers puzzle in this link could not be opened. ${sentence(failed)} The example puzzle is shown instead.`);
+        // A later link that fails leaves the puzzle from before on the board: say that, not "the example".
+        addLinkProblem(`The Skyscrapers puzzle in this link could not be opened. ${sentence(failed)} ${exports ? 'The puzzle from before is kept.' : 'The example puzzle is shown instead.'}`);
         if (!exports) await loadText(EXAMPLE, 'Example');
       }
       return loadedOk;
