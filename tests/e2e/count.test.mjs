@@ -219,3 +219,51 @@ test('timings of N = 16, 17, 18 in the page', { skip: !process.env.SOLVESCOPE_CO
   }
   assert.deepEqual(problems, []);
 });
+
+test('on a 390 px phone the table\'s sideways-scroll cue is plainly visible, light and dark, and goes at the edge reached', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const { page, problems, context } = await openPage(app, '#queens/6?opts=find:count', { width: 390, height: 844 }, { colorScheme, hasTouch: true, isMobile: true });
+    await page.waitForSelector('#queens-count:not([hidden])');
+    for (const n of [6, 7, 8]) assert.equal((await count(page, n)).n, n);
+    const wrap = page.locator('#queens-count .table-wrap');
+    await wrap.scrollIntoViewIfNeeded();
+    assert.ok(await wrap.evaluate((w) => w.scrollWidth > w.clientWidth + 20), `${colorScheme}: the table is wider than the phone`);
+    /** How far (0-255) the median pixel of a column 3 px inside each edge is from the page's
+     *  background: the median, so the text and rules crossing the column do not count. */
+    const edges = async () => {
+      const png = (await wrap.screenshot()).toString('base64');
+      return page.evaluate(async (src) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${src}`;
+        await img.decode();
+        const c = document.createElement('canvas');
+        [c.width, c.height] = [img.width, img.height];
+        const g = c.getContext('2d');
+        g.drawImage(img, 0, 0);
+        const probe = document.body.appendChild(document.createElement('div'));
+        probe.style.background = 'var(--bg)';
+        const bg = getComputedStyle(probe).backgroundColor.match(/\d+/g).map(Number);
+        probe.remove();
+        const column = (x) => {
+          const d = g.getImageData(x, 0, 1, c.height).data;
+          const off = [];
+          for (let y = 0; y < c.height; y++) off.push(Math.max(...[0, 1, 2].map((i) => Math.abs(d[y * 4 + i] - bg[i]))));
+          return off.sort((a, b) => a - b)[Math.floor(off.length / 2)];
+        };
+        const k = img.width / document.querySelector('#queens-count .table-wrap').clientWidth;
+        return { left: column(Math.round(3 * k)), right: column(img.width - 1 - Math.round(3 * k)) };
+      }, png);
+    };
+    const start = await edges();
+    // More to the right: a band there plain enough to notice (the old radial cue measured about
+    // 30 here); nothing at the left edge, which is reached.
+    assert.ok(start.right >= 60, `${colorScheme}: the right-edge cue is ${start.right} from the background`);
+    assert.ok(start.left <= 8, `${colorScheme}: no cue at the left edge at the start (${start.left})`);
+    await wrap.evaluate((w) => (w.scrollLeft = w.scrollWidth));
+    await page.waitForTimeout(100);
+    const end = await edges();
+    assert.ok(end.left >= 60 && end.right <= 8, `${colorScheme}: scrolled to the end, the cue moves to the left edge: ${JSON.stringify(end)}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

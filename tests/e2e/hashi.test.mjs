@@ -157,7 +157,7 @@ test('watch: switching techniques off costs more search nodes, with the same uni
 });
 
 test('editor: a rock from the keyboard leaves only the plain form; touch drags lay bridges', async () => {
-  const { page, problems } = await openPage(app, '#hashi/' + encodeURIComponent('2.2/.../2.2'), { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+  const { page, problems } = await openPage(app, '#hashi/' + encodeURIComponent('2.2/.../2.2') + '?mode=edit', { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
   await waitAttr(page, 'cells', '2,0,2,0,0,0,2,0,2');
   await page.waitForFunction(() => document.querySelector('#hashi-id')?.textContent === '3x3m2:2a2c2a2');
   // Keyboard only: focus the board, move to the middle cell, make it a rock.

@@ -189,7 +189,7 @@ test('edits and play digits survive a reload; a copied address reopens the same 
 });
 
 test('undo and redo, by keys and buttons, in the editor and in play mode are exact', async () => {
-  const { page, problems, context } = await openPage(app, '#skyscrapers/' + encodeURIComponent(EXAMPLE));
+  const { page, problems, context } = await openPage(app, '#skyscrapers/' + encodeURIComponent(EXAMPLE) + '?mode=edit');
   await skyReady(page);
   const states = [await sky(page, 'grid') + '|' + (await sky(page, 'clues'))];
   const now = async () => (await sky(page, 'grid')) + '|' + (await sky(page, 'clues'));
@@ -232,7 +232,7 @@ test('undo and redo, by keys and buttons, in the editor and in play mode are exa
 });
 
 test('Hashiwokakero: undo/redo in the editor and play mode, bridges and mode survive a reload', async () => {
-  const { page, problems, context } = await openPage(app, '#hashi/' + encodeURIComponent('2.2/.../2.2'));
+  const { page, problems, context } = await openPage(app, '#hashi/' + encodeURIComponent('2.2/.../2.2') + '?mode=edit');
   const attr = (n) => page.getAttribute('#hashi-board', `data-${n}`);
   const waitAttr = (n, v) => page.waitForFunction(([n, v]) => document.querySelector('#hashi-board')?.getAttribute(`data-${n}`) === v, [n, v]);
   await waitAttr('cells', '2,0,2,0,0,0,2,0,2');
@@ -342,6 +342,101 @@ test('step= reopens a run at that step, and the address follows the player', asy
   assert.deepEqual(await boards(other), linked);
   await addressMatches(other, /^#race\/8\?seed=3&step=10$/);
   assert.deepEqual(await notSentences(page), []);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a bare puzzle link opens ready to play: a digit fills a cell and the puzzle stays as linked', async () => {
+  const { page, problems, context } = await openPage(app, '#skyscrapers/' + encodeURIComponent(EXAMPLE));
+  await skyReady(page);
+  await page.waitForFunction(() => document.querySelector('#sky-board').dataset.mode === 'play');
+  assert.equal(await page.getAttribute('#sky-mode-play', 'aria-pressed'), 'true');
+  await typeOnBoard(page, [[0, 0, 2]]);
+  await page.waitForFunction(() => document.querySelector('#sky-board').dataset.grid.startsWith('2,0,0,0/'));
+  // The 2 is the player's: the puzzle (its ID, which would carry a given) is unchanged.
+  assert.equal(await sky(page, 'tatham'), EXAMPLE);
+  await addressMatches(page, /\?mode=play&board=/);
+  // The same for a Hashiwokakero Tatham ID and an imported puzz.link URL.
+  for (const link of ['3x3m2:2a2c2a2', 'https://puzz.link/p?hashi/3/3/2g2i2g2']) {
+    await page.goto(app.url + '#hashi/' + encodeURIComponent(link));
+    await page.waitForFunction(() => document.querySelector('#hashi-board')?.dataset.mode === 'play');
+    assert.equal(await page.getAttribute('#hashi-board', 'data-cells'), '2,0,2,0,0,0,2,0,2', link);
+  }
+  // An explicit mode in a link is still obeyed.
+  await page.goto(app.url + '#skyscrapers/' + encodeURIComponent(EXAMPLE) + '?mode=watch');
+  await page.waitForFunction(() => document.querySelector('#sky-board').dataset.mode === 'watch');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a link copied in edit mode says mode=edit and reopens in edit mode', async () => {
+  const { page, problems, context } = await openPage(app, '#skyscrapers');
+  await skyReady(page);
+  assert.equal(await sky(page, 'mode'), 'edit');
+  await page.click('#copy-link');
+  await page.waitForFunction(() => /link/.test(document.querySelector('#copy-link-status')?.textContent ?? ''));
+  const href = await page.evaluate(() => location.href);
+  assert.match(decodeURIComponent(href), /#skyscrapers\/4:[^?]*\?mode=edit$/);
+  const fresh = await openPage(app, href.slice(app.url.length));
+  await skyReady(fresh.page);
+  await fresh.page.waitForFunction(() => document.querySelector('#sky-board').dataset.mode === 'edit');
+  const before = await sky(fresh.page, 'tatham');
+  // In edit mode the digit is a given: it is part of the puzzle, so its ID changes.
+  await typeOnBoard(fresh.page, [[0, 0, 2]]);
+  await fresh.page.waitForFunction((t) => document.querySelector('#sky-board').dataset.tatham !== t, before);
+  assert.deepEqual([...problems, ...fresh.problems], []);
+  await fresh.context.close();
+  await context.close();
+});
+
+test('an out-of-range N stays out of the address: the last valid N is kept while the sentence explains', async () => {
+  const { page, problems, context } = await openPage(app, '#queens/12');
+  await addressMatches(page, /^#queens\/12$/);
+  await page.fill('#queens-n', '99');
+  await page.locator('#queens-n').dispatchEvent('change');
+  await page.waitForSelector('#queens > .error:not([hidden])');
+  assert.match(await page.textContent('#queens > .error'), /from 1 to 64 \(got "99"\)/);
+  await page.waitForTimeout(700); // the address is written every 300 ms
+  assert.equal(await page.evaluate(() => location.hash), '#queens/12');
+  // A valid N typed next is written at once.
+  await page.fill('#queens-n', '10');
+  await page.locator('#queens-n').dispatchEvent('change');
+  await addressMatches(page, /^#queens\/10$/);
+
+  await page.goto(app.url + '#race/50');
+  await addressMatches(page, /^#race\/50\?seed=\d+$/);
+  await page.fill('#race-n', '3');
+  await page.locator('#race-n').dispatchEvent('change');
+  await page.waitForFunction(() => /from 4 to \d+ for the side-by-side view \(got "3"\)/.test(document.querySelector('#race')?.textContent ?? ''));
+  await page.waitForTimeout(700);
+  assert.match(await page.evaluate(() => location.hash), /^#race\/50\?seed=\d+$/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('Hashiwokakero: a cut Tatham ID says it is cut short, and a failed link says the example is shown', async () => {
+  const { page, problems, context } = await openPage(app, '#hashi/3x');
+  const banner = page.locator('#link-error');
+  await page.waitForFunction(() => /could not be opened\. Hashi: '3x' is the start of a Tatham ID.+cut short.+ The example puzzle is shown instead\./.test(document.querySelector('#link-error')?.textContent ?? ''));
+  assert.doesNotMatch(await banner.textContent(), /is not '\.'/);
+  // The example is on the board (islands, not an empty grid), and the editor still says why.
+  await page.waitForFunction(() => (document.querySelector('#hashi-board')?.dataset.cells ?? '').split(',').some((c) => c !== '0'));
+  assert.match(await page.textContent('#hashi-error'), /cut short/);
+  // A failed link is not a puzzle to play: the example opens in the editor.
+  assert.equal(await page.getAttribute('#hashi-board', 'data-mode'), 'edit');
+  await page.waitForTimeout(1000);
+  assert.ok(await banner.isVisible(), 'the message stays on screen');
+  assert.equal(await page.evaluate(() => location.hash), '#hashi/3x');
+  // A later link that fails leaves the board as it was, and says so (in both views).
+  const cells = await page.getAttribute('#hashi-board', 'data-cells');
+  await page.goto(app.url + '#hashi/7x7m2');
+  await page.waitForFunction(() => /'7x7m2' is the start of a Tatham ID.+cut short.+ The puzzle from before is kept\./.test(document.querySelector('#link-error')?.textContent ?? ''));
+  assert.equal(await page.getAttribute('#hashi-board', 'data-cells'), cells);
+  await page.goto(app.url + '#skyscrapers/' + encodeURIComponent(EXAMPLE));
+  await skyReady(page);
+  await page.goto(app.url + '#skyscrapers/' + encodeURIComponent(EXAMPLE.slice(0, 9)));
+  await page.waitForFunction(() => /The Skyscrapers puzzle in this link could not be opened\. .+ The puzzle from before is kept\./.test(document.querySelector('#link-error')?.textContent ?? ''));
+  assert.equal(await sky(page, 'tatham'), EXAMPLE);
   assert.deepEqual(problems, []);
   await context.close();
 });

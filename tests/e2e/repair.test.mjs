@@ -74,3 +74,23 @@ test('repair: a million queens solve in the browser (density view)', async () =>
   assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
+
+test('presenter mode: the race\'s result lines are on a 1024 x 768 screen without scrolling, and 800 x 600 does not scroll sideways', async () => {
+  const { page, problems } = await openPage(app, '#race/20?seed=3&present=1', { width: 1024, height: 768 });
+  await page.waitForFunction(() => document.documentElement.classList.contains('presenter'));
+  await page.locator('#race').getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(allSolved, ['#race-search-board', '#race-repair-board'], { timeout: 30_000 });
+  assert.equal(checkQueens(20, await boardOf(page, '#race-search-board')), null);
+  assert.equal(checkQueens(20, await boardOf(page, '#race-repair-board')), null);
+  for (const id of ['#race-search-status', '#race-repair-status']) {
+    await page.waitForFunction((id) => /^Solved in/.test(document.querySelector(id)?.textContent ?? ''), id);
+    const box = await page.evaluate((id) => document.querySelector(id).getBoundingClientRect().toJSON(), id);
+    assert.ok(box.height > 0 && box.bottom <= 768 + 0.5, `${id} is on screen: ${JSON.stringify(box)}`);
+  }
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.evaluate(() => window.dispatchEvent(new Event('resize')));
+  await page.waitForTimeout(300);
+  assert.ok(await page.evaluate(() => document.scrollingElement.scrollWidth <= window.innerWidth), '800 x 600 does not scroll sideways');
+  assert.deepEqual(problems, []);
+});

@@ -119,3 +119,17 @@ test('a typed whole number: digits only, as links write them', () => {
   assert.equal(typedWhole(' 12 '), 12);
   for (const t of ['1e3', '0x10', '1.0', '-1', '+5', '', ' ', '١٢', '12abc', '9'.repeat(16)]) assert.ok(Number.isNaN(typedWhole(t)), t);
 });
+
+test("a plot's placeholder wraps to the frame's width (presenter mode's narrow plot cut it at both edges)", async () => {
+  const { wrapText } = await import('../../build/unit/render/xy-plot.js');
+  // A stand-in context: every character is 10 units wide.
+  const ctx = { measureText: (s) => ({ width: s.length * 10 }) };
+  const text = 'Count a few sizes to see the time grow with N.';
+  const lines = wrapText(ctx, text, 150);
+  assert.deepEqual(lines, ['Count a few', 'sizes to see', 'the time grow', 'with N.']);
+  for (const l of lines) assert.ok(l.length * 10 <= 150, l);
+  assert.equal(lines.join(' '), text, 'no word lost');
+  // Wide enough: one line; a word wider than the frame stays whole on its own line.
+  assert.deepEqual(wrapText(ctx, text, 10_000), [text]);
+  assert.deepEqual(wrapText(ctx, 'a verylongword b', 50), ['a', 'verylongword', 'b']);
+});

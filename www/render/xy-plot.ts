@@ -92,6 +92,22 @@ export interface PlotOptions {
   legend: boolean;
 }
 
+/** `text` cut at spaces into lines no wider than `width` in the context's current font (a word
+ *  wider than that stays whole on its own line). */
+export function wrapText(ctx: CanvasRenderingContext2D, text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && ctx.measureText(next).width > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 /** Draws `series` into `r` (device pixels) of the canvas. */
 export function drawXYPlot(
   ctx: CanvasRenderingContext2D,
@@ -131,7 +147,13 @@ export function drawXYPlot(
   ctx.fillText(yAxis.label, 0, 0);
   ctx.restore();
   if (all.length === 0) {
-    ctx.fillText(options.empty, (left + right) / 2, (top + bottom) / 2);
+    // The placeholder is wrapped to the frame's width: a narrow plot (presenter mode's column
+    // beside the count table, a phone) would otherwise cut the sentence at both edges.
+    const lines = wrapText(ctx, options.empty, Math.max(1, right - left - 12 * dpr));
+    const lineH = 16 * dpr * k;
+    const y0 = (top + bottom) / 2 - ((lines.length - 1) * lineH) / 2;
+    ctx.textBaseline = 'middle';
+    lines.forEach((line, i) => ctx.fillText(line, (left + right) / 2, y0 + i * lineH));
     return;
   }
   const [x0, x1] = range(xAxis, all.map((p) => p[0]));

@@ -28,7 +28,7 @@ pub fn parse_any(text: &str) -> Result<Puzzle, String> {
     }
     if t.contains('?') || t.contains("://") {
         parse_puzzlink(t)
-    } else if t.contains(':') || looks_like_seed_id(t) {
+    } else if t.contains(':') || looks_like_seed_id(t) || looks_like_cut_id(t) {
         parse_tatham(t)
     } else {
         parse_plain(t)
@@ -45,6 +45,15 @@ fn looks_like_seed_id(t: &str) -> bool {
         }
         None => false,
     }
+}
+
+/// `3x`, `7x7m2`: a Tatham ID's parameters with the ':' and description gone (a link cut in a chat
+/// or an e-mail). No plain grid looks like this ('x' is no grid character), so it is read as the
+/// cut ID it is and gets that sentence, not "'x' is not '.' …" from the plain reader.
+fn looks_like_cut_id(t: &str) -> bool {
+    let b = t.as_bytes();
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    digits > 0 && b.get(digits) == Some(&b'x') && b.iter().all(|c| c.is_ascii_alphanumeric())
 }
 
 /// The decimal number starting at byte `i` of the parameters (saturating, so an absurd size is
@@ -86,6 +95,12 @@ pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
         }
     }
     let (params, desc) = t.split_once(':').ok_or_else(|| {
+        if looks_like_cut_id(t) {
+            return format!(
+                "hashi: {} is the start of a Tatham ID (PARAMS:DESC, e.g. 7x7m2:3a4c…) with no ':' and description after it, so the ID looks cut short: copy it whole",
+                quote(t)
+            );
+        }
         format!(
             "hashi: {} is not a Tatham ID (expected PARAMS:DESC)",
             quote(t)
@@ -116,7 +131,7 @@ pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
     }
     if cells.len() != w * h {
         return Err(format!(
-            "hashi: the description covers {} cells, a {w}x{h} board has {}",
+            "hashi: the description covers {} cells, a {w}x{h} board has {}; Tatham's IDs write every cell (a water run stands for the water at the end), so the ID looks cut short: copy it whole",
             cells.len(),
             w * h
         ));
@@ -443,7 +458,17 @@ mod tests {
         let e = parse_any("3x3m2:22d2a2").unwrap_err();
         assert!(e.contains("row 1, column 1 and row 1, column 2"), "{e}");
         let e = parse_any("3x3m2:2a2c2a").unwrap_err();
-        assert!(e.contains("covers 8 cells"), "{e}");
+        assert!(e.contains("covers 8 cells") && e.contains("cut short"), "{e}");
+        // A Tatham ID cut before (or at) its ':' is a cut ID, not a plain grid with a bad 'x'.
+        for cut in ["3x", "3x3", "7x7m2", "3x3m2:"] {
+            let e = parse_any(cut).unwrap_err();
+            assert!(e.contains("cut short") && !e.contains("is not '.'"), "{cut}: {e}");
+        }
+        let e = parse_any("3x").unwrap_err();
+        assert!(e.contains("'3x'") && e.contains("no ':'"), "{e}");
+        // Still a plain grid's error where the text is a grid with an 'x' in it.
+        let e = parse_any("2x2/.../2.2").unwrap_err();
+        assert!(e.contains("is not '.'"), "{e}");
         let e = parse_any("3x3m2:2a2c2a2a").unwrap_err();
         assert!(e.contains("runs past"), "{e}");
         let e = parse_any("3x3m2:2a2c2!2").unwrap_err();

@@ -3,6 +3,7 @@
 
 import type { Settings } from '../../address';
 import { addLinkProblem, applyStep, stepOf, type Seekable, type ViewState } from '../../link';
+import { typedWhole } from './text';
 
 /** Sets a view's options from a link's `opts=`; what could not be used goes to the link banner. */
 export function takeOptions(options: LinkOptions | undefined, opts: [string, string][] | undefined): void {
@@ -34,10 +35,22 @@ export function sizeLink(
   run?: (Seekable & { reset(): Promise<unknown> }) | { runs: Seekable[]; reset(): Promise<unknown> },
 ) {
   const runs: Seekable[] = run ? ('runs' in run ? run.runs : [run]) : [];
+  /** N as typed when it is one the view runs (the field's own min and max, which each view sets
+   *  to the range its run checks), else null. */
+  const validN = (): string | null => {
+    const v = typedWhole(nInput.value);
+    return Number.isInteger(v) && v >= Number(nInput.min) && v <= Number(nInput.max) ? String(v) : null;
+  };
+  // The address only ever holds a state the page can open: while the field holds an N out of
+  // range (which the view's sentence explains), the address keeps the last N that was valid.
+  let lastValid = validN();
   return {
     /** Fills the fields from a link (range errors are then reported by the run's own N check). */
     take(param: string | null, settings: Settings): void {
       if (param !== null) nInput.value = param;
+      // Read now, not at the next address write: a key typed before that must not fall back to
+      // the N from before the link.
+      lastValid = validN() ?? lastValid;
       if (seed && settings.seed !== undefined) seed.field.value = settings.seed;
       takeOptions(options, settings.opts);
     },
@@ -47,7 +60,7 @@ export function sizeLink(
       if (run) void run.reset().then(() => runs.forEach((r) => applyStep(r, settings.step)));
     },
     state(): ViewState {
-      const n = nInput.value.trim();
+      lastValid = validN() ?? lastValid;
       const settings: Settings = {};
       if (seed) {
         try {
@@ -61,7 +74,7 @@ export function sizeLink(
       if (opts.length) settings.opts = opts;
       const steps = runs.map(stepOf).filter((k) => k !== undefined);
       if (steps.length) settings.step = Math.max(...steps);
-      return { puzzle: /^\d{1,8}$/.test(n) ? n : null, settings };
+      return { puzzle: lastValid, settings };
     },
   };
 }

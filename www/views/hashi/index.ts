@@ -251,9 +251,13 @@ export function mountHashi(client: SolverClient): Feature {
   modeButtons.forEach((b, i) => b.addEventListener('click', () => setMode(MODES[i]!)));
   // A link's watch techniques (opts=name:on|off) and mode, applied once its puzzle has loaded.
   const techniques = switchOptions(watch.techniques, 'Hashiwokakero technique');
-  function linked(s: Settings): void {
+  function linked(s: Settings, opened = false): void {
     takeOptions(techniques, s.opts);
-    if (s.mode && ctx.layout) setMode(s.mode);
+    // A link to a puzzle opens it ready to play, as puzz.link does: a player who types into a
+    // shared puzzle must not change it. The page's own links always write their mode (an edit-mode
+    // link says mode=edit), so only links without one (imported IDs, shared puzzles) land here.
+    const mode = s.mode ?? (opened ? 'play' : undefined);
+    if (mode && ctx.layout) setMode(mode);
     else draw();
     if (ctx.mode === 'watch') applyStep(watch.run, s.step);
     if (s.board === undefined) return;
@@ -269,9 +273,18 @@ export function mountHashi(client: SolverClient): Feature {
    *  for an empty board or for the puzzle shown before it. */
   function openLink(param: string | null, s: Settings): void {
     if (param) editor.setLoadText(param);
-    void editor.load(param ?? EXAMPLE).then((ok) => {
-      if (!ok && param) addLinkProblem(`The Hashiwokakero puzzle in this link could not be opened. ${sentence(error.textContent ?? '')}`);
-      linked(s);
+    const before = ctx.exports !== null;
+    void editor.load(param ?? EXAMPLE).then(async (ok) => {
+      if (!ok && param) {
+        const why = error.textContent ?? '';
+        // As the Skyscrapers view does: a first visit whose link fails shows the example rather
+        // than an empty board, and the banner says which puzzle is on screen; a later link that
+        // fails leaves the puzzle from before.
+        if (!before) await editor.load(EXAMPLE);
+        if (!before) ctx.showError(why);
+        addLinkProblem(`The Hashiwokakero puzzle in this link could not be opened. ${sentence(why)} ${before ? 'The puzzle from before is kept.' : 'The example puzzle is shown instead.'}`);
+      }
+      linked(s, ok && param !== null);
     });
   }
 

@@ -41,10 +41,12 @@ export interface Editor {
   share: HTMLElement;
   /** Sets the selected clue or given to `v` (0 clears). */
   setValue(v: number): void;
-  /** First showing: the linked puzzle, else the one last edited here, else the example. */
-  start(param: string | null): Promise<void>;
-  /** Opens a puzzle from the URL (once per distinct link); a bad link says why and shows the example. */
-  open(param: string): Promise<void>;
+  /** First showing: the linked puzzle, else the one last edited here, else the example; true
+   *  when a linked puzzle opened. */
+  start(param: string | null): Promise<boolean>;
+  /** Opens a puzzle from the URL (once per distinct link); a bad link says why and shows the
+   *  example. True when the linked puzzle is the one on screen. */
+  open(param: string): Promise<boolean>;
   /** The puzzle's Tatham ID for the address; null while a load is in flight. */
   id(): string | null;
   /** Ctrl+Z and friends in edit mode. */
@@ -56,6 +58,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
   let exports: Exports | null = null;
   let exportSeq = 0;
   let loadedParam: string | null = null;
+  let loadedOk = false;
   /** Loads still in flight (the address waits for them). */
   let pending = 0;
   const kept = keptPuzzle('skyscrapers', isSkyPuzzle);
@@ -245,19 +248,22 @@ export function mountEditor(ctx: SkyCtx): Editor {
   copyPuzzlink.addEventListener('click', () => copy(exports?.puzzlink ?? '', puzzlinkField, 'puzz.link URL'));
   copyLink.addEventListener('click', () => copy(exports?.tatham ? pageLink('skyscrapers', exports.tatham) : '', linkField, 'link'));
 
-  async function open(param: string): Promise<void> {
+  async function open(param: string): Promise<boolean> {
     ctx.draw();
-    if (param === loadedParam) return;
+    if (param === loadedParam) return loadedOk;
     loadedParam = param;
     pending++; // from the failed link to the example, the address keeps the link
     try {
       const failed = await loadText(param, 'Opened from the link');
+      loadedOk = !failed;
       if (failed) {
         // Stays on screen (www/link.ts) after the example replaces the board, so a truncated link
         // never passes silently for the example.
-        addLinkProblem(`The Skyscrapers puzzle in this link could not be opened. ${sentence(failed)} The example puzzle is shown instead.`);
+        // A later link that fails leaves the puzzle from before on the board: say that, not "the example".
+        addLinkProblem(`The Skyscrapers puzzle in this link could not be opened. ${sentence(failed)} ${exports ? 'The puzzle from before is kept.' : 'The example puzzle is shown instead.'}`);
         if (!exports) await loadText(EXAMPLE, 'Example');
       }
+      return loadedOk;
     } finally {
       pending--;
     }
@@ -276,6 +282,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
         restore(last);
         status.textContent = `The puzzle you were editing: ${last.n} × ${last.n}.`;
       } else await loadText(EXAMPLE, 'Example');
+      return false;
     },
     open,
     id: () => (pending > 0 || !exports ? null : exports.tatham ?? null),

@@ -279,9 +279,13 @@ export function mountSkyscrapers(client: SolverClient): Feature {
 
   // A link's watch techniques (opts=name:on|off) and mode, applied once its puzzle has loaded.
   const techniques = switchOptions(watch.techniques, 'Skyscrapers technique');
-  function linked(s: Settings): void {
+  function linked(s: Settings, opened = false): void {
     takeOptions(techniques, s.opts);
-    if (s.mode) setMode(s.mode);
+    // A link to a puzzle opens it ready to play, as puzz.link does: a player who types into a
+    // shared puzzle must not change it. The page's own links always write their mode (an edit-mode
+    // link says mode=edit), so only links without one (imported IDs, shared puzzles) land here.
+    const mode = s.mode ?? (opened ? 'play' : undefined);
+    if (mode) setMode(mode);
     if (ctx.mode === 'watch') applyStep(watch.run, s.step);
     applyBoard(s, ctx.mode, play.restore, {
       unopened: 'The puzzle in the link could not be opened, so the board in it is left out.',
@@ -293,8 +297,8 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     element,
     bar: watch.bar,
     // The address: the puzzle's ID and the mode (www/link.ts); a linked mode applies once loaded.
-    start: (param, s) => void editor.start(param).then(() => linked(s)),
-    open: (param, s) => void (param === null ? Promise.resolve() : editor.open(param)).then(() => linked(s)),
+    start: (param, s) => void editor.start(param).then((opened) => linked(s, opened)),
+    open: (param, s) => void (param === null ? Promise.resolve(false) : editor.open(param)).then((opened) => linked(s, opened)),
     state: () => {
       const id = editor.id();
       const opts = techniques.linkOptions();
