@@ -458,11 +458,17 @@ mod tests {
         let e = parse_any("3x3m2:22d2a2").unwrap_err();
         assert!(e.contains("row 1, column 1 and row 1, column 2"), "{e}");
         let e = parse_any("3x3m2:2a2c2a").unwrap_err();
-        assert!(e.contains("covers 8 cells") && e.contains("cut short"), "{e}");
+        assert!(
+            e.contains("covers 8 cells") && e.contains("cut short"),
+            "{e}"
+        );
         // A Tatham ID cut before (or at) its ':' is a cut ID, not a plain grid with a bad 'x'.
         for cut in ["3x", "3x3", "7x7m2", "3x3m2:"] {
             let e = parse_any(cut).unwrap_err();
-            assert!(e.contains("cut short") && !e.contains("is not '.'"), "{cut}: {e}");
+            assert!(
+                e.contains("cut short") && !e.contains("is not '.'"),
+                "{cut}: {e}"
+            );
         }
         let e = parse_any("3x").unwrap_err();
         assert!(e.contains("'3x'") && e.contains("no ':'"), "{e}");
