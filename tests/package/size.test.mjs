@@ -21,8 +21,8 @@ const TARGET = 400_000;
 /** The largest size allowed for the all-puzzles module: 619,465 bytes measured on 2026-12-04
  *  after the counter's table of the last three rows (+2.8 KB), 535 bytes under the old ceiling of
  *  620,000, so raised to the next 5 KB (before: 615,789 that morning, 614,869 after the previous
- *  day's merges; history in BENCHMARKS.md). 621,474 later that day (numeric generator sizes
- *  +1.8 KB, the counter's `fits` +0.45 KB). */
+ *  day's merges; history in BENCHMARKS.md). 621,899 at the end of that day (numeric generator
+ *  sizes +1.8 KB, the counter's `fits` +0.45 KB, the cut Tatham ID message +0.4 KB). */
 const CEILING = 625_000;
 /** The puzzles, as Cargo.toml's default features name them (one feature per puzzle). */
 const PUZZLES = (() => {
