@@ -895,8 +895,38 @@ impl Found {
         let next = row + 1;
         // The far look of [`Rules::far_dead`], once per board here rather than once per square
         // tried in the row above (where it made the loop spill registers).
-        let mut a = avail & (rules.far_dead::<CORNER>(row, cols, ld, rd) as u32).wrapping_sub(1);
-        let mut nodes = 0;
+        let a = avail & (rules.far_dead::<CORNER>(row, cols, ld, rd) as u32).wrapping_sub(1);
+        self.each_square::<CORNER>(row, cols, ld, rd, a, 0, |found, c, l, r, nodes| {
+            let f = rules.child::<CORNER, true>(next, c, l, r);
+            if f == 0 {
+                return nodes;
+            }
+            // `rows` is only entered above the last FIXED_ROWS rows.
+            nodes
+                + if rules.n - next == FIXED_ROWS {
+                    found.rows_8::<CORNER>(rules, c, l, r, f, 0)
+                } else {
+                    found.rows::<CORNER>(rules, next, c, l, r, f)
+                }
+        })
+    }
+
+    /// The loop every row of the subtree count shares (the recursion, the per-depth rows and
+    /// row N-4): a queen on each square of `a` in `row` in turn, one node each (the edge
+    /// family's leaf test reads the queens), and `below` given the attacks on the next row and
+    /// the count so far, returning the count after what it placed below.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn each_square<const CORNER: bool>(
+        &mut self,
+        row: usize,
+        cols: u32,
+        ld: u32,
+        rd: u32,
+        mut a: u32,
+        mut nodes: u64,
+        mut below: impl FnMut(&mut Found, u32, u32, u32, u64) -> u64,
+    ) -> u64 {
         while a != 0 {
             let bit = a & a.wrapping_neg();
             a ^= bit;
@@ -904,16 +934,7 @@ impl Found {
             if !CORNER {
                 self.queen[row] = bit;
             }
-            let (c, l, r) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
-            let f = rules.child::<CORNER, true>(next, c, l, r);
-            if f != 0 {
-                // `rows` is only entered above the last FIXED_ROWS rows.
-                nodes += if rules.n - next == FIXED_ROWS {
-                    self.rows_8::<CORNER>(rules, c, l, r, f, 0)
-                } else {
-                    self.rows::<CORNER>(rules, next, c, l, r, f)
-                };
-            }
+            nodes = below(self, cols | bit, (ld | bit) << 1, (rd | bit) >> 1, nodes);
         }
         nodes
     }
@@ -1015,26 +1036,19 @@ macro_rules! fixed_rows {
                 ld: u32,
                 rd: u32,
                 avail: u32,
-                mut nodes: u64,
+                nodes: u64,
             ) -> u64 {
                 let row = rules.n - $k;
                 let next = row + 1;
-                let mut a =
+                let a =
                     avail & (rules.far_dead::<CORNER>(row, cols, ld, rd) as u32).wrapping_sub(1);
-                while a != 0 {
-                    let bit = a & a.wrapping_neg();
-                    a ^= bit;
-                    nodes += 1;
-                    if !CORNER {
-                        self.queen[row] = bit;
-                    }
-                    let (c, l, r) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
+                self.each_square::<CORNER>(row, cols, ld, rd, a, nodes, |found, c, l, r, nodes| {
                     let f = rules.child::<CORNER, true>(next, c, l, r);
-                    if f != 0 {
-                        nodes = self.$inner::<CORNER>(rules, c, l, r, f, nodes);
+                    if f == 0 {
+                        return nodes;
                     }
-                }
-                nodes
+                    found.$inner::<CORNER>(rules, c, l, r, f, nodes)
+                })
             }
         }
     };
@@ -1056,24 +1070,15 @@ impl Found {
         ld: u32,
         rd: u32,
         avail: u32,
-        mut nodes: u64,
+        nodes: u64,
     ) -> u64 {
         let row = rules.n - 4;
         let next = row + 1;
         // No far look at this row ([`Rules::far_dead`]).
-        let mut a = avail;
-        while a != 0 {
-            let bit = a & a.wrapping_neg();
-            a ^= bit;
-            nodes += 1;
-            if !CORNER {
-                self.queen[row] = bit;
-            }
-            let (c, l, r) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
+        self.each_square::<CORNER>(row, cols, ld, rd, avail, nodes, |found, c, l, r, nodes| {
             let f = rules.row_open::<CORNER>(next, c, l, r);
-            nodes += self.last_three::<CORNER>(rules, c, l, r, f);
-        }
-        nodes
+            nodes + found.last_three::<CORNER>(rules, c, l, r, f)
+        })
     }
 }
 
