@@ -182,6 +182,10 @@ function puzzleOf(name, args, spec) {
 /** The export a call of the spec needs (`Session.step` needs `Session`). */
 const exportOf = (name) => name.replace(/^new /, '').replace(/\..*$/, '');
 
+/** The spec's calls whose export `api` does not have (a one-puzzle module without the N-Queens
+ *  counting and experiment classes); `start` is the instantiation itself, never an export. */
+export const absentCalls = (api, spec) => spec.calls.filter(({ call }) => call !== 'start' && !(exportOf(call) in api));
+
 /**
  * Runs every call of `spec` (tests/hostile-values.json) with every value in every position.
  * `only`: the puzzle of a one-puzzle module (`solvescope/<puzzle>`). Its calls about another
@@ -206,8 +210,9 @@ export function attack(api, spec, only = null) {
     problems.push(`${label}: the module no longer solves its puzzle`);
     return false;
   };
+  const absent = absentCalls(api, spec);
   for (const { call: name, args } of spec.calls) {
-    if (name !== 'start' && !(exportOf(name) in api)) {
+    if (absent.some((c) => c.call === name)) {
       if (only === null || only === 'queens') problems.push(`${name}: the module has no ${exportOf(name)}`);
       continue;
     }
