@@ -743,10 +743,9 @@ fn size_as_text(puzzle: &str, request: &Value) -> Result<Value, String> {
             let text = match (n.as_u64(), n.as_i64(), n.as_f64()) {
                 (Some(v), _, _) => v.to_string(),
                 (None, Some(v), _) => return Err(format!("{puzzle}: the size {v} is negative")),
-                // JavaScript numbers may arrive as floats: 9.0 is 9, and every whole float below
-                // 2^53 converts exactly.
-                (None, None, Some(v))
-                    if v.fract() == 0.0 && (0.0..9_007_199_254_740_992.0).contains(&v) =>
+                // A float may stand for a whole number (9.0 is 9); every whole float up to
+                // MAX_WHOLE (2^53 - 1) converts exactly.
+                (None, None, Some(v)) if v.fract() == 0.0 && (0.0..=MAX_WHOLE as f64).contains(&v) =>
                 {
                     (v as u64).to_string()
                 }
