@@ -129,7 +129,7 @@ function wasmCountMicros(n, algorithm) {
 // queens module, taking the plan's tasks one at a time from a shared index (the page's pool hands
 // out batches; here the share is the same without a page), each task in calls of CHUNK nodes as
 // the page's workers count (www/count-pool.ts). Against `queens count N --threads W`. The time is
-// from handing out the first task to the last sum, with the workers started and warmed before.
+// from making the plan to the last sum, with the workers started and warmed before.
 const CHUNK = 2 ** 24;
 const poolSource = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -138,11 +138,10 @@ const { readFileSync } = require('node:fs');
   const m = await import(workerData.glue);
   m.initSync({ module: readFileSync(workerData.wasm) });
   const next = new Int32Array(workerData.next);
-  parentPort.on('message', (n) => {
-    const plan = m.queensCountPlan(n);
+  parentPort.on('message', (tasks) => {
     const sum = { solutions: 0, nodes: 0 };
-    for (let i = Atomics.add(next, 0, 1); i < plan.tasks.length; i = Atomics.add(next, 0, 1)) {
-      const c = new m.QueensCountTask(plan.tasks[i]);
+    for (let i = Atomics.add(next, 0, 1); i < tasks.length; i = Atomics.add(next, 0, 1)) {
+      const c = new m.QueensCountTask(tasks[i]);
       while (!c.run(${CHUNK})) {}
       const k = c.counts();
       sum.solutions += k.solutions;
@@ -165,10 +164,11 @@ async function startPool() {
   const count = async (n) => {
     new Int32Array(next)[0] = 0;
     const started = performance.now();
-    const sums = await Promise.all(workers.map((w) => { const p = once(w); w.postMessage(n); return p; }));
+    // One plan, made here as the page's pool has one worker make it, and its tasks handed to all.
+    const plan = wasm.queensCountPlan(n);
+    const sums = await Promise.all(workers.map((w) => { const p = once(w); w.postMessage(plan.tasks); return p; }));
     const micros = Math.round((performance.now() - started) * 1000);
-    // The plan's own queens are not in the tasks; the solutions are all in them.
-    return { micros, solutions: sums.reduce((a, s) => a + s.solutions, 0) };
+    return { micros, solutions: sums.reduce((a, s) => a + s.solutions, plan.base.solutions) };
   };
   return { count, close: () => Promise.all(workers.map((w) => w.terminate())) };
 }
