@@ -118,6 +118,10 @@ test('a typed whole number: digits only, as links write them', () => {
   assert.equal(typedWhole('1000'), 1000);
   assert.equal(typedWhole(' 12 '), 12);
   for (const t of ['1e3', '0x10', '1.0', '-1', '+5', '', ' ', '١٢', '12abc', '9'.repeat(16)]) assert.ok(Number.isNaN(typedWhole(t)), t);
+  // With a range: its ends are in, anything past them is NaN like a non-number.
+  assert.equal(typedWhole('4', 4, 64), 4);
+  assert.equal(typedWhole('64', 4, 64), 64);
+  for (const t of ['3', '65', '0', '1e1']) assert.ok(Number.isNaN(typedWhole(t, 4, 64)), t);
 });
 
 test("a plot's placeholder wraps to the frame's width (presenter mode's narrow plot cut it at both edges)", async () => {

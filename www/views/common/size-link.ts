@@ -38,8 +38,8 @@ export function sizeLink(
   /** N as typed when it is one the view runs (the field's own min and max, which each view sets
    *  to the range its run checks), else null. */
   const validN = (): string | null => {
-    const v = typedWhole(nInput.value);
-    return Number.isInteger(v) && v >= Number(nInput.min) && v <= Number(nInput.max) ? String(v) : null;
+    const v = typedWhole(nInput.value, Number(nInput.min), Number(nInput.max));
+    return Number.isNaN(v) ? null : String(v);
   };
   // The address only ever holds a state the page can open: while the field holds an N out of
   // range (which the view's sentence explains), the address keeps the last N that was valid.

@@ -21,11 +21,12 @@ export function prefixed(kind: string, why: string): string {
 }
 
 /** A whole number typed in a box, or NaN: digits only, as the page's address and the solver's
- *  text forms write numbers. `Number()` alone would take `1e3`, `0x10` or `1.0`, which a link
- *  then could not carry. */
-export function typedWhole(text: string): number {
+ *  text forms write numbers, and within `min`…`max` when given (every N box checks its range
+ *  here). `Number()` alone would take `1e3`, `0x10` or `1.0`, which a link then could not carry. */
+export function typedWhole(text: string, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const t = text.trim();
-  return /^\d{1,15}$/.test(t) ? Number(t) : NaN;
+  const v = /^\d{1,15}$/.test(t) ? Number(t) : NaN;
+  return v >= min && v <= max ? v : NaN;
 }
 
 /** `n thing` or `n things`, with the number written the way the counters write it. */

@@ -76,8 +76,8 @@ export function mountQueens(client: SolverClient): Feature {
 
   const run: Runner<QueensEvent, QueensView> = new Runner<QueensEvent, QueensView>(client, {
     async create(c) {
-      const parsed = typedWhole(nInput.value);
-      if (!Number.isInteger(parsed) || parsed < N_RANGE.min || parsed > N_RANGE.max) {
+      const parsed = typedWhole(nInput.value, N_RANGE.min, N_RANGE.max);
+      if (Number.isNaN(parsed)) {
         throw new Error(`N must be a whole number from ${N_RANGE.min} to ${N_RANGE.max} (got "${nInput.value}").`);
       }
       n = parsed;

@@ -115,8 +115,8 @@ export function countPanel(n: () => string, algorithm: () => CountAlgorithm, say
     const alg = algorithm();
     const range = limit('queens', alg === 'naive' ? 'backtrackN' : 'countN');
     const text = n().trim();
-    const size = typedWhole(text);
-    if (!Number.isInteger(size) || size < range.min || size > range.max) {
+    const size = typedWhole(text, range.min, range.max);
+    if (Number.isNaN(size)) {
       error.textContent = `The ${NAMES[alg]} counts N from ${range.min} to ${range.max} (got "${text}").`;
       error.hidden = false;
       sayOnce();

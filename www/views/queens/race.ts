@@ -56,8 +56,8 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
   }
 
   function readN(): number {
-    const parsed = typedWhole(nInput.value);
-    if (!Number.isInteger(parsed) || parsed < 4 || parsed > MAX_N) {
+    const parsed = typedWhole(nInput.value, 4, MAX_N);
+    if (Number.isNaN(parsed)) {
       throw new Error(`N must be a whole number from 4 to ${MAX_N} for the side-by-side view (got "${nInput.value}").`);
     }
     return parsed;

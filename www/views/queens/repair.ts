@@ -206,8 +206,8 @@ export function mountRepair(client: SolverClient): Feature {
 
   const run: Runner<RepairEvent, RepairView> = new Runner<RepairEvent, RepairView>(client, {
     async create(c) {
-      const parsed = typedWhole(nInput.value);
-      if (!Number.isInteger(parsed) || parsed < 1 || parsed > SOLVE_MAX) {
+      const parsed = typedWhole(nInput.value, 1, SOLVE_MAX);
+      if (Number.isNaN(parsed)) {
         throw new Error(`N must be a whole number from 1 to ${SOLVE_MAX.toLocaleString('en-US')} (got "${nInput.value}").`);
       }
       n = parsed;
