@@ -136,12 +136,18 @@ impl Budget {
 }
 
 /// Receives the events of a search.
+///
+/// Every event travels with the machine's counters *after* it (`after`, its `elapsed_micros`
+/// left at zero), so a viewer at step k shows the counters of step k, whichever way it got there:
+/// a node often emits several events (a queen placed, its row's attacks, three backtracks), and
+/// counters read at the end of the node would run ahead of the board. The rule for machines:
+/// update a counter before emitting the event that reports it.
 pub trait Sink<E> {
     /// False when events are thrown away: machines test it before building an expensive event,
     /// and with it the compiler removes all tracing from the fast path.
     const ENABLED: bool;
-    /// Records one event.
-    fn emit(&mut self, event: E);
+    /// Records one event and the counters after it.
+    fn emit(&mut self, event: E, after: Stats);
 }
 
 /// The sink of `solve`: drops everything, costs nothing.
@@ -151,27 +157,69 @@ pub struct NoEvents;
 impl<E> Sink<E> for NoEvents {
     const ENABLED: bool = false;
     #[inline(always)]
-    fn emit(&mut self, _event: E) {}
+    fn emit(&mut self, _event: E, _after: Stats) {}
 }
 
-/// The sink of `step`: keeps every event in order.
+/// The sink of `step`: keeps every event in order, with the counters after each.
 #[derive(Clone, Debug)]
 pub struct Trace<E> {
     /// Every event recorded so far, oldest first.
     pub events: Vec<E>,
+    /// `after[i]`: the counters after `events[i]`.
+    pub after: Vec<Counters>,
 }
 
 impl<E> Default for Trace<E> {
     fn default() -> Self {
-        Trace { events: Vec::new() }
+        Trace {
+            events: Vec::new(),
+            after: Vec::new(),
+        }
     }
 }
 
 impl<E> Sink<E> for Trace<E> {
     const ENABLED: bool = true;
     #[inline]
-    fn emit(&mut self, event: E) {
+    fn emit(&mut self, event: E, after: Stats) {
         self.events.push(event);
+        self.after.push(Counters::of(&after));
+    }
+}
+
+/// The counters after one event, as a frame carries them: `[nodes, backtracks, solutions, depth,
+/// moves, restarts]` (the fields of [`Stats`] but time, in that order). An array rather than an
+/// object because a fast frame holds up to 20,000 of them.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(type = "[number, number, number, number, number, number]"))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counters(pub [u64; 6]);
+
+impl Counters {
+    /// The counters of `s` (its time dropped).
+    pub fn of(s: &Stats) -> Self {
+        Counters([
+            s.nodes,
+            s.backtracks,
+            s.solutions,
+            s.depth as u64,
+            s.moves,
+            s.restarts,
+        ])
+    }
+
+    /// Back to [`Stats`], with no time.
+    pub fn stats(&self) -> Stats {
+        let [nodes, backtracks, solutions, depth, moves, restarts] = self.0;
+        Stats {
+            nodes,
+            backtracks,
+            solutions,
+            depth: depth as u32,
+            moves,
+            restarts,
+            elapsed_micros: 0,
+        }
     }
 }
 
@@ -224,7 +272,10 @@ pub enum Verdict {
 pub struct Frame<E> {
     /// The events of this batch, in the order they happened.
     pub events: Vec<E>,
-    /// The counters after the batch (wall time included).
+    /// `after[i]`: the counters after `events[i]`, what a viewer at that step shows.
+    pub after: Vec<Counters>,
+    /// The counters after the batch (wall time included): how far the machine has computed,
+    /// which is ahead of every event but the last one of the batch.
     pub stats: Stats,
     /// Where the search stands after the batch ([`Status::Paused`] while it can go on).
     pub status: Status,
@@ -296,6 +347,7 @@ impl<M: Machine> Stepper<M> {
         self.elapsed_micros += clock::now_micros().saturating_sub(started);
         Frame {
             events: trace.events,
+            after: trace.after,
             stats: self.stats(),
             status: self.status,
             // The machine alone cannot read its end (uniqueness or not): the runner fills it in.
@@ -393,7 +445,7 @@ mod tests {
                 }
                 self.nodes += 1;
                 self.left -= 1;
-                sink.emit(self.left);
+                sink.emit(self.left, self.stats());
             }
         }
         fn stats(&self) -> Stats {

@@ -538,6 +538,23 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     pub variant: Option<&'static str>,
+    /// Where a local search stood when it stopped without an answer (the budget ran out or it
+    /// gave up), so a viewer shows that board and its real cost instead of an empty one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub stopped: Option<Stopped>,
+}
+
+/// A local search's assignment when it stopped: not a solution (it breaks `cost` rules), in the
+/// shape of one.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Stopped {
+    /// The assignment, as a solution of the puzzle would be written.
+    pub board: AnySolution,
+    /// How many rules it breaks (for N-Queens: attacking pairs), as the machine counted them.
+    pub cost: u64,
 }
 
 /// A running algorithm of any puzzle, object-safe so a session can hold any of them.
@@ -593,6 +610,7 @@ pub struct Runner<M: Machine> {
     check: Checker<M>,
     seed: Option<u64>,
     variant: Option<&'static str>,
+    stopped: Option<fn(&M) -> Option<Stopped>>,
 }
 
 impl<M> Runner<M>
@@ -609,7 +627,14 @@ where
             check,
             seed: None,
             variant: None,
+            stopped: None,
         }
+    }
+
+    /// How to read where a local search stands, for a run that stops without an answer.
+    pub fn with_stopped(mut self, stopped: fn(&M) -> Option<Stopped>) -> Self {
+        self.stopped = Some(stopped);
+        self
     }
 
     /// Records the seed of a randomised machine.
@@ -651,6 +676,7 @@ where
         let f = self.stepper.step(max_events);
         Frame {
             events: f.events.into_iter().map(Into::into).collect(),
+            after: f.after,
             verdict: verdict(self.question, f.status, f.stats.solutions),
             stats: f.stats,
             status: f.status,
@@ -661,7 +687,12 @@ where
         let status = self.stepper.solve_within(max_nodes, max_micros);
         let solutions = self.checked_solutions()?;
         let stats = self.stepper.stats();
+        let stopped = match self.stopped {
+            Some(read) if solutions.is_empty() => read(self.stepper.machine()),
+            _ => None,
+        };
         Ok(Report {
+            stopped,
             verdict: verdict(self.question, status, stats.solutions).unwrap_or(Verdict::Budget),
             status,
             stats,

@@ -125,6 +125,8 @@ text: string,
  */
 events: Array<string>, };
 
+export type Counters = [number, number, number, number, number, number];
+
 export type ExperimentPlan = { 
 /**
  * `scaling` or `trials`.
@@ -273,7 +275,12 @@ export type Frame<E> = {
  */
 events: Array<E>, 
 /**
- * The counters after the batch (wall time included).
+ * `after[i]`: the counters after `events[i]`, what a viewer at that step shows.
+ */
+after: Array<Counters>, 
+/**
+ * The counters after the batch (wall time included): how far the machine has computed,
+ * which is ahead of every event but the last one of the batch.
  */
 stats: Stats, 
 /**
@@ -977,7 +984,12 @@ seed?: number,
 /**
  * The variant of the algorithm in effect where it chooses one itself (repair: "swap").
  */
-variant?: string, };
+variant?: string, 
+/**
+ * Where a local search stood when it stopped without an answer (the budget ran out or it
+ * gave up), so a viewer shows that board and its real cost instead of an empty one.
+ */
+stopped?: Stopped, };
 
 export type SkyscrapersChange = { 
 /**
@@ -1241,6 +1253,16 @@ restarts: number,
 elapsedMicros: number, };
 
 export type Status = "paused" | "exhausted" | "limitReached" | "gaveUp";
+
+export type Stopped = { 
+/**
+ * The assignment, as a solution of the puzzle would be written.
+ */
+board: AnySolution, 
+/**
+ * How many rules it breaks (for N-Queens: attacking pairs), as the machine counted them.
+ */
+cost: number, };
 
 export type Verdict = "unique" | "multiple" | "none" | "found" | "counted" | "budget" | "gaveUp";
 

@@ -9,6 +9,9 @@
 //!   [--max-ms MS]`: generated puzzles with their solution (levels, givens and budgets where the
 //!   puzzle's generator has them; a puzzle out of budget gets a line with status `budget`).
 //! - `format ID…`: every text form of each puzzle.
+//! - `trace ID [--algorithm A] [--options JSON] [--steps K]`: the run as the page steps it, one
+//!   JSON line per event, `{"step", "event", "after"}` (`after`: the counters after that event),
+//!   then `{"status", "verdict", "stats"}`; the page's end-to-end tests replay it as their oracle.
 //!
 //! Each option of the chosen algorithm in the registry is a flag: `--kebab-case-name VALUE`, or
 //! a bare switch for on/off options; technique switches take a comma list (`all`, `none`).
@@ -60,6 +63,10 @@ pub fn usage() -> String {
             "  solvescope {} format ID… | --batch FILE|-\n",
             p.name
         ));
+        text.push_str(&format!(
+            "  solvescope {} trace ID [--algorithm A] [--options JSON] [--steps K]\n",
+            p.name
+        ));
     }
     text.push_str(&format!("\n{}", crate::extras::USAGE.join("\n")));
     text
@@ -107,8 +114,9 @@ pub fn run(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
         Some("solve") => solve(game, &argv[1..]),
         Some("generate") if info.helpers.generate => generate(game, &argv[1..]),
         Some("format") => format(game, &argv[1..]),
+        Some("trace") => trace(game, &argv[1..]),
         _ => Err(Failure::input(format!(
-            "{}: expected 'solve ID…', 'solve --batch FILE'{} or 'format ID…' (see solvescope --help)",
+            "{}: expected 'solve ID…', 'solve --batch FILE'{}, 'format ID…' or 'trace ID' (see solvescope --help)",
             info.name,
             if info.helpers.generate {
                 ", 'generate SIZE'"
@@ -369,4 +377,49 @@ fn format(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
         },
     )?;
     finish(name, "format", count, bad)
+}
+
+/// Most events `trace` prints without `--steps`: a page keeps 200,000, and a test needs fewer.
+pub const TRACE_DEFAULT_STEPS: u64 = 100_000;
+
+/// `trace`: the run stepped one event at a time, as the page's player sees it. The options are
+/// one JSON object, exactly what the page's worker hands to its session, so a test can replay
+/// any page run here.
+fn trace(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
+    let info = game.info();
+    let args = Args::parse(
+        argv,
+        &format!("{} trace", info.name),
+        &["algorithm", "options", "steps"],
+        &[],
+    )?;
+    let [id] = args.positional.as_slice() else {
+        return Err(Failure::input(format!(
+            "{} trace: expected one puzzle ID",
+            info.name
+        )));
+    };
+    let algorithm = args.value("algorithm").unwrap_or(info.algorithms[0].name);
+    let options: Value = match args.value("options") {
+        None => Value::Null,
+        Some(text) => serde_json::from_str(text)
+            .map_err(|e| Failure::input(format!("--options: not a JSON object ({e})")))?,
+    };
+    let steps: u64 = args.number("steps")?.unwrap_or(TRACE_DEFAULT_STEPS);
+    let mut session = Session::new(info.name, id, algorithm, &options)?;
+    let mut step = 0u64;
+    loop {
+        let frame = session.step(1);
+        for (event, after) in frame.events.iter().zip(&frame.after) {
+            if step == steps {
+                break;
+            }
+            step += 1;
+            emit(&json!({"step": step, "event": event, "after": after.stats()}));
+        }
+        if step == steps || frame.status.is_done() {
+            emit(&json!({"status": frame.status, "verdict": frame.verdict, "stats": frame.stats}));
+            return Ok(());
+        }
+    }
 }

@@ -293,7 +293,7 @@ impl Machine for Backtrack {
                 // A full board. Record it, then undo the last queen to look for the next one.
                 self.record_solution();
                 if S::ENABLED {
-                    sink.emit(Event::solution(&self.placed));
+                    sink.emit(Event::solution(&self.placed), self.stats());
                 }
                 if self.stats.solutions >= self.options.limit {
                     // Leave the last solution on the board for the viewer.
@@ -303,20 +303,20 @@ impl Machine for Backtrack {
                 self.depth -= 1;
                 let row = self.depth;
                 if S::ENABLED {
-                    sink.emit(Event::remove(row, self.placed[row]));
+                    sink.emit(Event::remove(row, self.placed[row]), self.stats());
                 }
                 continue;
             }
             if S::ENABLED && self.announce {
                 self.announce = false;
                 if d > 0 {
-                    sink.emit(self.attacked_event(d));
+                    sink.emit(self.attacked_event(d), self.stats());
                 }
             }
             if self.avail[d] == 0 {
                 if d == 0 {
                     if S::ENABLED {
-                        sink.emit(Event::exhausted());
+                        sink.emit(Event::exhausted(), self.stats());
                     }
                     self.finished = Some(Status::Exhausted);
                     return Status::Exhausted;
@@ -326,8 +326,13 @@ impl Machine for Backtrack {
                 self.depth -= 1;
                 let row = self.depth;
                 if S::ENABLED {
-                    sink.emit(Event::backtrack(d));
-                    sink.emit(Event::remove(row, self.placed[row]));
+                    // Row d still holds its queen until the remove that follows.
+                    let held = Stats {
+                        depth: d as u32,
+                        ..self.stats()
+                    };
+                    sink.emit(Event::backtrack(d), held);
+                    sink.emit(Event::remove(row, self.placed[row]), self.stats());
                 }
                 continue;
             }
@@ -339,9 +344,6 @@ impl Machine for Backtrack {
             let col = bit.trailing_zeros();
             self.placed[d] = col;
             self.stats.nodes += 1;
-            if S::ENABLED {
-                sink.emit(Event::place(d, col));
-            }
             let next = d + 1;
             self.cols[next] = self.cols[d] | bit;
             self.ld[next] = ((self.ld[d] | bit) << 1) & self.all;
@@ -349,6 +351,9 @@ impl Machine for Backtrack {
             self.avail[next] = self.all & !(self.cols[next] | self.ld[next] | self.rd[next]);
             self.depth = next;
             self.announce = true;
+            if S::ENABLED {
+                sink.emit(Event::place(d, col), self.stats());
+            }
         }
     }
 

@@ -338,6 +338,12 @@ fn start_repair(p: &QueensId, options: &Value) -> Result<Box<dyn Run>, String> {
         }
         Ok(AnySolution::from(cols))
     })
+    .with_stopped(|m| {
+        Some(contract::Stopped {
+            board: AnySolution::from(m.current()?.iter().map(|&c| c as usize).collect::<Vec<_>>()),
+            cost: m.total_conflicts(),
+        })
+    })
     .with_seed(seed)
     .with_variant(variant)
     .boxed())

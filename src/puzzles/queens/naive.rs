@@ -118,7 +118,7 @@ impl Machine for Naive {
             if d == self.n {
                 self.record_solution();
                 if S::ENABLED {
-                    sink.emit(Event::solution(&self.placed));
+                    sink.emit(Event::solution(&self.placed), self.stats());
                 }
                 if self.stats.solutions >= self.options.limit {
                     self.finished = Some(Status::LimitReached);
@@ -126,14 +126,17 @@ impl Machine for Naive {
                 }
                 self.depth -= 1;
                 if S::ENABLED {
-                    sink.emit(Event::remove(self.depth, self.placed[self.depth]));
+                    sink.emit(
+                        Event::remove(self.depth, self.placed[self.depth]),
+                        self.stats(),
+                    );
                 }
                 continue;
             }
             if S::ENABLED && self.announce {
                 self.announce = false;
                 if d > 0 {
-                    sink.emit(self.attacked_event(d));
+                    sink.emit(self.attacked_event(d), self.stats());
                 }
             }
             // Try the columns in order; each is checked against every queen above.
@@ -144,7 +147,7 @@ impl Machine for Naive {
             if c == n {
                 if d == 0 {
                     if S::ENABLED {
-                        sink.emit(Event::exhausted());
+                        sink.emit(Event::exhausted(), self.stats());
                     }
                     self.finished = Some(Status::Exhausted);
                     return Status::Exhausted;
@@ -152,8 +155,16 @@ impl Machine for Naive {
                 self.stats.backtracks += 1;
                 self.depth -= 1;
                 if S::ENABLED {
-                    sink.emit(Event::backtrack(d));
-                    sink.emit(Event::remove(self.depth, self.placed[self.depth]));
+                    // Row d still holds its queen until the remove that follows.
+                    let held = Stats {
+                        depth: d as u32,
+                        ..self.stats()
+                    };
+                    sink.emit(Event::backtrack(d), held);
+                    sink.emit(
+                        Event::remove(self.depth, self.placed[self.depth]),
+                        self.stats(),
+                    );
                 }
                 continue;
             }
@@ -166,12 +177,12 @@ impl Machine for Naive {
             self.next[d] = c + 1;
             self.placed[d] = c;
             self.stats.nodes += 1;
-            if S::ENABLED {
-                sink.emit(Event::place(d, c));
-            }
             self.next[d + 1] = 0;
             self.depth = d + 1;
             self.announce = true;
+            if S::ENABLED {
+                sink.emit(Event::place(d, c), self.stats());
+            }
         }
     }
 

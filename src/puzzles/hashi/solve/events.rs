@@ -186,11 +186,14 @@ impl Solver {
             w.set(w.get().saturating_add(1));
         }
         if S::ENABLED {
-            sink.emit(Event::HashiDeadEnd {
-                rule,
-                islands: islands.iter().map(|&i| self.cell(i)).collect(),
-                why: why(),
-            });
+            sink.emit(
+                Event::HashiDeadEnd {
+                    rule,
+                    islands: islands.iter().map(|&i| self.cell(i)).collect(),
+                    why: why(),
+                },
+                self.stats,
+            );
         }
         Dead
     }
@@ -199,10 +202,13 @@ impl Solver {
     pub(super) fn set_focus<S: Sink<Event>>(&mut self, island: Option<u32>, sink: &mut S) {
         if self.focus != island {
             if S::ENABLED {
-                sink.emit(Event::HashiFocus {
-                    island: island.map(|i| self.cell(i)),
-                    previous: self.focus.map(|i| self.cell(i)),
-                });
+                sink.emit(
+                    Event::HashiFocus {
+                        island: island.map(|i| self.cell(i)),
+                        previous: self.focus.map(|i| self.cell(i)),
+                    },
+                    self.stats,
+                );
             }
             self.focus = island;
         }

@@ -44,14 +44,17 @@ impl Solver {
         self.lo[ei] = l;
         self.hi[ei] = h;
         if S::ENABLED {
-            sink.emit(Event::HashiRange {
-                edge: e,
-                a: self.cell(ed.a),
-                b: self.cell(ed.b),
-                before: [ol, oh],
-                after: [l, h],
-                rule,
-            });
+            sink.emit(
+                Event::HashiRange {
+                    edge: e,
+                    a: self.cell(ed.a),
+                    b: self.cell(ed.b),
+                    before: [ol, oh],
+                    after: [l, h],
+                    rule,
+                },
+                self.stats,
+            );
         }
         self.enqueue(ed.a);
         self.enqueue(ed.b);
@@ -74,23 +77,26 @@ impl Solver {
                 }
                 if self.hi[x as usize] > 0 {
                     if S::ENABLED {
-                        sink.emit(Event::HashiRule {
-                            rule: Rule::Crossing,
-                            islands: vec![
-                                self.cell(ed.a),
-                                self.cell(ed.b),
-                                self.cell(xe.a),
-                                self.cell(xe.b),
-                            ],
-                            edges: vec![e, x],
-                            why: format!(
+                        sink.emit(
+                            Event::HashiRule {
+                                rule: Rule::Crossing,
+                                islands: vec![
+                                    self.cell(ed.a),
+                                    self.cell(ed.b),
+                                    self.cell(xe.a),
+                                    self.cell(xe.b),
+                                ],
+                                edges: vec![e, x],
+                                why: format!(
                                 "the bridge {}-{} is built, so nothing can cross it from {} to {}",
                                 self.name(ed.a),
                                 self.name(ed.b),
                                 self.name(xe.a),
                                 self.name(xe.b)
                             ),
-                        });
+                            },
+                            self.stats,
+                        );
                     }
                     self.tighten(x, 0, 0, Rule::Crossing, sink)?;
                 }
@@ -143,12 +149,15 @@ impl Solver {
         }
         if S::ENABLED {
             let why = self.degree_why(i, need, l, h, &changes[..count]);
-            sink.emit(Event::HashiRule {
-                rule: Rule::Degree,
-                islands: vec![self.cell(i)],
-                edges: changes[..count].iter().map(|c| c.0).collect(),
-                why,
-            });
+            sink.emit(
+                Event::HashiRule {
+                    rule: Rule::Degree,
+                    islands: vec![self.cell(i)],
+                    edges: changes[..count].iter().map(|c| c.0).collect(),
+                    why,
+                },
+                self.stats,
+            );
         }
         for &(e, nl, nh) in &changes[..count] {
             self.tighten(e, nl, nh, Rule::Degree, sink)?;
@@ -346,7 +355,7 @@ impl Solver {
                                     self.name(ed.a),
                                     self.name(ed.b)
                                 ),
-                            });
+                            }, self.stats);
                         }
                         self.tighten(e, 0, 0, Rule::NoLoops, sink)?;
                         continue;
@@ -370,7 +379,7 @@ impl Solver {
                                     self.name(ed.b),
                                     size
                                 ),
-                            });
+                            }, self.stats);
                         }
                         self.tighten(e, 0, (hi - 1) as u8, Rule::Isolation, sink)?;
                     }
@@ -399,12 +408,15 @@ impl Solver {
                                     self.name(ed.b)
                                 )
                             };
-                            sink.emit(Event::HashiRule {
-                                rule: Rule::Isolation,
-                                islands: vec![self.cell(ed.a), self.cell(ed.b)],
-                                edges: vec![e],
-                                why,
-                            });
+                            sink.emit(
+                                Event::HashiRule {
+                                    rule: Rule::Isolation,
+                                    islands: vec![self.cell(ed.a), self.cell(ed.b)],
+                                    edges: vec![e],
+                                    why,
+                                },
+                                self.stats,
+                            );
                         }
                         self.tighten(e, 0, (hi - 1) as u8, Rule::Isolation, sink)?;
                     }
@@ -493,7 +505,7 @@ impl Solver {
                             PRIMES[0],
                             PRIMES[1]
                         ),
-                    });
+                    }, self.stats);
                 }
                 return Err(Dead);
             }
@@ -546,7 +558,7 @@ impl Solver {
                         self.name(ed.a),
                         self.name(ed.b)
                     ),
-                });
+                }, self.stats);
             }
             self.tighten(e, 1, u8::MAX, Rule::CutEdge, sink)?;
         }

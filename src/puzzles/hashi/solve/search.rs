@@ -16,14 +16,17 @@ impl Solver {
             let ei = e as usize;
             if S::ENABLED {
                 let ed = self.g.edges[ei];
-                sink.emit(Event::HashiRange {
-                    edge: e,
-                    a: self.cell(ed.a),
-                    b: self.cell(ed.b),
-                    before: [self.lo[ei], self.hi[ei]],
-                    after: [l, h],
-                    rule: Rule::Undo,
-                });
+                sink.emit(
+                    Event::HashiRange {
+                        edge: e,
+                        a: self.cell(ed.a),
+                        b: self.cell(ed.b),
+                        before: [self.lo[ei], self.hi[ei]],
+                        after: [l, h],
+                        rule: Rule::Undo,
+                    },
+                    self.stats(),
+                );
             }
             self.lo[ei] = l;
             self.hi[ei] = h;
@@ -104,9 +107,12 @@ impl Solver {
     pub(super) fn finish<S: Sink<Event>>(&mut self, status: Status, sink: &mut S) -> Status {
         self.set_focus(None, sink);
         if S::ENABLED && status == Status::Exhausted {
-            sink.emit(Event::HashiExhausted {
-                solutions: self.stats.solutions,
-            });
+            sink.emit(
+                Event::HashiExhausted {
+                    solutions: self.stats.solutions,
+                },
+                self.stats(),
+            );
         }
         self.phase = Phase::Done(status);
         status
@@ -172,9 +178,12 @@ impl Machine for Solver {
                         if valid && !self.solutions.contains(&bridges) {
                             self.stats.solutions += 1;
                             if S::ENABLED {
-                                sink.emit(Event::HashiSolution {
-                                    bridges: bridges.clone(),
-                                });
+                                sink.emit(
+                                    Event::HashiSolution {
+                                        bridges: bridges.clone(),
+                                    },
+                                    self.stats(),
+                                );
                             }
                             if (self.solutions.len() as u64) < self.opts.solution_limit {
                                 self.solutions.push(bridges);
@@ -187,7 +196,7 @@ impl Machine for Solver {
                                 rule: Rule::Connectivity,
                                 islands: vec![],
                                 why: "every bridge is decided but the islands are not all connected (or form a loop)".into(),
-                            });
+                            }, self.stats());
                         }
                         if self.frames.is_empty() {
                             return self.finish(Status::Exhausted, sink);
@@ -214,10 +223,13 @@ impl Machine for Solver {
                         self.stats.backtracks += 1;
                         self.stats.depth = self.frames.len() as u32;
                         if S::ENABLED {
-                            sink.emit(Event::HashiBacktrack {
-                                edge: f.edge,
-                                depth: self.frames.len() as u32,
-                            });
+                            sink.emit(
+                                Event::HashiBacktrack {
+                                    edge: f.edge,
+                                    depth: self.frames.len() as u32,
+                                },
+                                self.stats(),
+                            );
                         }
                         if self.frames.is_empty() {
                             return self.finish(Status::Exhausted, sink);
@@ -233,9 +245,12 @@ impl Machine for Solver {
                             self.restart_limit =
                                 self.opts.restart_base * luby(self.stats.restarts + 1);
                             if S::ENABLED {
-                                sink.emit(Event::HashiRestart {
-                                    restarts: self.stats.restarts,
-                                });
+                                sink.emit(
+                                    Event::HashiRestart {
+                                        restarts: self.stats.restarts,
+                                    },
+                                    self.stats(),
+                                );
                             }
                             self.phase = Phase::Descend;
                         }
@@ -251,19 +266,22 @@ impl Machine for Solver {
                     let e = f.edge;
                     if S::ENABLED {
                         let ed = self.g.edges[e as usize];
-                        sink.emit(Event::HashiGuess {
-                            edge: e,
-                            a: self.cell(ed.a),
-                            b: self.cell(ed.b),
-                            value: v,
-                            depth: self.frames.len() as u32,
-                            why: format!(
-                                "no rule applies: try {} between {} and {}",
-                                bridges_word(v as i32),
-                                self.name(ed.a),
-                                self.name(ed.b)
-                            ),
-                        });
+                        sink.emit(
+                            Event::HashiGuess {
+                                edge: e,
+                                a: self.cell(ed.a),
+                                b: self.cell(ed.b),
+                                value: v,
+                                depth: self.frames.len() as u32,
+                                why: format!(
+                                    "no rule applies: try {} between {} and {}",
+                                    bridges_word(v as i32),
+                                    self.name(ed.a),
+                                    self.name(ed.b)
+                                ),
+                            },
+                            self.stats(),
+                        );
                     }
                     if self.tighten(e, v, v, Rule::Guess, sink).is_err() {
                         self.clear_queue();

@@ -4,7 +4,7 @@
 //! drives it with restarts inside [`Repair`].
 
 use super::{plural, Engine, Event, MoveReason, Options, Repair, GREEDY_SAMPLE, PICK_DETAIL_MAX_N};
-use crate::engine::{Budget, Sink, Status};
+use crate::engine::{Budget, Sink, Stats, Status};
 use crate::shared::rng::Rng;
 
 /// From this n on, one move takes long enough (tens of microseconds and more) that reading the
@@ -28,20 +28,23 @@ impl Repair {
                 self.stats.nodes += 1;
                 m.place_all(&mut self.rng);
                 if S::ENABLED {
-                    sink.emit(Event::RepairInit {
-                        columns: m.queens.clone(),
-                        total_conflicts: m.total,
-                        greedy: m.greedy,
-                        why: format!(
-                            "One queen per row on a {} column: {}",
-                            if m.greedy {
-                                "least-conflicted sampled"
-                            } else {
-                                "random"
-                            },
-                            plural(m.total, "attacking pair")
-                        ),
-                    });
+                    sink.emit(
+                        Event::RepairInit {
+                            columns: m.queens.clone(),
+                            total_conflicts: m.total,
+                            greedy: m.greedy,
+                            why: format!(
+                                "One queen per row on a {} column: {}",
+                                if m.greedy {
+                                    "least-conflicted sampled"
+                                } else {
+                                    "random"
+                                },
+                                plural(m.total, "attacking pair")
+                            ),
+                        },
+                        self.stats,
+                    );
                 }
                 continue;
             }
@@ -70,17 +73,20 @@ impl Repair {
                 let total_before = m.total;
                 m.place_all(&mut self.rng);
                 if S::ENABLED {
-                    sink.emit(Event::RepairRestart {
-                        old,
-                        columns: m.queens.clone(),
-                        total_before,
-                        total_after: m.total,
-                        restarts: self.stats.restarts,
-                        why: format!(
-                            "{} moves without a solution: start again from a fresh placement",
-                            self.max_steps
-                        ),
-                    });
+                    sink.emit(
+                        Event::RepairRestart {
+                            old,
+                            columns: m.queens.clone(),
+                            total_before,
+                            total_after: m.total,
+                            restarts: self.stats.restarts,
+                            why: format!(
+                                "{} moves without a solution: start again from a fresh placement",
+                                self.max_steps
+                            ),
+                        },
+                        self.stats,
+                    );
                 }
                 continue;
             }
@@ -95,7 +101,7 @@ impl Repair {
             self.stats.nodes += 1;
             self.stats.moves += 1;
             self.steps += 1;
-            m.one_move(self.stats.moves, &mut self.rng, sink);
+            m.one_move(self.stats, &mut self.rng, sink);
         }
     }
 }
@@ -317,7 +323,14 @@ impl MinConflicts {
     }
 
     /// One move; `step` is the move's number in the run (for tabu).
-    pub(super) fn one_move<S: Sink<Event>>(&mut self, step: u64, rng: &mut Rng, sink: &mut S) {
+    pub(super) fn one_move<S: Sink<Event>>(&mut self, after: Stats, rng: &mut Rng, sink: &mut S) {
+        let step = after.moves;
+        // The pick is the first half of this move: the move is counted on its `RepairMove`.
+        let picking = Stats {
+            nodes: after.nodes - 1,
+            moves: after.moves - 1,
+            ..after
+        };
         let n = self.n;
         let row = self.pick_row(rng);
         let from = self.queens[row] as usize;
@@ -371,21 +384,24 @@ impl MinConflicts {
             } else {
                 self.scratch.clone()
             };
-            sink.emit(Event::RepairPick {
-                row: row as u32,
-                col: from as u32,
-                conflicts: before,
-                candidates,
-                counts,
-                best,
-                tabu,
-                why: format!(
-                    "Row {}: its queen on column {} is attacked by {}",
-                    row + 1,
-                    from + 1,
-                    plural(before as u64, "queen")
-                ),
-            });
+            sink.emit(
+                Event::RepairPick {
+                    row: row as u32,
+                    col: from as u32,
+                    conflicts: before,
+                    candidates,
+                    counts,
+                    best,
+                    tabu,
+                    why: format!(
+                        "Row {}: its queen on column {} is attacked by {}",
+                        row + 1,
+                        from + 1,
+                        plural(before as u64, "queen")
+                    ),
+                },
+                picking,
+            );
         }
         let total_before = self.total;
         self.remove(row, from);
@@ -399,36 +415,39 @@ impl MinConflicts {
             self.update_set(row, from, to);
         }
         if S::ENABLED {
-            let after = self.conflicts(row);
-            sink.emit(Event::RepairMove {
-                row: row as u32,
-                from: from as u32,
-                to: to as u32,
-                conflicts_before: before,
-                conflicts_after: after,
-                total_before,
-                total_after: self.total,
-                reason: if noisy {
-                    MoveReason::Noise
-                } else {
-                    MoveReason::MinConflicts
+            let conflicts_after = self.conflicts(row);
+            sink.emit(
+                Event::RepairMove {
+                    row: row as u32,
+                    from: from as u32,
+                    to: to as u32,
+                    conflicts_before: before,
+                    conflicts_after,
+                    total_before,
+                    total_after: self.total,
+                    reason: if noisy {
+                        MoveReason::Noise
+                    } else {
+                        MoveReason::MinConflicts
+                    },
+                    why: if noisy {
+                        format!(
+                            "Random walk: row {} moves to column {} ({})",
+                            row + 1,
+                            to + 1,
+                            plural(conflicts_after as u64, "conflict")
+                        )
+                    } else {
+                        format!(
+                            "Row {} moves to column {}, a least-conflicted other column ({})",
+                            row + 1,
+                            to + 1,
+                            plural(conflicts_after as u64, "conflict")
+                        )
+                    },
                 },
-                why: if noisy {
-                    format!(
-                        "Random walk: row {} moves to column {} ({})",
-                        row + 1,
-                        to + 1,
-                        plural(after as u64, "conflict")
-                    )
-                } else {
-                    format!(
-                        "Row {} moves to column {}, a least-conflicted other column ({})",
-                        row + 1,
-                        to + 1,
-                        plural(after as u64, "conflict")
-                    )
-                },
-            });
+                after,
+            );
         }
     }
 

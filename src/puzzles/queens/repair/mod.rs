@@ -479,6 +479,16 @@ impl Repair {
         }
     }
 
+    /// The placement on the board now, while no solution was found (None once solved).
+    pub fn current(&self) -> Option<&[u32]> {
+        match &self.engine {
+            _ if !self.solutions.is_empty() => None,
+            Engine::MinConflicts(m) if m.placed => Some(&m.queens),
+            Engine::Swap(s) if !s.queens.is_empty() => Some(&s.queens),
+            _ => None,
+        }
+    }
+
     /// Attacking pairs on the board now (0 once solved).
     pub fn total_conflicts(&self) -> u64 {
         match &self.engine {
@@ -502,7 +512,7 @@ impl Repair {
                     if moves == 1 { "" } else { "s" },
                     if restarts == 1 { "" } else { "s" }
                 ),
-            });
+            }, self.stats);
         }
         self.solutions.push(queens);
         // The counters are not needed any more; dropping them keeps peak memory down when the
@@ -521,14 +531,17 @@ impl Repair {
             .is_some_and(|m| self.stats.restarts >= m)
         {
             if S::ENABLED {
-                sink.emit(Event::RepairGaveUp {
-                    reason: "maxRestarts".into(),
-                    why: format!(
-                        "{} moves without a solution after {}: the restart limit is reached",
-                        self.max_steps,
-                        plural(self.stats.restarts, "restart")
-                    ),
-                });
+                sink.emit(
+                    Event::RepairGaveUp {
+                        reason: "maxRestarts".into(),
+                        why: format!(
+                            "{} moves without a solution after {}: the restart limit is reached",
+                            self.max_steps,
+                            plural(self.stats.restarts, "restart")
+                        ),
+                    },
+                    self.stats,
+                );
             }
             self.finished = Some(Status::GaveUp);
             return true;
@@ -556,7 +569,7 @@ impl Machine for Repair {
                             "No placement of {n} queens on a {n}x{n} board is free of attacks, so repair cannot succeed",
                             n = self.n
                         ),
-                    });
+                    }, self.stats);
                 }
                 self.finished = Some(Status::GaveUp);
                 Status::GaveUp

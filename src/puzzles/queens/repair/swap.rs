@@ -6,7 +6,7 @@
 use super::{plural, Engine, Event, Repair, INIT_CHUNK, SWAP_INIT_TRIES, SWAP_INIT_WINDOW};
 use std::collections::BTreeMap;
 
-use crate::engine::{Budget, Sink, Status};
+use crate::engine::{Budget, Sink, Stats, Status};
 use crate::shared::rng::Rng;
 
 impl Repair {
@@ -34,17 +34,20 @@ impl Repair {
                         }
                         let columns = s.queens.clone();
                         if let Some(old) = old {
-                            sink.emit(Event::RepairRestart {
-                                old,
-                                columns,
-                                total_before: s.total_before_restart,
-                                total_after: s.total,
-                                restarts: self.stats.restarts,
-                                why: format!(
-                                    "{} swap attempts without a solution: start again",
-                                    self.max_steps
-                                ),
-                            });
+                            sink.emit(
+                                Event::RepairRestart {
+                                    old,
+                                    columns,
+                                    total_before: s.total_before_restart,
+                                    total_after: s.total,
+                                    restarts: self.stats.restarts,
+                                    why: format!(
+                                        "{} swap attempts without a solution: start again",
+                                        self.max_steps
+                                    ),
+                                },
+                                self.stats,
+                            );
                         } else {
                             sink.emit(Event::RepairInit {
                                 columns,
@@ -55,7 +58,7 @@ impl Repair {
                                     plural(s.total, "attacking pair"),
                                     plural(s.suspects.len() as u64, "suspect row")
                                 ),
-                            });
+                            }, self.stats);
                         }
                     }
                 }
@@ -84,7 +87,12 @@ impl Repair {
                     }
                     self.stats.nodes += 1;
                     self.steps += 1;
-                    if s.attempt(&mut self.rng, sink) {
+                    // The counters of a kept swap: this move counted.
+                    let kept = Stats {
+                        moves: self.stats.moves + 1,
+                        ..self.stats
+                    };
+                    if s.attempt(&mut self.rng, kept, sink) {
                         self.stats.moves += 1;
                     }
                 }
@@ -356,7 +364,12 @@ impl SwapRepair {
 
     /// Tries to swap the last suspect's queen with a random row's; keeps the swap only if the
     /// number of attacking pairs falls. True if the swap was kept.
-    pub(super) fn attempt<S: Sink<Event>>(&mut self, rng: &mut Rng, sink: &mut S) -> bool {
+    pub(super) fn attempt<S: Sink<Event>>(
+        &mut self,
+        rng: &mut Rng,
+        after: Stats,
+        sink: &mut S,
+    ) -> bool {
         let n = self.n;
         let i = *self.suspects.last().expect("a conflicted suspect") as usize;
         self.picked = false;
@@ -374,20 +387,23 @@ impl SwapRepair {
             self.queens.swap(i, j);
             self.mark_suspect(j);
             if S::ENABLED {
-                sink.emit(Event::RepairSwap {
-                    row_a: i as u32,
-                    row_b: j as u32,
-                    col_a: ci as u32,
-                    col_b: cj as u32,
-                    total_before: before,
-                    total_after: self.total,
-                    why: format!(
-                        "Rows {} and {} exchange columns: attacking pairs {before} -> {}",
-                        i + 1,
-                        j + 1,
-                        self.total
-                    ),
-                });
+                sink.emit(
+                    Event::RepairSwap {
+                        row_a: i as u32,
+                        row_b: j as u32,
+                        col_a: ci as u32,
+                        col_b: cj as u32,
+                        total_before: before,
+                        total_after: self.total,
+                        why: format!(
+                            "Rows {} and {} exchange columns: attacking pairs {before} -> {}",
+                            i + 1,
+                            j + 1,
+                            self.total
+                        ),
+                    },
+                    after,
+                );
             }
             true
         } else {

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Solver;
-use crate::engine::Sink;
+use crate::engine::{Machine, Sink};
 use crate::puzzles::skyscrapers::Side;
 
 /// Why candidates changed.
@@ -214,13 +214,16 @@ impl Solver {
     ) {
         if S::ENABLED && !self.changes.is_empty() {
             let changes = std::mem::take(&mut self.changes);
-            sink.emit(Event::SkyDeduce {
-                reason,
-                line: line.map(|l| self.line_ref(l)),
-                value,
-                why: why(self),
-                changes,
-            });
+            sink.emit(
+                Event::SkyDeduce {
+                    reason,
+                    line: line.map(|l| self.line_ref(l)),
+                    value,
+                    why: why(self),
+                    changes,
+                },
+                self.stats(),
+            );
         }
     }
 
@@ -234,11 +237,14 @@ impl Solver {
         why: String,
     ) {
         if S::ENABLED {
-            sink.emit(Event::SkyContradiction {
-                line: line.map(|l| self.line_ref(l)),
-                cells: cells.iter().map(|&c| self.rc(c)).collect(),
-                why,
-            });
+            sink.emit(
+                Event::SkyContradiction {
+                    line: line.map(|l| self.line_ref(l)),
+                    cells: cells.iter().map(|&c| self.rc(c)).collect(),
+                    why,
+                },
+                self.stats(),
+            );
         }
     }
 }

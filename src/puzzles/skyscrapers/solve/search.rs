@@ -163,9 +163,12 @@ impl Solver {
         self.changes.clear();
         match self.stack.pop() {
             None => {
-                sink.emit(Event::SkyExhausted {
-                    solutions: self.stats.solutions,
-                });
+                sink.emit(
+                    Event::SkyExhausted {
+                        solutions: self.stats.solutions,
+                    },
+                    self.stats(),
+                );
                 self.phase = Phase::Done(Status::Exhausted);
             }
             Some(d) => {
@@ -173,13 +176,16 @@ impl Solver {
                 let restored = self.undo_to::<S>(d.trail_len);
                 if S::ENABLED {
                     let [row, col] = self.rc(d.cell);
-                    sink.emit(Event::SkyBacktrack {
-                        row,
-                        col,
-                        value: d.value,
-                        depth: self.stack.len() as u32,
-                        changes: restored,
-                    });
+                    sink.emit(
+                        Event::SkyBacktrack {
+                            row,
+                            col,
+                            value: d.value,
+                            depth: self.stack.len() as u32,
+                            changes: restored,
+                        },
+                        self.stats(),
+                    );
                 }
                 self.phase = Phase::Refute(d.cell, d.value);
             }
@@ -207,35 +213,38 @@ impl Solver {
                 if S::ENABLED {
                     self.changes.clear();
                     let [row, col] = self.rc(cell);
-                    sink.emit(Event::SkyGuess {
-                        row,
-                        col,
-                        value: v,
-                        depth: self.stack.len() as u32,
-                        why: match self.stack.last().and_then(|d| d.line) {
-                            Some(l) => format!(
-                                "Guess: {v} has {} places left in {}; try it at {}",
-                                self.lines[l]
-                                    .cells
-                                    .iter()
-                                    .filter(|&&c| self.cand[c] & bit(v) != 0)
-                                    .count(),
-                                self.line_name(l),
-                                self.cell_name(cell)
-                            ),
-                            None => format!(
-                                "Guess: {} could be {}; try {v}",
-                                self.cell_name(cell),
-                                heights(before)
-                            ),
-                        },
-                        changes: vec![Change {
+                    sink.emit(
+                        Event::SkyGuess {
                             row,
                             col,
-                            before,
-                            after: bit(v),
-                        }],
-                    });
+                            value: v,
+                            depth: self.stack.len() as u32,
+                            why: match self.stack.last().and_then(|d| d.line) {
+                                Some(l) => format!(
+                                    "Guess: {v} has {} places left in {}; try it at {}",
+                                    self.lines[l]
+                                        .cells
+                                        .iter()
+                                        .filter(|&&c| self.cand[c] & bit(v) != 0)
+                                        .count(),
+                                    self.line_name(l),
+                                    self.cell_name(cell)
+                                ),
+                                None => format!(
+                                    "Guess: {} could be {}; try {v}",
+                                    self.cell_name(cell),
+                                    heights(before)
+                                ),
+                            },
+                            changes: vec![Change {
+                                row,
+                                col,
+                                before,
+                                after: bit(v),
+                            }],
+                        },
+                        self.stats(),
+                    );
                 }
             }
             Phase::Refute(cell, v) => {
@@ -306,10 +315,13 @@ impl Machine for Solver {
                     self.stats.solutions += 1;
                     let grid = self.grid();
                     if S::ENABLED {
-                        sink.emit(Event::SkySolution {
-                            grid: grid.clone(),
-                            number: self.stats.solutions,
-                        });
+                        sink.emit(
+                            Event::SkySolution {
+                                grid: grid.clone(),
+                                number: self.stats.solutions,
+                            },
+                            self.stats(),
+                        );
                     }
                     self.solutions.push(grid);
                     if self.stats.solutions >= self.options.limit {
