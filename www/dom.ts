@@ -38,6 +38,8 @@ export function counters(names: Record<string, string>): { element: HTMLElement;
 }
 
 export function formatMicros(us: number): string {
+  // No time measured yet (or below the clock's resolution): "0 µs" would read as a measurement.
+  if (us <= 0) return '—';
   if (us < 1000) return `${us} µs`;
   if (us < 1_000_000) return `${(us / 1000).toFixed(1)} ms`;
   return `${(us / 1_000_000).toFixed(2)} s`;

@@ -3,7 +3,7 @@
 // because every event is an invertible delta. Speed runs from one event per second to "as fast as
 // frames allow", where events are applied in batches and the board is drawn once per animation frame.
 
-import type { Frame, SolverEvent, Stats, Status, Verdict } from './protocol';
+import type { Counters, Frame, SolverEvent, Stats, Status, Verdict } from './protocol';
 
 /** Undoes one applied event. */
 export type Undo = () => void;
@@ -28,9 +28,13 @@ export interface PlayerState {
   playing: boolean;
   /** The search has ended and every event was shown. */
   finished: boolean;
+  /** Where the run stands at the step on screen: its end status once the last event is shown,
+   *  `paused` at any step before it, null at step 0. */
   status: Status | null;
+  /** The counters after the event on screen (zero at step 0), as the solver reported them with
+   *  that event; `elapsedMicros` is the whole run's time at its last step and 0 (no time) before. */
   stats: Stats | null;
-  /** What the run proved, as the solver said with its last frame (null until the run ends). */
+  /** What the run proved: set only once the run has ended and its last event is on screen. */
   verdict: Verdict | null;
   /** Events applied so far (including dropped history). */
   position: number;
@@ -41,24 +45,30 @@ export interface PlayerState {
   known?: number;
   /** Every step of the run is computed (the search has ended). */
   complete?: boolean;
+  /** How far the solver has computed (its counters after the last frame), ahead of the step on
+   *  screen; null before the first frame. Shown apart from `stats` and named as such. */
+  computed?: Stats | null;
 }
 
-interface FrameMark {
-  /** Number of events (absolute) after which this frame's stats hold. */
-  end: number;
-  stats: Stats;
-  status: Status;
-  verdict: Verdict | null;
+/** The counters of `after` (Rust's `engine::Counters`) with the solver's time so far. */
+export function countersToStats(after: Counters | undefined, elapsedMicros: number): Stats {
+  const [nodes, backtracks, solutions, depth, moves, restarts] = after ?? [0, 0, 0, 0, 0, 0];
+  return { nodes, backtracks, solutions, depth, moves, restarts, elapsedMicros };
 }
 
 export class Player<E extends SolverEvent> {
   private log: E[] = [];
+  /** after[i]: the counters after log[i], as the solver sent them with that event. */
+  private after: Counters[] = [];
+  /** The counters after the last dropped event: those of step `base`. */
+  private baseAfter: Counters | undefined = undefined;
   private undos: Undo[] = [];
   /** Absolute index of log[0] (history before it was dropped). */
   private base = 0;
   /** Events applied (absolute). */
   private cursor = 0;
-  private marks: FrameMark[] = [];
+  /** The last frame's counters, status and verdict: how far the solver has got. */
+  private last: { stats: Stats; status: Status; verdict: Verdict | null } | null = null;
   private sourceDone = false;
   private fetching: Promise<void> | null = null;
   private raf = 0;
@@ -82,33 +92,24 @@ export class Player<E extends SolverEvent> {
   ) {}
 
   state(): PlayerState {
-    const mark = this.markAt(this.cursor);
-    const finished = this.sourceDone && this.cursor === this.base + this.log.length;
+    const end = this.base + this.log.length;
+    const finished = this.sourceDone && this.cursor === end;
+    // Time is not kept per event: the run's time is shown once its last step is on screen, and
+    // no step before it claims one (the solver's time so far is in `computed`).
+    const elapsed = finished ? (this.last?.stats.elapsedMicros ?? 0) : 0;
     return {
       playing: this.playing,
       finished,
-      status: mark?.status ?? null,
-      stats: mark?.stats ?? null,
-      verdict: mark?.verdict ?? null,
+      status: finished ? (this.last?.status ?? null) : this.cursor === 0 ? null : 'paused',
+      stats: this.cursor === 0 && !this.last ? null : countersToStats(this.cursor === this.base ? this.baseAfter : this.after[this.cursor - this.base - 1], elapsed),
+      verdict: finished ? (this.last?.verdict ?? null) : null,
       position: this.cursor,
       canStepBack: this.cursor > this.base,
       first: this.base,
-      known: this.base + this.log.length,
+      known: end,
       complete: this.sourceDone,
+      computed: this.last?.stats ?? null,
     };
-  }
-
-  /** The frame holding the last applied event (frame k holds events after frame k-1's end). */
-  private markAt(position: number): FrameMark | undefined {
-    if (position === 0 || this.marks.length === 0) return undefined;
-    let lo = 0;
-    let hi = this.marks.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.marks[mid]!.end >= position) hi = mid;
-      else lo = mid + 1;
-    }
-    return this.marks[lo];
   }
 
   private notify(): void {
@@ -119,13 +120,14 @@ export class Player<E extends SolverEvent> {
   private async ensure(count: number): Promise<void> {
     while (!this.sourceDone && this.base + this.log.length - this.cursor < count) {
       if (!this.fetching) {
-        // Slow play and single steps fetch one node at a time, so the counters (which come per
-        // frame) match the board exactly; fast play fetches in bulk.
+        // Single steps and slow play fetch little at a time so the worker stays just ahead of the
+        // screen; fast play fetches in bulk. The counters come with every event either way.
         const want = Math.min(Math.max(count, this.playing ? Math.ceil(this.speed / 20) : 1), 20_000);
         this.fetching = this.source(want).then((frame) => {
           if (this.disposed) return;
-          this.log.push(...(frame.events as E[]));
-          this.marks.push({ end: this.base + this.log.length, stats: frame.stats, status: frame.status, verdict: frame.verdict });
+          for (const e of frame.events as E[]) this.log.push(e);
+          for (const a of frame.after) this.after.push(a);
+          this.last = { stats: frame.stats, status: frame.status, verdict: frame.verdict };
           if (frame.status !== 'paused') this.sourceDone = true;
         }).finally(() => {
           // Also after a failed fetch, so the next step can try again.
@@ -150,8 +152,9 @@ export class Player<E extends SolverEvent> {
     const drop = HISTORY / 2;
     this.undos.splice(0, drop);
     this.log.splice(0, drop);
+    this.baseAfter = this.after[drop - 1];
+    this.after.splice(0, drop);
     this.base += drop;
-    while (this.marks.length > 1 && this.marks[0]!.end < this.base) this.marks.shift();
   }
 
   /** Steps queued behind each other: each must see the buffer the previous one left. */

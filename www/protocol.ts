@@ -8,6 +8,7 @@ import type { AnyEvent, AnySolution, Frame as RustFrame, Report as RustReport, S
 export type {
   AlgorithmInfo,
   AnyEvent,
+  Counters,
   PuzzleInfo,
   Stats,
   Status,

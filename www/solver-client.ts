@@ -50,6 +50,14 @@ function startWorker(puzzle: SolverModule): Worker {
   }
 }
 
+/** A run's identity: what `create` sent (the CLI's `trace` replays exactly this). */
+export interface RunParams {
+  puzzle: string;
+  id: string;
+  algorithm: string;
+  options: SolverOptions;
+}
+
 export class SolverClient {
   /** Started on the first request, so tabs never opened cost nothing. */
   private worker: Worker | null = null;
@@ -134,7 +142,16 @@ export class SolverClient {
   async create(puzzle: string, id: string, algorithm: string, options: SolverOptions = {}): Promise<number> {
     const session = this.nextSession++;
     await this.request({ type: 'create', session, puzzle, id, algorithm, options });
+    this.made.set(session, { puzzle, id, algorithm, options });
     return session;
+  }
+
+  /** What each live session was created with (a run is its puzzle, ID, algorithm and options). */
+  private readonly made = new Map<number, RunParams>();
+
+  /** The parameters session `session` was created with, so a run can be named and replayed. */
+  params(session: number): RunParams | undefined {
+    return this.made.get(session);
   }
 
   async step(session: number, maxEvents: number): Promise<Frame> {
@@ -175,6 +192,7 @@ export class SolverClient {
   }
 
   async dispose(session: number): Promise<void> {
+    this.made.delete(session);
     await this.request({ type: 'dispose', session }).catch(() => undefined);
   }
 }

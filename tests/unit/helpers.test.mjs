@@ -20,7 +20,8 @@ test('the speed slider: 1 event/s at 0, ×10 per 100/4.5 steps, unlimited only a
 });
 
 test('solver time: µs below a millisecond, ms below a second, then seconds', () => {
-  assert.equal(formatMicros(0), '0 µs');
+  assert.equal(formatMicros(0), '—', 'no time measured is not "0 µs"');
+  assert.equal(formatMicros(1), '1 µs');
   assert.equal(formatMicros(999), '999 µs');
   assert.equal(formatMicros(1000), '1.0 ms');
   assert.equal(formatMicros(123_456), '123.5 ms');

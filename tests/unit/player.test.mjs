@@ -1,6 +1,6 @@
 // The player without a page: stepping forwards fetches frames as needed, stepping back undoes
-// without asking the source again, and the counters shown are those of the frame holding the
-// event on top.
+// without asking the source again, and the counters shown are those the solver sent with the
+// event on top (Frame.after), never the frame's own, which run ahead of all but its last event.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -10,12 +10,15 @@ globalThis.requestAnimationFrame ??= (f) => setTimeout(() => f(performance.now()
 globalThis.cancelAnimationFrame ??= (id) => clearTimeout(id);
 
 const stats = (nodes) => ({ nodes, backtracks: 0, solutions: 0, depth: 0, moves: 0, restarts: 0, elapsedMicros: 0 });
+/** Counters after an event (Rust's engine::Counters): [nodes, backtracks, solutions, depth, moves, restarts]. */
+const after = (nodes) => [nodes, 0, 0, 0, 0, 0];
 
 test('steps forwards and back through frames; finished only when every event is shown', async () => {
-  // Two frames: events 0,1 (after which 5 nodes), then event 2 and the end (7 nodes).
+  // Two frames: events 0,1 (2 and 5 nodes after them; the machine got to 6), then event 2 and
+  // the end (7 nodes).
   const frames = [
-    { events: [{ kind: 'e', n: 0 }, { kind: 'e', n: 1 }], stats: stats(5), status: 'paused' },
-    { events: [{ kind: 'e', n: 2 }], stats: stats(7), status: 'exhausted' },
+    { events: [{ kind: 'e', n: 0 }, { kind: 'e', n: 1 }], after: [after(2), after(5)], stats: stats(6), status: 'paused' },
+    { events: [{ kind: 'e', n: 2 }], after: [after(7)], stats: stats(7), status: 'exhausted' },
   ];
   let fetched = 0;
   const applied = [];
@@ -32,7 +35,10 @@ test('steps forwards and back through frames; finished only when every event is 
   assert.equal(await p.stepForward(), true);
   assert.equal(fetched, 1);
   assert.deepEqual(applied, [0]);
-  assert.equal(p.state().stats.nodes, 5);
+  assert.equal(p.state().stats.nodes, 2, 'the counters after event 0, not the frame end');
+  assert.equal(p.state().computed.nodes, 6, 'how far the solver got, shown apart');
+  assert.equal(p.state().status, 'paused');
+  assert.equal(p.state().verdict, null);
   await p.stepForward();
   await p.stepForward();
   assert.deepEqual(applied, [0, 1, 2]);
@@ -43,12 +49,14 @@ test('steps forwards and back through frames; finished only when every event is 
   assert.equal(p.stepBack(), true);
   assert.deepEqual(applied, [0, 1]);
   assert.equal(p.state().finished, false);
-  assert.equal(p.state().stats.nodes, 5, 'the counters of the frame holding event 1');
+  assert.equal(p.state().stats.nodes, 5, 'the counters after event 1');
+  assert.equal(p.state().status, 'paused', 'not the end status before the last event');
   p.stepBack();
   p.stepBack();
   assert.deepEqual(applied, []);
   assert.equal(p.state().position, 0);
-  assert.equal(p.state().stats, null);
+  assert.equal(p.state().stats.nodes, 0, 'step 0 shows zero, as before the first step');
+  assert.equal(p.state().status, null);
   assert.equal(p.stepBack(), false, 'nothing before the start');
   assert.equal(fetched, 2, 'stepping back never asks the source');
   // Held-down arrow: quick successive steps apply one event each, in order.
@@ -63,7 +71,7 @@ test('a failed fetch is reported and the next step tries again', async () => {
   const p = new Player(
     async () => {
       if (calls++ === 0) throw new Error('worker restarted');
-      return { events: [{ kind: 'e' }], stats: stats(1), status: 'exhausted' };
+      return { events: [{ kind: 'e' }], after: [after(1)], stats: stats(1), status: 'exhausted' };
     },
     () => () => {},
     () => {},

@@ -20,7 +20,10 @@ function fakeClient(count) {
     },
     async step() {
       const events = next < count ? [{ kind: 'tick', n: next++ }] : [];
-      return { events, stats: stats(next), status: next < count ? 'paused' : 'exhausted' };
+      return { events, after: events.map(() => [next, 0, 0, 0, 0, 0]), stats: stats(next), status: next < count ? 'paused' : 'exhausted' };
+    },
+    params() {
+      return { puzzle: 'fake', id: 'fake', algorithm: 'tick', options: {} };
     },
     async dispose() {},
     cancel() {},

@@ -51,12 +51,21 @@ export class Runner<E extends SolverEvent, V> {
   private epoch = 0;
   private speed = 10;
   private last: E | null = null;
+  /** Elements that carry the run's parameters (`data-run`, JSON) for tests and replays. */
+  private marked: HTMLElement[] = [];
 
   constructor(
     private readonly client: SolverClient,
     private readonly spec: RunSpec<E, V>,
   ) {
     this.view = spec.fresh();
+  }
+
+  /** Writes the parameters of each new run on `el` as `data-run`, and the step on screen as
+   *  `data-step`, so an outside replay (the end-to-end tests run the same run natively) knows
+   *  exactly which run and step are on screen. */
+  markOn(el: HTMLElement): void {
+    this.marked.push(el);
   }
 
   state(): PlayerState | null {
@@ -110,6 +119,11 @@ export class Runner<E extends SolverEvent, V> {
         return false;
       }
       this.session = id;
+      const params = this.client.params(id);
+      for (const el of this.marked) {
+        el.dataset.run = params ? JSON.stringify(params) : '';
+        el.dataset.step = '0';
+      }
       // `create` reads the parameters (N, the puzzle…), so the empty view is built again after it.
       this.view = this.spec.fresh();
       const rules = this.spec.tree;
@@ -129,7 +143,10 @@ export class Runner<E extends SolverEvent, V> {
             this.last = previous;
           };
         },
-        (state) => this.spec.changed(state, this.last),
+        (state) => {
+          for (const el of this.marked) el.dataset.step = String(state.position);
+          this.spec.changed(state, this.last);
+        },
         (e) => this.report(e),
       );
       p.speed = this.speed;

@@ -7,10 +7,12 @@
 // The structure comes from the events alone: each view says which of its events is a choice at
 // which depth and which takes the search back (`TreeOp`); this file knows no puzzle. Nodes are made
 // in depth-first order, so node i sits at x = i, y = its depth, and a subtree is a contiguous run
-// of nodes. The tree keeps what was explored even when the player steps back: nodes made after the
-// step on screen are drawn faint, and stepping forward again reuses them, so the tree is the same
-// whichever way a step is reached. Past a few thousand nodes each pixel column is drawn as one
-// stroke from its shallowest to its deepest node, so 10^5 nodes and more draw in constant time.
+// of nodes. The tree keeps what was explored when the player steps back, so stepping forward again
+// reuses those nodes, but it draws and counts only the nodes, dead ends and solutions made by the
+// step on screen (a prefix of the nodes, since they are made in step order): the panel is a
+// function of the step, the same whether it was reached by stepping, scrubbing, stepping back or
+// a link. Past a few thousand nodes each pixel column is drawn as one stroke from its shallowest
+// to its deepest node, so 10^5 nodes and more draw in constant time.
 
 import { h } from '../../dom';
 import type { Undo } from '../../player';
@@ -35,6 +37,9 @@ const enum Mark {
   Solution = 2,
 }
 
+/** The caption of a tree with no choice yet: the untouched page and step 0 alike. */
+export const EMPTY_TREE = 'The search tree grows here as the solver makes choices (press Play or Step).';
+
 /** Nodes drawn one by one up to this many; beyond, per pixel column. */
 const DETAILED = 4000;
 /** Labels are written beside the nodes up to this many. */
@@ -48,14 +53,15 @@ export class SearchTree {
   label: string[] = ['start'];
   mark: Mark[] = [Mark.Open];
   why: (string | null)[] = [null];
-  /** The step at which each node became a dead end (Infinity while it is not one). */
+  /** The step at which each node became a dead end, or a solution (Infinity while it is not). */
   deadAt: number[] = [Infinity];
+  solvedAt: number[] = [Infinity];
+  /** The deepest depth among nodes 0..i (a running maximum, since nodes are only appended). */
+  private deepestTo: number[] = [0];
   children: number[] = [0];
   /** Node ids made at a restart (drawn with a marker). */
   restartAt = new Set<number>();
   deadEnds = 0;
-  /** The deepest node so far: nodes are never removed, so a running maximum is exact. */
-  private deepest = 0;
   /** The current path from the root (node ids). */
   path: number[] = [0];
   /** Events applied (the player's position) and the most ever applied. */
@@ -93,12 +99,13 @@ export class SearchTree {
           id = this.parent.length;
           this.parent.push(top);
           this.depth.push(this.depth[top]! + 1);
-          this.deepest = Math.max(this.deepest, this.depth[top]! + 1);
+          this.deepestTo.push(Math.max(this.deepestTo[id - 1]!, this.depth[top]! + 1));
           this.step.push(step);
           this.label.push(op.push.label);
           this.mark.push(Mark.Open);
           this.why.push(null);
           this.deadAt.push(Infinity);
+          this.solvedAt.push(Infinity);
           this.children.push(0);
           this.children[top]!++;
           if (this.pendingRestart) this.restartAt.add(id);
@@ -109,7 +116,11 @@ export class SearchTree {
         this.lastWhy = null;
       }
       if (op.why) this.lastWhy = op.why;
-      if (op.solution && fresh) this.mark[this.path[this.path.length - 1]!] = Mark.Solution;
+      if (op.solution && fresh) {
+        const top = this.path[this.path.length - 1]!;
+        this.mark[top] = Mark.Solution;
+        this.solvedAt[top] = step;
+      }
     }
     return () => {
       this.position--;
@@ -134,39 +145,52 @@ export class SearchTree {
     }
   }
 
-  /** The number of nodes in the subtree of `id` (itself included): a contiguous run in DFS order. */
+  /** Nodes made by the step on screen, the root included: a prefix of the nodes. */
+  visible(): number {
+    let lo = 1;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.step[mid]! <= this.position) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Node `id`'s mark as of the step on screen. */
+  markAt(id: number): Mark {
+    if (this.solvedAt[id]! <= this.position) return Mark.Solution;
+    if (this.deadAt[id]! <= this.position) return Mark.Dead;
+    return Mark.Open;
+  }
+
+  /** The number of nodes shown in the subtree of `id` (itself included): a contiguous run. */
   subtreeSize(id: number): number {
+    const m = this.visible();
     let end = id + 1;
-    while (end < this.size && this.depth[end]! > this.depth[id]!) end++;
+    while (end < m && this.depth[end]! > this.depth[id]!) end++;
     return end - id;
   }
 
+  /** The deepest depth shown. */
   maxDepth(): number {
-    return this.deepest;
+    return this.deepestTo[this.visible() - 1]!;
   }
 
-  /** Choices, dead ends and the deepest depth as of the player's step: after a step back the
-   *  tree still holds (faint) the nodes the search made later, which the counts must leave out,
-   *  as the player's own counters do. */
-  shown(): { choices: number; deadEnds: number; deepest: number; later: number } {
-    if (this.position >= this.highWater) return { choices: this.size - 1, deadEnds: this.deadEnds, deepest: this.deepest, later: 0 };
-    let choices = 0;
+  /** Choices, dead ends and the deepest depth as of the step on screen. */
+  shown(): { choices: number; deadEnds: number; deepest: number } {
+    const m = this.visible();
     let deadEnds = 0;
-    let deepest = 0;
-    for (let i = 1; i < this.size; i++) {
-      if (this.step[i]! <= this.position) {
-        choices++;
-        if (this.depth[i]! > deepest) deepest = this.depth[i]!;
-      }
-      if (this.deadAt[i]! <= this.position) deadEnds++;
-    }
-    return { choices, deadEnds, deepest, later: this.size - 1 - choices };
+    if (this.position >= this.highWater) deadEnds = this.deadEnds;
+    else for (let i = 1; i < m; i++) if (this.deadAt[i]! <= this.position) deadEnds++;
+    return { choices: m - 1, deadEnds, deepest: this.deepestTo[m - 1]! };
   }
 
   /** One line on the node: its choice, depth, subtree and fate. */
   describe(id: number): string {
-    const fate = this.mark[id] === Mark.Dead ? `dead end${this.why[id] ? `: ${this.why[id]}` : ''}` : this.mark[id] === Mark.Solution ? 'a solution' : this.path.includes(id) ? 'on the current path' : 'explored';
-    return id === 0 ? `The start: ${this.size - 1} choices below it.` : `${this.label[id]} (depth ${this.depth[id]}, step ${this.step[id]}, subtree ${this.subtreeSize(id)} nodes): ${fate}.`;
+    const mark = this.markAt(id);
+    const fate = mark === Mark.Dead ? `dead end${this.why[id] ? `: ${this.why[id]}` : ''}` : mark === Mark.Solution ? 'a solution' : this.path.includes(id) ? 'on the current path' : 'explored';
+    return id === 0 ? `The start: ${this.visible() - 1} choices below it.` : `${this.label[id]} (depth ${this.depth[id]}, step ${this.step[id]}, subtree ${this.subtreeSize(id)} nodes): ${fate}.`;
   }
 }
 
@@ -179,7 +203,7 @@ export interface TreeView {
 /** The tree's canvas and caption; `tree()` is the run's current tree, `seek` moves the player. */
 export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null, seek: (step: number) => void): TreeView {
   const canvas = h('canvas', { id: `${idPrefix}-tree`, class: 'search-tree', role: 'img', 'aria-label': 'Search tree' }) as HTMLCanvasElement;
-  const caption = h('p', { class: 'tree-caption muted', id: `${idPrefix}-tree-caption`, 'aria-live': 'off' });
+  const caption = h('p', { class: 'tree-caption muted', id: `${idPrefix}-tree-caption`, 'aria-live': 'off' }, EMPTY_TREE);
   const detail = h('p', { class: 'tree-detail', id: `${idPrefix}-tree-detail` });
   const element = h('details', { class: 'tree-box', id: `${idPrefix}-tree-box`, open: '' }, h('summary', {}, 'Search tree'), canvas, caption, detail);
   let pending = 0;
@@ -188,10 +212,11 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
   const geometry = (t: SearchTree) => {
     const w = canvas.clientWidth || 480;
     const hgt = canvas.clientHeight || 160;
-    const n = Math.max(1, t.size - 1);
+    const m = t.visible();
+    const n = Math.max(1, m - 1);
     const deep = Math.max(1, t.maxDepth());
     // Room on the right for the last node's label.
-    const right = t.size <= LABELLED ? 40 : PAD;
+    const right = m <= LABELLED ? 40 : PAD;
     const span = w - PAD - right;
     return { w, hgt, span, x: (i: number) => PAD + (i / n) * span, y: (d: number) => PAD + 6 + (d / deep) * (hgt - 2 * PAD - 6) };
   };
@@ -210,8 +235,9 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
     if (!g) return;
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     g.clearRect(0, 0, w, hgt);
-    if (!t || t.size <= 1) {
-      caption.textContent = 'The search tree grows here as the solver makes choices (press Play or Step).';
+    const m = t ? t.visible() : 1;
+    if (!t || m <= 1) {
+      caption.textContent = EMPTY_TREE;
       return;
     }
     const css = getComputedStyle(canvas);
@@ -221,23 +247,21 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
     const bad = css.getPropertyValue('--bad') || '#c25400';
     const good = css.getPropertyValue('--good') || '#007f5c';
     const { x, y } = geometry(t);
-    const now = t.position;
-    if (t.size <= DETAILED) {
+    if (m <= DETAILED) {
       g.lineWidth = 1;
-      for (let i = 1; i < t.size; i++) {
+      for (let i = 1; i < m; i++) {
         const p = t.parent[i]!;
-        g.strokeStyle = t.step[i]! > now ? `${muted}55` : muted;
+        g.strokeStyle = muted;
         g.beginPath();
         g.moveTo(x(p), y(t.depth[p]!));
         g.lineTo(x(i), y(t.depth[i]!));
         g.stroke();
       }
-      for (let i = 1; i < t.size; i++) {
+      for (let i = 1; i < m; i++) {
         const cx = x(i);
         const cy = y(t.depth[i]!);
-        const faint = t.step[i]! > now;
-        g.globalAlpha = faint ? 0.35 : 1;
-        if (t.mark[i] === Mark.Dead) {
+        const mark = t.markAt(i);
+        if (mark === Mark.Dead) {
           // A cross, not a colour alone, says "dead end".
           g.strokeStyle = bad;
           g.lineWidth = 1.5;
@@ -248,9 +272,9 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
           g.lineTo(cx - 3, cy + 3);
           g.stroke();
         } else {
-          g.fillStyle = t.mark[i] === Mark.Solution ? good : ink;
+          g.fillStyle = mark === Mark.Solution ? good : ink;
           g.beginPath();
-          g.arc(cx, cy, t.mark[i] === Mark.Solution ? 4.5 : 2.5, 0, 2 * Math.PI);
+          g.arc(cx, cy, mark === Mark.Solution ? 4.5 : 2.5, 0, 2 * Math.PI);
           g.fill();
         }
         if (t.restartAt.has(i)) {
@@ -262,26 +286,25 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
           g.stroke();
           g.setLineDash([]);
         }
-        if (t.size <= LABELLED) {
+        if (m <= LABELLED) {
           g.fillStyle = ink;
           g.font = '11px system-ui, sans-serif';
           g.fillText(t.label[i]!, cx + 4, cy - 3);
         }
       }
-      g.globalAlpha = 1;
     } else {
       // One stroke per pixel column, from its shallowest to its deepest node; dead ends as a tick.
       const cols = Math.max(1, Math.floor(w - 2 * PAD));
       const lo = new Array<number>(cols).fill(Infinity);
       const hi = new Array<number>(cols).fill(-1);
       const dead = new Array<number>(cols).fill(0);
-      const n = t.size - 1;
-      for (let i = 1; i < t.size; i++) {
+      const n = m - 1;
+      for (let i = 1; i < m; i++) {
         const c = Math.min(cols - 1, Math.floor(((i - 1) / n) * cols));
         const d = t.depth[i]!;
         if (d < lo[c]!) lo[c] = d;
         if (d > hi[c]!) hi[c] = d;
-        if (t.mark[i] === Mark.Dead) dead[c]!++;
+        if (t.markAt(i) === Mark.Dead) dead[c]!++;
       }
       g.lineWidth = 1;
       for (let c = 0; c < cols; c++) {
@@ -311,25 +334,24 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
     g.beginPath();
     g.arc(x(top), y(t.depth[top]!), 5, 0, 2 * Math.PI);
     g.fill();
-    const shown = t.size > DETAILED ? ' Each column sums many nodes: hover or click to see one.' : '';
+    const shown = m > DETAILED ? ' Each column sums many nodes: hover or click to see one.' : '';
     const c = t.shown();
     const count = (k: number, one: string, many: string) => `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
     const sofar = `${count(c.choices, 'choice', 'choices')}, ${count(c.deadEnds, 'dead end', 'dead ends')} (×), deepest depth ${c.deepest}`;
-    const later = c.later > 0 ? ` up to this step; ${count(c.later, 'later choice is', 'later choices are')} faint` : '';
-    caption.textContent = `${sofar}${later}; the current path is highlighted.${shown} Click a node to go to its step.`;
+    caption.textContent = `${sofar}; the current path is highlighted.${shown} Click a node to go to its step.`;
   }
 
   /** The node under a pointer: the nearest by x, then by depth among those close in x. */
   function pick(ev: MouseEvent): number | null {
     const t = tree();
-    if (!t || t.size <= 1) return null;
+    if (!t || t.visible() <= 1) return null;
     const rect = canvas.getBoundingClientRect();
     const px = ev.clientX - rect.left;
     const py = ev.clientY - rect.top;
     const { x, y, span: width } = geometry(t);
     let best: number | null = null;
     let bestD = Infinity;
-    const n = t.size - 1;
+    const n = t.visible() - 1;
     const centre = Math.round(((px - PAD) / Math.max(1, width)) * n);
     const span = Math.max(3, Math.ceil((12 / Math.max(1, width)) * n));
     for (let i = Math.max(1, centre - span); i <= Math.min(n, centre + span); i++) {
@@ -355,12 +377,20 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
     detail.textContent = t.describe(id);
   });
 
+  // Painted whenever its box changes too: the untouched panel then has the same pixels as step 0
+  // reached later, and a resized window redraws the tree at its new width.
+  if (typeof ResizeObserver !== 'undefined') {
+    new ResizeObserver(() => {
+      if (!pending) pending = requestAnimationFrame(paint);
+    }).observe(canvas);
+  }
+
   return {
     element,
     draw() {
       // The figures tests and screen readers read are set at once; the picture waits for a frame.
       const t = tree();
-      canvas.dataset.nodes = String(Math.max(0, (t?.size ?? 1) - 1));
+      canvas.dataset.nodes = String(Math.max(0, (t?.visible() ?? 1) - 1));
       canvas.dataset.path = t ? t.path.join(',') : '0';
       if (!pending) pending = requestAnimationFrame(paint);
     },

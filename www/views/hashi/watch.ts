@@ -94,10 +94,8 @@ export function mountWatch(ctx: HashiCtx): Watch {
     },
     changed(state, last) {
       if (ctx.mode !== 'watch') return;
+      // The counters the solver sent with the event on screen (Frame.after), by any path to it.
       showStats(state?.stats ?? null);
-      // Counters come once per search node, and a board settled by rules alone is one node: the
-      // solutions of the step on screen are counted from its events instead.
-      if (state && !state.finished) stats.set({ solutions: run.view.solutions.length });
       verdict = state?.finished ? state.verdict ?? '' : '';
       // At the end the search has undone everything back to the root: show what it found.
       if (!state?.finished) shown = null;
@@ -127,6 +125,7 @@ export function mountWatch(ctx: HashiCtx): Watch {
     error: ctx.showError,
     pauseOn: (e) => e.kind === 'hashiSolution',
   });
+  run.markOn(status);
   const bar = playbackBar(
     runnerCommands(run, [
       { label: 'Next rule', test: (e) => e.kind === 'hashiRule' },

@@ -132,6 +132,7 @@ export function mountQueens(client: SolverClient): Feature {
       }
     },
   });
+  run.markOn(status);
   const searchTree = mountSearchTree('queens', () => run.tree, (k) => run.seek(k));
   const code = mountCode('queens', 'backtrack', 'queens');
 

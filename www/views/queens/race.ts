@@ -19,7 +19,7 @@ import { applyQueensEvent, applyRepairEvent, describeEvent, type QueensEvent, ty
 import { feature, type Feature } from '../feature';
 import { legend, type LegendItem } from '../common/legend';
 import { REPAIR_LEGEND, SEARCH_LEGEND } from './legends';
-import { repairForm, seedChoice, showRepairBoard } from './repair';
+import { plural, repairForm, seedChoice, showRepairBoard, showReport } from './repair';
 import type { SolveProgress } from '../runner';
 
 /** Both boards must fit backtracking, the smaller range of the two. */
@@ -97,6 +97,7 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
     },
     error: errorShown,
   });
+  search.markOn(left.status);
 
   const repair: Runner<RepairEvent, RepairView> = new Runner<RepairEvent, RepairView>(repairClient, {
     async create(c) {
@@ -113,18 +114,17 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
       syncBar();
     },
     solved(view, report) {
-      const cols = report.solutions[0] as ArrayLike<number> | undefined;
-      if (cols) {
-        view.columns.set(cols);
-        view.solved = true;
-      }
+      const stopped = showReport(view, report);
       drawRepairSide();
       right.stats.set({ moves: report.stats.moves, restarts: report.stats.restarts, elapsed: formatMicros(report.stats.elapsedMicros) });
-      right.status.textContent = cols ? `Solved in ${report.stats.moves.toLocaleString('en-US')} moves.` : 'Repair gave up.';
+      const moves = plural(report.stats.moves, 'move');
+      const left = stopped ? ` with ${plural(stopped.cost, 'attacking pair')} left` : '';
+      right.status.textContent = report.solutions.length > 0 ? `Solved in ${moves}.` : report.verdict === 'budget' ? `Stopped by the time budget after ${moves}${left}.` : `Repair gave up after ${moves}${left}.`;
       syncBar();
     },
     error: errorShown,
   });
+  repair.markOn(right.status);
 
   const both = [search, repair] as const;
   const bar: PlaybackBar = playbackBar(
@@ -137,7 +137,12 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
         return undefined;
       }),
       step: afterReset(() => Promise.all(both.map((r) => r.step()))),
-      stepBack: () => both.forEach((r) => r.stepBack()),
+      // Back to step k - 1 of the one scrubber, on both sides: a side whose run ended before k
+      // stays at its end (stepping each side back by one would leave it k - 1 - end steps early).
+      stepBack: () => {
+        const at = Math.max(...both.map((r) => r.state()?.position ?? 0));
+        if (at > 0) both.forEach((r) => r.seek(at - 1));
+      },
       reset: () => void resetBoth(),
       speed: (s) => both.forEach((r) => r.setSpeed(s)),
       stop: () => both.forEach((r) => r.stop()),

@@ -12,7 +12,7 @@ import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas'
 import { mountCode } from '../common/code-panel';
 import { drawChart, drawRepair, drawStrip, emptyRepairView, stripIndex, type RepairHistory, type RepairView } from '../../render/repair';
 import type { SolverClient } from '../../solver-client';
-import type { Stats, SolverOptions } from '../../protocol';
+import type { Report, Stats, SolverOptions } from '../../protocol';
 import { Runner, runnerCommands } from '../runner';
 import { feature, type Feature } from '../feature';
 import { applyRepairEvent, describeEvent, type RepairEvent } from './events';
@@ -227,20 +227,19 @@ export function mountRepair(client: SolverClient): Feature {
     },
     solved(view, report) {
       const cols = report.solutions[0] as ArrayLike<number> | undefined;
-      if (cols) {
-        view.columns.set(cols);
-        view.solved = true;
-      }
+      const stopped = showReport(view, report);
       draw();
       showStats(report.stats);
+      const work = `${plural(report.stats.moves, 'move')} and ${plural(report.stats.restarts, 'restart')}`;
+      const left = stopped ? `; the board it stopped at has ${plural(stopped.cost, 'attacking pair')}` : '';
       status.textContent =
-        report.verdict === 'found'
-          ? `Solved N = ${n.toLocaleString('en-US')} with seed ${seed}: ${report.stats.moves.toLocaleString('en-US')} moves, ${report.stats.restarts} restarts, ${formatMicros(report.stats.elapsedMicros)}.`
+        cols && report.verdict === 'found'
+          ? `Solved N = ${n.toLocaleString('en-US')} with seed ${seed}: ${work}, ${formatMicros(report.stats.elapsedMicros)}.`
           : report.verdict === 'budget'
-            ? 'Stopped: the time budget ran out.'
+            ? `Stopped by the time budget after ${work}${left}.`
             : n === 2 || n === 3
               ? `N = ${n} has no solution, so repair cannot succeed.`
-              : 'Repair gave up without a solution.';
+              : `Repair gave up after ${work}${left}.`;
       bar.update({ playing: false, finished: true, status: report.status, stats: report.stats, verdict: report.verdict, position: 0, canStepBack: false }, false);
     },
     error(message) {
@@ -248,6 +247,7 @@ export function mountRepair(client: SolverClient): Feature {
       error.textContent = message ?? '';
     },
   });
+  run.markOn(status);
 
   // Above the animation limit Play solves instead (the board would be too large to send event by event).
   const bar: PlaybackBar = playbackBar(
@@ -283,20 +283,11 @@ export function mountRepair(client: SolverClient): Feature {
     strip.dataset.at = String(Math.max(0, run.view.chart.length - 1));
   }
 
-  /** The chart as far as this run went, kept when stepping back; a new run (a new view) starts
-   *  it again. The view has every entry up to the step on screen, so none is missed between
-   *  redraws. */
-  let kept: { of: RepairView | null; seen: RepairHistory } = { of: null, seen: { chart: [], steps: [], restarts: [] } };
+  /** The moves up to the step on screen: the strip, like the chart, is a function of the step
+   *  (a link to step k and a step back to k draw the same strip). */
   function history(): RepairHistory {
     const v = run.view;
-    if (kept.of !== v) kept = { of: v, seen: { chart: [], steps: [], restarts: [] } };
-    const seen = kept.seen;
-    for (let k = seen.chart.length; k < v.chart.length; k++) {
-      seen.chart.push(v.chart[k]!);
-      seen.steps.push(v.chartSteps[k]!);
-      if (v.restarts.includes(k)) seen.restarts.push(k);
-    }
-    return seen;
+    return { chart: v.chart, steps: v.chartSteps, restarts: v.restarts };
   }
 
   /** What the strip has at a pointer: the chart index, its step and a sentence. */
@@ -347,6 +338,28 @@ export function mountRepair(client: SolverClient): Feature {
     redraw: draw,
     pause: () => run.pause(),
   });
+}
+
+/** Puts a Solve's answer on a fresh view: the solution, or the board a stopped run ended on with
+ *  its real cost (never an empty board that reads as "0 conflicts"); returns the stopped board. */
+export function showReport(view: RepairView, report: Report): { cost: number } | null {
+  const cols = report.solutions[0] as ArrayLike<number> | undefined;
+  if (cols) {
+    view.columns.set(cols);
+    view.solved = true;
+    view.total = 0;
+    return null;
+  }
+  const stopped = report.stopped;
+  if (!stopped) return null;
+  view.columns.set(stopped.board as number[]);
+  view.total = stopped.cost;
+  return { cost: stopped.cost };
+}
+
+/** "1 move", "3 moves". */
+export function plural(k: number, noun: string): string {
+  return `${k.toLocaleString('en-US')} ${k === 1 ? noun : `${noun}s`}`;
 }
 
 /** A chart canvas of `w`×`h` CSS pixels with a device-pixel backing store. */

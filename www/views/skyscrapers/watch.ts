@@ -96,12 +96,8 @@ export function mountWatch(ctx: SkyCtx): Watch {
     changed(state, last) {
       if (ctx.mode !== 'watch') return;
       ctx.draw();
+      // The counters the solver sent with the event on screen (Frame.after), by any path to it.
       showStats(state?.stats ?? null);
-      // Counters come once per search node (a puzzle solved by deductions alone is one node, so its
-      // frame already counts the solution at step 1); the depth and the solutions of the step on
-      // screen are exact per event.
-      if (state) stats.set({ depth: run.view.depth });
-      if (state && !state.finished) stats.set({ solutions: run.view.solutions.length });
       status.textContent = watchStatus(state);
       bar.update(state, run.busy);
       searchTree.draw();
@@ -120,6 +116,7 @@ export function mountWatch(ctx: SkyCtx): Watch {
     },
     error: ctx.showError,
   });
+  run.markOn(status);
 
   const bar = playbackBar(
     {
@@ -179,7 +176,8 @@ export function mountWatch(ctx: SkyCtx): Watch {
     const view = run.view;
     if (state?.finished) {
       const sols = state.stats?.solutions ?? view.solutions.length;
-      return verdictText(state.verdict ?? 'budget', sols, formatMicros(state.stats?.elapsedMicros ?? 0));
+      // No time in the words of a step: it is the solver's so far, not the step's (Solve says it).
+      return verdictText(state.verdict ?? 'budget', sols);
     }
     if (view.why) return view.why;
     return WATCH_READY;
