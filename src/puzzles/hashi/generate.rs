@@ -42,7 +42,7 @@ pub struct GenParams {
     /// an island), then puts the new island at that farthest place with chance x, else at a
     /// random place from 2 cells out to `max_len` (or the farthest place, when nearer), so a walk
     /// fails only where no island fits at all; the growth stops after 100 failed walks in a row.
-    /// With x = e/100 this is Tatham's Bridges "expansion factor" `e` (docs/FORMATS.md §6.5).
+    /// With x = e/100 this is Tatham's Bridges "expansion factor" `e` (docs/CLI.md §6.5).
     pub expansion: Option<f64>,
 }
 
