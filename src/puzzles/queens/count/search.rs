@@ -155,7 +155,8 @@ impl TaskCounter {
     /// which stops inside that subtree at the limit. So a call spends at most one such subtree
     /// in vain, and the last 109,600 nodes of every budget no longer all go through the
     /// resumable loop (markedly slower than the recursion in V8: with 2^20-node calls that was a
-    /// tenth of the nodes; BENCHMARKS.md, seventh round). Same tree, same nodes, same classes.
+    /// tenth of the nodes; docs/history/BENCHMARKS-HISTORY.md, seventh round). Same tree, same
+    /// nodes, same classes.
     /// With budgets of a few hundred nodes per call most speculations are given back, so such
     /// callers pay up to a subtree per call; the page's calls are 2^24 nodes.
     #[inline(never)]
