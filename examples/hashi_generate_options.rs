@@ -1,6 +1,7 @@
-//! Times and reach of the generator's options (BENCHMARKS.md "Hashiwokakero: generator
-//! options"): for each bridges-per-pair k (`m<k>`), no-loops rule (`L`), size and level, the
-//! registry's `generate` (the path wasm takes) from seeds 0 … K-1 with a budget of B ms each;
+//! Times and reach of the generator's options (BENCHMARKS.md "Hashiwokakero: generating a
+//! difficulty level"; every option in docs/history/BENCHMARKS-HISTORY.md): for each
+//! bridges-per-pair k (`m<k>`), no-loops rule (`L`), size and level, the registry's `generate`
+//! (the path wasm takes) from seeds 0 … K-1 with a budget of B ms each;
 //! median and max over the seeds that found a puzzle, how many failed (gave up in their 200
 //! layouts, or ran out of the budget: `budget`), the islands in percent of the cells, and the
 //! ratio to the baseline measured in the same run: the same size and level with the default

@@ -77,7 +77,7 @@ def clues_of(square):
 
 
 def tatham_id(n, clues, givens):
-    """`N:CLUES[,GIVENS]` (docs/FORMATS.md §1.1); clue 0 = none, givens {(r, c): h}."""
+    """`N:CLUES[,GIVENS]` (docs/formats/skyscrapers.md §1.1); clue 0 = none, givens {(r, c): h}."""
     text = f"{n}:" + "/".join(str(c) if c else "" for c in clues)
     if givens:
         parts, run, last_num = [], 0, False

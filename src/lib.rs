@@ -2,7 +2,7 @@
 //! min-conflicts repair), Skyscrapers and Hashiwokakero.
 //!
 //! The crate is the whole product: the solvers, the [`session`] that drives any of them, the text
-//! forms puzzles travel in (Tatham game IDs, puzz.link URLs, plain grids; `docs/FORMATS.md`), the
+//! forms puzzles travel in (Tatham game IDs, puzz.link URLs, plain grids; `docs/formats/`), the
 //! WebAssembly boundary the page and the JavaScript package use (`api`, only built for `wasm32`),
 //! and the `solvescope` command-line tool, a thin user of this library (`src/bin/solvescope`).
 //!

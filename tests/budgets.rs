@@ -1,5 +1,5 @@
 //! Time budgets are kept by every algorithm, on boards within the limits that would take far
-//! longer: a solve given T returns `budget` within T * 1.1 + a margin (docs/FORMATS.md promises
+//! longer: a solve given T returns `budget` within T * 1.1 + a margin (docs/LIMITS.md promises
 //! 10% + 50 ms). These are the only timed tests besides the bound proofs of the counter; the
 //! boards come from tests/support/hard_boards.rs, and tests/web.rs runs one in the browser.
 

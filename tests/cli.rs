@@ -1,4 +1,4 @@
-//! The registry-driven command line (docs/FORMATS.md §6): aliases, options checked against the
+//! The registry-driven command line (docs/CLI.md): aliases, options checked against the
 //! registry, `generate`, `format`, `list`, and the N-Queens extras. Every solution looked at here
 //! goes through the puzzle's independent checker, not through the binary's word for it.
 

@@ -1,4 +1,4 @@
-//! The `solvescope hashi solve` command line: JSON lines per docs/FORMATS.md §6, exit codes.
+//! The `solvescope hashi solve` command line: JSON lines per docs/CLI.md §6, exit codes.
 
 mod common;
 use common::run;
@@ -73,7 +73,7 @@ fn batch_from_stdin_budget_and_bad_input() {
     assert!(out.contains(r#""status":"budget""#), "{out}");
     let (code, out, err) = run(&["hashi", "solve", "3x3m2:22d2a2"], "");
     assert_eq!(code, 2);
-    // The puzzle that does not read has its own JSON line (docs/FORMATS.md §6.4).
+    // The puzzle that does not read has its own JSON line (docs/CLI.md §6.4).
     assert_eq!(out.lines().count(), 1, "{out}");
     assert!(
         out.contains(r#""argument":1"#) && out.contains(r#""status":"error""#),

@@ -1,4 +1,4 @@
-//! The generator's options (docs/GRADING.md "Generating a level", docs/FORMATS.md §6): bridges
+//! The generator's options (docs/GRADING.md "Generating a level", docs/CLI.md §6.5): bridges
 //! per pair (`m<k>`, `--max-bridges`), the no-loops rule (`L`, `--no-loops`), island density
 //! (`i<percent>`, `--density`) and the time budget (`maxMs`, `--max-ms`). Every puzzle made
 //! is proved unique by the full solver, its solution goes through the independent checker (and,
@@ -142,7 +142,7 @@ fn density_sets_how_many_islands() {
     assert!(sparse < 0.15, "{sparse}");
     assert!(dense > 0.15, "{dense}");
     // Big boards get what is asked too (they used to stop at 16-20% whatever was asked), up to
-    // about 24%, where the growth runs out of room (docs/FORMATS.md §6.5).
+    // about 24%, where the growth runs out of room (docs/CLI.md §6.5).
     for (size, asked, low, high) in [
         ("45x45i10", 0.10, 0.07, 0.13),
         ("45x45", 0.20, 0.17, 0.23),

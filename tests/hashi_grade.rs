@@ -11,8 +11,8 @@ use solvescope::puzzles::hashi::{check_solution, parse_any, SolveOptions};
 
 /// Tatham's generator made these puzzles at each of its levels (tests/fixtures): each is unique
 /// (the solver, and its solution through the independent checker), our grade is never more than
-/// one level from his, and at least the agreement measured when the levels were defined holds
-/// (89 of 120, docs/GRADING.md).
+/// one level from his, and all 120 agree (docs/GRADING.md; 89 of 120 when the levels were first
+/// defined).
 #[test]
 fn grades_agree_with_tatham_on_puzzles_tatham_graded() {
     let text = include_str!("fixtures/tatham-bridges-graded.txt");

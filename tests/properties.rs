@@ -415,7 +415,8 @@ fn hashi_property(layout: &Layout) {
         }
         Err(e) => assert!(!fits_url, "no URL for a board that fits one: {e}"),
     }
-    // The plain grid holds the cells; k is read from the numbers (FORMATS.md §3.2), no loops off.
+    // The plain grid holds the cells; k is read from the numbers (docs/formats/hashi.md §3.2), no
+    // loops off.
     let plain = hashi::format::to_plain(p);
     let largest = p
         .cells

@@ -1,4 +1,4 @@
-//! The `solvescope queens repair` and `repair-stats` command lines (docs/FORMATS.md §6).
+//! The `solvescope queens repair` and `repair-stats` command lines (docs/CLI.md §6.10, §6.11).
 
 use std::process::Command;
 

@@ -654,7 +654,7 @@ fn probing_and_grading_agree_with_brute_force_on_random_small_puzzles() {
 }
 
 /// Tatham's generator made these at each of its four levels: the grade agrees most of the time
-/// and is never more than one level off (the agreement matrix is in BENCHMARKS.md).
+/// and is never more than one level off (the agreement matrix is in docs/GRADING.md).
 #[test]
 fn grades_agree_with_tatham_on_puzzles_tatham_graded() {
     use solvescope::puzzles::skyscrapers::grade::{grade, Difficulty, Grade};

@@ -1,4 +1,4 @@
-//! Skyscrapers' own commands on the command line (docs/FORMATS.md §6.12): `grade`, and
+//! Skyscrapers' own commands on the command line (docs/CLI.md §6.12): `grade`, and
 //! `generate --difficulty`. Every grade printed is compared with Tatham's on his own puzzles or
 //! with the library's, and every generated puzzle is proved unique and checked independently.
 

@@ -59,7 +59,8 @@ pub fn hashi_text(data: &[u8]) {
         if let Ok(url) = to_puzzlink_url(&p) {
             assert_eq!(parse_puzzlink(&url).as_ref(), Ok(&p), "{text:?}: {url:?}");
         }
-        // The grid cannot say k or the no-loops rule (FORMATS.md §3.2): compare the cells.
+        // The grid cannot say k or the no-loops rule (docs/formats/hashi.md §3.2): compare the
+        // cells.
         let plain = to_plain(&p);
         let back = parse_plain(&plain).unwrap_or_else(|e| panic!("{text:?}: {plain:?}: {e}"));
         assert_eq!(

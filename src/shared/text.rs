@@ -1,6 +1,6 @@
 //! Puzzle text as people hand it over: the size every reader accepts, one optional byte-order
-//! mark, strict decimal numbers, and how input is quoted in messages (docs/FORMATS.md, "Conventions
-//! shared by all parsers", and Appendix A).
+//! mark, strict decimal numbers, and how input is quoted in messages (docs/formats/README.md,
+//! "Conventions shared by all parsers", and docs/LIMITS.md).
 //!
 //! Every parser and the command line quote input through [`quote`] and name a bad character with
 //! [`describe`], so a message never carries more than a short excerpt of what it was given, and

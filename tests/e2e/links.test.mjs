@@ -142,7 +142,7 @@ test('edits and play digits survive a reload; a copied address reopens the same 
   await page.keyboard.press('4');
   await page.keyboard.press('p');
   await page.waitForFunction(() => document.querySelector('#sky-board').dataset.marks === '1,1:14');
-  // The address holds the player's position too: digits and marks (docs/FORMATS.md §7, board=).
+  // The address holds the player's position too: digits and marks (docs/ADDRESS.md, board=).
   // Two digits a character (0 = empty): row 1 empty, then the 3 at cell 5 ("f" = 3 x 5 + 0); the
   // marks as cell 5, mask 9 (heights 1 and 4).
   await addressMatches(page, /^#skyscrapers\/4:.*\?mode=play&board=00f_5\.9$/);

@@ -36,7 +36,7 @@ test('digits and pencil marks round trip; an empty board is no setting at all', 
   const text = packDigits(digits, notes, 4);
   assert.deepEqual(unpackDigits(text, 16, 4), { digits, notes });
   assert.equal(packDigits(new Array(16).fill(0), new Array(16).fill(0), 4), undefined);
-  // docs/FORMATS.md §7's example: row 1 = _ 3 _ 1, pencil marks 1 and 3 in its third cell.
+  // docs/ADDRESS.md's example: row 1 = _ 3 _ 1, pencil marks 1 and 3 in its third cell.
   const row1 = [0, 3, 0, 1, ...new Array(12).fill(0)];
   const marks = [0, 0, 5, ...new Array(13).fill(0)];
   assert.equal(packDigits(row1, marks, 4), '31_2.5');

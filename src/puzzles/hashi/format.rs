@@ -76,10 +76,10 @@ fn number_at(s: &[u8], mut i: usize) -> Result<(Option<usize>, usize), String> {
     Ok(((i > start).then_some(v.min(1 << 20)), i))
 }
 
-/// Reads a Tatham Bridges game ID `PARAMS:DESC` (docs/FORMATS.md §1), or `PARAMS#SEED`, which builds
-/// a puzzle with our own seeded generator ([`super::generate::random_unique`]; the same seed gives
-/// the same puzzle everywhere, but not Tatham's puzzle for that seed). A seed that is not a number
-/// is hashed.
+/// Reads a Tatham Bridges game ID `PARAMS:DESC` (docs/formats/hashi.md §1.2), or `PARAMS#SEED`,
+/// which builds a puzzle with our own seeded generator ([`super::generate::random_unique`]; the
+/// same seed gives the same puzzle everywhere, but not Tatham's puzzle for that seed). A seed that
+/// is not a number is hashed.
 pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
     let t = prepare(NAME, text)?;
     if !t.contains(':') {
@@ -264,8 +264,8 @@ pub fn to_tatham_id(p: &Puzzle) -> Result<String, String> {
     Ok(out)
 }
 
-/// Reads a puzz.link / pzv.jp URL for `hashikake`, `hashi` or `bridges` (docs/FORMATS.md §2; header
-/// and `&` parameters as in [`crate::shared::puzzlink`]).
+/// Reads a puzz.link / pzv.jp URL for `hashikake`, `hashi` or `bridges` (docs/formats/hashi.md
+/// §2.2; header and `&` parameters as in [`crate::shared::puzzlink`]).
 pub fn parse_puzzlink(text: &str) -> Result<Puzzle, String> {
     let h = puzzlink::parse_header(
         prepare(NAME, text)?,

@@ -418,7 +418,7 @@ pub struct GenSize {
 /// of Tatham's Bridges parameters `m<k>` (bridges per pair, 1 to 4, default 2), `L` (the no-loops
 /// rule), `i<percent>` (island density, [`DENSITY_RANGE`], default [`DEFAULT_DENSITY`]) and `e<percent>`
 /// (Tatham's expansion factor, 0 to 100, [`GenSize::expansion`]), as in
-/// Tatham's own `7x7i30m2L` (docs/FORMATS.md §6). Errors name the parameter and its range.
+/// Tatham's own `7x7i30m2L` (docs/CLI.md §6.5). Errors name the parameter and its range.
 pub fn parse_generate_size(size: &str) -> Result<GenSize, String> {
     let text = size.trim();
     let bad_size = || {

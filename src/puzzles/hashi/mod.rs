@@ -1,16 +1,18 @@
 //! Hashiwokakero (Bridges): join numbered islands with horizontal or vertical bridges.
 //!
-//! Rules (docs/FORMATS.md §1): a bridge runs straight between two islands over water only (a rock
-//! `#` or another island blocks it); a pair of islands carries 1..=k bridges (k = `max_bridges`,
-//! 1..=4, default 2); bridges never cross; every island has exactly its number of bridge ends; all
-//! islands are connected; with the optional no-loops rule (`L`) the bridge graph is a tree.
+//! Rules (docs/formats/hashi.md §1.2): a bridge runs straight between two islands over water only
+//! (a rock `#` or another island blocks it); a pair of islands carries 1..=k bridges (k =
+//! `max_bridges`, 1..=4, default 2); bridges never cross; every island has exactly its number of
+//! bridge ends; all islands are connected; with the optional no-loops rule (`L`) the bridge graph
+//! is a tree.
 //!
 //! Formats: Tatham Bridges IDs (`WxHm2:desc`, `W` alone for square boards, `L`, generation params
 //! `i`/`e`/`d` tolerated and dropped), puzz.link `hashikake`/`hashi`/`bridges` URLs (number16
-//! stream), and the plain grid of docs/FORMATS.md §3 (`.` water, `1`-`9` and `A`-`G` islands, `#` rock,
-//! rows split by newlines or `/`). See [`format`](mod@self::format). `WxH[m<k>][L]#SEED` builds a random unique
-//! puzzle with our own seeded generator ([`generate::random_unique`]; not Tatham's puzzle for that
-//! seed, and it may hold rocks, so it is written back as a plain grid).
+//! stream), and the plain grid of docs/formats/hashi.md §3.2 (`.` water, `1`-`9` and `A`-`G`
+//! islands, `#` rock, rows split by newlines or `/`). See [`format`](mod@self::format).
+//! `WxH[m<k>][L]#SEED` builds a random unique puzzle with our own seeded generator
+//! ([`generate::random_unique`]; not Tatham's puzzle for that seed, and it may hold rocks, so it
+//! is written back as a plain grid).
 //!
 //! For the page: [`Hashi::layout`](crate::puzzles::contract::Game::layout) (islands, candidate edges with ids and crossings, to draw the
 //! board and map event edge ids to cells), [`solve::Solver`] behind `Session` (events: see

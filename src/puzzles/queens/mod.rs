@@ -1,6 +1,6 @@
 //! N-Queens: place N queens on an N×N board so that no two share a row, column or diagonal.
 //!
-//! ID format: `queens:N` (see docs/FORMATS.md §4); a placement is one column per row, 0-based.
+//! ID format: `queens:N` (see docs/formats/queens.md); a placement is one column per row, 0-based.
 //! Two algorithms live here, both as [`crate::engine::Machine`]s:
 //! - [`backtrack`]: constructive depth-first search, row by row, with the columns and both
 //!   diagonals kept as bitmasks (the "accelerated" version of the source article);

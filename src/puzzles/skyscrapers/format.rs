@@ -1,5 +1,5 @@
 //! Reading and writing Skyscrapers puzzles: Tatham Towers IDs, puzz.link URLs, plain grids
-//! (docs/FORMATS.md §1-§3). Parsers are strict about structure and name the field, character
+//! (docs/formats/skyscrapers.md). Parsers are strict about structure and name the field, character
 //! offset or row/column of the first problem; they never panic.
 
 use super::{Puzzle, Side, MAX_N};
@@ -56,8 +56,9 @@ fn check_n(n: u64, what: &str) -> Result<usize, String> {
 // ---------------------------------------------------------------------------------------------
 // Tatham Towers IDs
 
-/// Reads a Tatham Towers ID `N:clues[,givens]` (docs/FORMATS.md §1). The parameter part may carry
-/// one of Tatham's difficulty suffixes (`de`, `dh`, `dx`, `du`, as in `7dx`), which is ignored.
+/// Reads a Tatham Towers ID `N:clues[,givens]` (docs/formats/skyscrapers.md §1.1). The parameter
+/// part may carry one of Tatham's difficulty suffixes (`de`, `dh`, `dx`, `du`, as in `7dx`), which
+/// is ignored.
 pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
     let t = prepare(NAME, text)?;
     let (params, desc) = t

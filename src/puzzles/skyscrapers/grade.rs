@@ -13,8 +13,8 @@
 //! "Solves it" means that propagation alone, from the clues and givens, leaves one height in
 //! every cell; grading first proves the puzzle has exactly one solution (a puzzle with none or
 //! several has no grade). The levels are defined by this project's deductions, not Tatham's
-//! (which are different rules of similar strength); BENCHMARKS.md records how often the two agree
-//! on puzzles Tatham's generator made at each level.
+//! (which are different rules of similar strength); docs/GRADING.md records how often the two
+//! agree on puzzles Tatham's generator made at each level.
 
 use serde::Serialize;
 

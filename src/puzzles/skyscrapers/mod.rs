@@ -6,7 +6,7 @@
 //! Model: 1 ≤ N ≤ [`MAX_N`] (candidates are `u32` bitmasks, bit `v-1` for height `v`); clues on any
 //! subset of the four sides, 0 meaning "no clue"; optional givens (0 = empty).
 //!
-//! Formats (docs/FORMATS.md §1-§3), all in [`format`](mod@format):
+//! Formats (docs/formats/skyscrapers.md), all in [`format`](mod@format):
 //! - Tatham Towers IDs `N:t1/…/tN/b1/…/bN/l1/…/lN/r1/…/rN[,givens]` (clue groups top, bottom,
 //!   left, right; givens as a row-major run-length stream);
 //! - puzz.link URLs for the pids `skyscrapers`, `building`, `skyscraper`;

@@ -52,7 +52,8 @@
 //!
 //! The code is split along those lines: `events.rs` holds the event types and the sentences,
 //! `rules.rs` the clue rules, singles and visibility bounds with the fixed-point loop, `lines.rs`
-//! the exact line tables and value planes, `search.rs` the branching, backtracking and the
+//! the exact line tables and value planes (the programme in `lines/kernel.rs`, what it remembers
+//! between runs in `lines/caches.rs`), `search.rs` the branching, backtracking and the
 //! [`Machine`](crate::engine::Machine) implementation. Bitmask helpers and all-different filtering are shared with the
 //! rest of the project in [`crate::shared::latin`].
 

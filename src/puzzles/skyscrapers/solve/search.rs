@@ -52,7 +52,7 @@ impl Solver {
     /// more of them; the weight of a choice counts the line it splits twice (the height's line;
     /// for a cell, its heavier line). Measured over 99 minimal boards of 10x10 to 16x16: 27% fewer nodes and
     /// about 25% less CPU than cells alone, and no blow-up on 92 clue-only boards where cells
-    /// alone once ran past 60 s (BENCHMARKS.md, "Branching on both views").
+    /// alone once ran past 60 s (docs/history/BENCHMARKS-HISTORY.md, "Branching on both views").
     pub(super) fn choose(&self) -> Option<Choice> {
         if !self.options.techniques.mrv {
             let cell = self.cand.iter().position(|&m| !single(m))?;
