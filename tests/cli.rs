@@ -963,3 +963,50 @@ fn flags_that_do_not_apply_are_refused() {
     let columns: Vec<usize> = serde_json::from_value(v["columns"].clone()).unwrap();
     solvescope::puzzles::queens::check_placement(8, &columns).unwrap();
 }
+
+#[test]
+fn trace_prints_each_event_with_the_counters_after_it() {
+    // 6-queens, first solution: count the events of each kind again and compare with the
+    // counters the binary printed beside them.
+    let all = lines(&["queens", "trace", "queens:6", "--steps", "100000"]);
+    let (events, end) = all.split_at(all.len() - 1);
+    assert_eq!(end[0]["verdict"], "found");
+    let (mut placed, mut backs, mut sols) = (0, 0, 0);
+    for (k, l) in events.iter().enumerate() {
+        assert_eq!(l["step"], k as u64 + 1);
+        match l["event"]["kind"].as_str().unwrap() {
+            "place" => placed += 1,
+            "backtrack" => backs += 1,
+            "solution" => sols += 1,
+            _ => {}
+        }
+        let a = &l["after"];
+        assert_eq!(
+            (
+                a["nodes"].as_u64(),
+                a["backtracks"].as_u64(),
+                a["solutions"].as_u64()
+            ),
+            (Some(placed), Some(backs), Some(sols)),
+            "step {}",
+            k + 1
+        );
+    }
+    assert_eq!(sols, 1);
+    // The options travel as the page's JSON; a cut trace ends on a paused line.
+    let cut = lines(&[
+        "queens",
+        "trace",
+        "queens:8#3",
+        "--algorithm",
+        "repair",
+        "--options",
+        r#"{"strategy":"minConflicts"}"#,
+        "--steps",
+        "5",
+    ]);
+    assert_eq!(cut.len(), 6);
+    assert_eq!(cut[0]["event"]["kind"], "repairInit");
+    assert_eq!(cut[5]["status"], "paused");
+    assert!(refused(&["queens", "trace", "queens:8", "--options", "{"]).contains("--options"));
+}

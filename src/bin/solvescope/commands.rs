@@ -415,7 +415,10 @@ fn trace(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
                 break;
             }
             step += 1;
-            emit(&json!({"step": step, "event": event, "after": after.stats()}));
+            let [nodes, backtracks, solutions, depth, moves, restarts] = after.0;
+            let after = json!({"nodes": nodes, "backtracks": backtracks, "solutions": solutions,
+                "depth": depth, "moves": moves, "restarts": restarts});
+            emit(&json!({"step": step, "event": event, "after": after}));
         }
         if step == steps || frame.status.is_done() {
             emit(&json!({"status": frame.status, "verdict": frame.verdict, "stats": frame.stats}));
