@@ -233,9 +233,15 @@ fn bounded<T>(call: impl FnOnce() -> Result<T, JsError>) -> Result<T, JsError> {
     let result = call();
     if memory::end_call(outer) {
         drop(result);
-        return Err(js_error(&memory::ran_out_message()));
+        return Err(ran_out());
     }
     result
+}
+
+/// The error of a call that ran out of memory: one copy for every export (the module's size).
+#[inline(never)]
+fn ran_out() -> JsError {
+    js_error(&memory::ran_out_message())
 }
 
 /// [`bounded`] for a method that changes its object: after running out of memory part-way, the
@@ -251,7 +257,7 @@ fn bounded_on<T>(
     if memory::end_call(outer) {
         *ran_out = true;
         drop(result);
-        return Err(js_error(&memory::ran_out_message()));
+        return Err(self::ran_out());
     }
     result
 }
