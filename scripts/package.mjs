@@ -42,18 +42,39 @@ for (const f of [...built, ...PUZZLES.flatMap((p) => builtFor(p).map((g) => `${p
   if (!existsSync(at(`www/pkg/${f}`))) fail(`www/pkg/${f} is missing: run bash scripts/build-wasm.sh first`);
 }
 
+/** The classes a glue file exports (src/api.rs's wasm-bindgen structs in this build). */
+const classesOf = (glue) => [...readFileSync(glue, 'utf8').matchAll(/^export class (\w+)/gm)].map((m) => m[1]).sort();
+/** The entries' line that exports the classes through their facade (www/package/handles.js). */
+const CLASSES = /^export const \{ ([\w, ]+) \} = guard\(glue\);$/m;
+/** An entry with the facade's list of classes set to `classes`: every class goes through it. */
+function withClasses(file, entry, classes) {
+  const m = entry.match(CLASSES);
+  if (!m) fail(`www/package/${file} has no line \`export const { … } = guard(glue);\`; update scripts/package.mjs`);
+  return entry.replace(CLASSES, `export const { ${classes.join(', ')} } = guard(glue);`);
+}
+// The all-puzzles module's classes are the ones the entries list by hand: a class added to
+// src/api.rs must be added there too, or it would be exported without its facade.
+const allClasses = classesOf(at('www/pkg/solvescope.js'));
+for (const f of ['index.js', 'node.js']) {
+  const listed = readFileSync(at(`www/package/${f}`), 'utf8').match(CLASSES)?.[1].split(', ').sort().join(', ');
+  if (listed !== allClasses.join(', ')) fail(`www/package/${f} guards ${listed} but the module exports the classes ${allClasses.join(', ')}`);
+}
+
 rmSync(at('pkg'), { recursive: true, force: true });
 mkdirSync(at('pkg/web'), { recursive: true });
 for (const f of built) cpSync(at(`www/pkg/${f}`), at(`pkg/web/${f}`));
-for (const f of ['index.js', 'node.js', 'index.d.ts', 'README.md']) cpSync(at(`www/package/${f}`), at(`pkg/${f}`));
-// Each one-puzzle module gets the same three entries, pointed at its own files beside them.
+for (const f of ['index.js', 'node.js', 'index.d.ts', 'handles.js', 'README.md']) cpSync(at(`www/package/${f}`), at(`pkg/${f}`));
+// Each one-puzzle module gets the same three entries, pointed at its own files beside them, and
+// guarding the classes its own glue has (the counting classes are in the N-Queens module only).
 for (const p of PUZZLES) {
   mkdirSync(at(`pkg/${p}`), { recursive: true });
   for (const f of builtFor(p)) cpSync(at(`www/pkg/${p}/${f}`), at(`pkg/${p}/${f}`));
+  const classes = classesOf(at(`www/pkg/${p}/solvescope_${p}.js`));
   for (const f of ['index.js', 'node.js', 'index.d.ts']) {
     const entry = readFileSync(at(`www/package/${f}`), 'utf8');
-    const pointed = entry.replaceAll('./web/solvescope', `./solvescope_${p}`);
+    let pointed = entry.replaceAll('./web/solvescope', `./solvescope_${p}`).replaceAll("'./handles.js'", "'../handles.js'");
     if (pointed === entry) fail(`www/package/${f} no longer names ./web/solvescope; update scripts/package.mjs`);
+    if (f !== 'index.d.ts') pointed = withClasses(f, pointed, classes);
     const note = f === 'index.d.ts' ? '' : `// solvescope/${p}: this entry for the module with ${p} only (scripts/package.mjs writes it).\n`;
     writeFileSync(at(`pkg/${p}/${f}`), note + pointed);
   }
@@ -75,7 +96,7 @@ const manifest = {
   main: './node.js',
   module: './index.js',
   types: './index.d.ts',
-  files: ['index.js', 'node.js', 'index.d.ts', 'web/', ...PUZZLES.map((p) => `${p}/`), 'README.md', 'LICENSE'],
+  files: ['index.js', 'node.js', 'index.d.ts', 'handles.js', 'web/', ...PUZZLES.map((p) => `${p}/`), 'README.md', 'LICENSE'],
   // The entries instantiate the module when imported: a bundler must not drop them.
   sideEffects: ['./index.js', './node.js', ...PUZZLES.flatMap((p) => [`./${p}/index.js`, `./${p}/node.js`])],
   engines: { node: '>=20' },

@@ -9,6 +9,8 @@
 #   6. the JavaScript package         pkg/ imported in Node and in Chromium outside the page, and
 #                                     the two examples (examples/web, examples/node)
 #   7. the end-to-end tests           the built page in headless Chromium (playwright-core)
+#   8. fuzzing, opt-in (scripts/fuzz.sh)   each cargo-fuzz target SOLVESCOPE_FUZZ_SECONDS seconds,
+#                                     the corpus kept between runs; off when the variable is unset
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -47,3 +49,6 @@ node --test --test-concurrency=1 tests/package/
 
 step "end-to-end tests in headless Chromium"
 node --test --test-concurrency=1 tests/e2e/
+
+step "fuzzing (opt-in: SOLVESCOPE_FUZZ_SECONDS=${SOLVESCOPE_FUZZ_SECONDS:-unset})"
+bash scripts/fuzz.sh

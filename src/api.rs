@@ -8,6 +8,7 @@
 //! exception with the solver's readable message. The solvers never panic on any input; should a bug
 //! panic anyway, the hook installed at start-up logs it to the console before the module traps; the
 //! worker reports the trap as fatal and the page starts a fresh worker (www/solver-client.ts).
+//! Running out of memory is an error too, as far as wasm32 allows ([`bounded`], src/shared/memory.rs).
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -15,6 +16,7 @@ use wasm_bindgen::JsCast;
 
 use crate::puzzles;
 use crate::session;
+use crate::shared::memory;
 
 // The types of every value below, generated from the Rust types by `cargo test`
 // (src/typescript.rs), so the package's `.d.ts` names them instead of saying `any`.
@@ -222,10 +224,83 @@ fn js_result(r: Result<serde_json::Value, String>) -> Result<JsValue, JsError> {
     to_js(&r.map_err(|e| js_error(&e))?)
 }
 
+/// Every export runs through this (the classes' methods through [`bounded_on`]): when memory ran
+/// past [`memory::SOFT_LIMIT`] during the call, what it made is dropped, which gives the memory
+/// back, and the call throws an Error saying so instead of the module trapping later
+/// (src/shared/memory.rs says why and how far this reaches).
+fn bounded<T>(call: impl FnOnce() -> Result<T, JsError>) -> Result<T, JsError> {
+    let outer = memory::start_call();
+    let result = call();
+    if memory::end_call(outer) {
+        drop(result);
+        return Err(ran_out());
+    }
+    result
+}
+
+/// The error of a call that ran out of memory: one copy for every export (the module's size).
+#[inline(never)]
+fn ran_out() -> JsError {
+    js_error(&memory::ran_out_message())
+}
+
+/// [`bounded`] for a method that changes its object: after running out of memory part-way, the
+/// object may be half-changed (a frame's events lost), so it refuses every later call.
+fn bounded_on<T>(
+    ran_out: &mut bool,
+    class: &str,
+    call: impl FnOnce() -> Result<T, JsError>,
+) -> Result<T, JsError> {
+    live(*ran_out, class)?;
+    let outer = memory::start_call();
+    let result = call();
+    if memory::end_call(outer) {
+        *ran_out = true;
+        drop(result);
+        return Err(self::ran_out());
+    }
+    result
+}
+
+/// Refuses a call on an object that ran out of memory in an earlier one (see [`bounded_on`]).
+fn live(ran_out: bool, class: &str) -> Result<(), JsError> {
+    if ran_out {
+        return Err(js_error(&format!(
+            "this {class} ran out of memory in an earlier call and cannot go on; free() it and make a new one"
+        )));
+    }
+    Ok(())
+}
+
+/// What the module holds, in bytes: `held` now, `peak` (the most held at once since the last
+/// `memoryUsage()`), `limit` (past it a call that needs memory throws instead of going on) and
+/// `memory` (the wasm memory's size: it never shrinks, and freed blocks in it are reused).
+/// Not bounded itself: it is how a program looks when memory runs out.
+#[wasm_bindgen(
+    js_name = memoryUsage,
+    unchecked_return_type = "{ held: number; peak: number; limit: number; memory: number }"
+)]
+pub fn memory_usage() -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct Usage {
+        held: usize,
+        peak: usize,
+        limit: usize,
+        memory: usize,
+    }
+    let (held, peak) = memory::usage();
+    to_js(&Usage {
+        held,
+        peak,
+        limit: memory::SOFT_LIMIT,
+        memory: core::arch::wasm32::memory_size(0) * 65536,
+    })
+}
+
 /// The registry: puzzles, their aliases, algorithms and example IDs.
 #[wasm_bindgen(js_name = listPuzzles, unchecked_return_type = "PuzzleInfo[]")]
 pub fn list_puzzles() -> Result<JsValue, JsError> {
-    to_js(&puzzles::REGISTRY)
+    bounded(|| to_js(&puzzles::REGISTRY))
 }
 
 /// Solves `text` (any text form of `puzzle`) in one call and returns `{verdict, status, stats,
@@ -241,16 +316,20 @@ pub fn solve_once(
     )]
     options: JsValue,
 ) -> Result<JsValue, JsError> {
-    let puzzle = text_from_js(&puzzle, "the puzzle name")?;
-    let text = text_from_js(&text, "the puzzle text")?;
-    let options = json_from_js(options, "solve options")?;
-    to_js(&session::solve_text(&puzzle, &text, &options).map_err(|e| js_error(&e))?)
+    bounded(|| {
+        let puzzle = text_from_js(&puzzle, "the puzzle name")?;
+        let text = text_from_js(&text, "the puzzle text")?;
+        let options = json_from_js(options, "solve options")?;
+        to_js(&session::solve_text(&puzzle, &text, &options).map_err(|e| js_error(&e))?)
+    })
 }
 
 /// A search in progress, kept in wasm memory; JavaScript holds only this handle.
 #[wasm_bindgen]
 pub struct Session {
     inner: session::Session,
+    /// Set when a call ran out of memory part-way: its state may be half-changed.
+    ran_out: bool,
 }
 
 #[wasm_bindgen]
@@ -265,13 +344,18 @@ impl Session {
         #[wasm_bindgen(unchecked_optional_param_type = "Record<string, unknown> | null")]
         options: JsValue,
     ) -> Result<Session, JsError> {
-        let puzzle = text_from_js(&puzzle, "the puzzle name")?;
-        let id = text_from_js(&id, "the puzzle text")?;
-        let algorithm = text_from_js(&algorithm, "the algorithm name")?;
-        let options = json_from_js(options, "solver options")?;
-        session::Session::new(&puzzle, &id, &algorithm, &options)
-            .map(|inner| Session { inner })
-            .map_err(|e| js_error(&e))
+        bounded(|| {
+            let puzzle = text_from_js(&puzzle, "the puzzle name")?;
+            let id = text_from_js(&id, "the puzzle text")?;
+            let algorithm = text_from_js(&algorithm, "the algorithm name")?;
+            let options = json_from_js(options, "solver options")?;
+            session::Session::new(&puzzle, &id, &algorithm, &options)
+                .map(|inner| Session {
+                    inner,
+                    ran_out: false,
+                })
+                .map_err(|e| js_error(&e))
+        })
     }
 
     /// Runs until at least `max_events` events happened or the search ended; returns one frame
@@ -283,12 +367,14 @@ impl Session {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] max_events: JsValue,
     ) -> Result<JsValue, JsError> {
-        let events = limit(amount_from_js(&max_events, "maxEvents")?, 1.0);
-        to_js(
-            &self
-                .inner
-                .step(usize::try_from(events).unwrap_or(usize::MAX)),
-        )
+        bounded_on(&mut self.ran_out, "Session", || {
+            let events = limit(amount_from_js(&max_events, "maxEvents")?, 1.0);
+            to_js(
+                &self
+                    .inner
+                    .step(usize::try_from(events).unwrap_or(usize::MAX)),
+            )
+        })
     }
 
     /// Runs to the end (or until `max_nodes` nodes / `max_ms` milliseconds), without events, and
@@ -300,22 +386,27 @@ impl Session {
         #[wasm_bindgen(unchecked_param_type = "number")] max_nodes: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] max_ms: JsValue,
     ) -> Result<JsValue, JsError> {
-        let nodes = limit(amount_from_js(&max_nodes, "maxNodes")?, 1.0);
-        let micros = limit(amount_from_js(&max_ms, "maxMs")?, 1000.0);
-        let report = self.inner.solve(nodes, micros).map_err(|e| js_error(&e))?;
-        to_js(&report)
+        bounded_on(&mut self.ran_out, "Session", || {
+            let nodes = limit(amount_from_js(&max_nodes, "maxNodes")?, 1.0);
+            let micros = limit(amount_from_js(&max_ms, "maxMs")?, 1000.0);
+            let report = self.inner.solve(nodes, micros).map_err(|e| js_error(&e))?;
+            to_js(&report)
+        })
     }
 
     /// Counters and status so far: `{stats, status}`.
     #[wasm_bindgen(unchecked_return_type = "{ stats: Stats; status: Status }")]
     pub fn stats(&self) -> Result<JsValue, JsError> {
-        #[derive(Serialize)]
-        struct Now {
-            stats: crate::engine::Stats,
-            status: crate::engine::Status,
-        }
-        let (stats, status) = self.inner.stats();
-        to_js(&Now { stats, status })
+        live(self.ran_out, "Session")?;
+        bounded(|| {
+            #[derive(Serialize)]
+            struct Now {
+                stats: crate::engine::Stats,
+                status: crate::engine::Status,
+            }
+            let (stats, status) = self.inner.stats();
+            to_js(&Now { stats, status })
+        })
     }
 }
 
@@ -327,8 +418,10 @@ pub fn parse(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
 ) -> Result<JsValue, JsError> {
-    let g = game(&puzzle)?;
-    js_result(g.parse(&text_from_js(&text, "the puzzle text")?))
+    bounded(|| {
+        let g = game(&puzzle)?;
+        js_result(g.parse(&text_from_js(&text, "the puzzle text")?))
+    })
 }
 
 /// `{tatham, puzzlink, plain}` for plain puzzle data (`null` where a form cannot hold it).
@@ -337,8 +430,10 @@ pub fn format(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
     #[wasm_bindgen(unchecked_param_type = "AnyPuzzle")] data: JsValue,
 ) -> Result<JsValue, JsError> {
-    let g = game(&puzzle)?;
-    js_result(g.export(&json_from_js(data, "puzzle")?))
+    bounded(|| {
+        let g = game(&puzzle)?;
+        js_result(g.export(&json_from_js(data, "puzzle")?))
+    })
 }
 
 /// The time budget of a helper's search from its optional `{maxMs}` (2 s without one).
@@ -355,13 +450,15 @@ pub fn hint(
     #[wasm_bindgen(unchecked_param_type = "AnyBoard")] board: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "{ maxMs?: number } | null")] options: JsValue,
 ) -> Result<JsValue, JsError> {
-    let g = game(&puzzle)?;
-    let micros = helper_budget(options)?;
-    js_result(g.hint_within(
-        &json_from_js(data, "puzzle")?,
-        &json_from_js(board, "board")?,
-        micros,
-    ))
+    bounded(|| {
+        let g = game(&puzzle)?;
+        let micros = helper_budget(options)?;
+        js_result(g.hint_within(
+            &json_from_js(data, "puzzle")?,
+            &json_from_js(board, "board")?,
+            micros,
+        ))
+    })
 }
 
 /// What is wrong (or finished) on a player's board; `options.maxMs` bounds its uniqueness search
@@ -373,13 +470,15 @@ pub fn check(
     #[wasm_bindgen(unchecked_param_type = "AnyBoard")] board: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "{ maxMs?: number } | null")] options: JsValue,
 ) -> Result<JsValue, JsError> {
-    let g = game(&puzzle)?;
-    let micros = helper_budget(options)?;
-    js_result(g.check_within(
-        &json_from_js(data, "puzzle")?,
-        &json_from_js(board, "board")?,
-        micros,
-    ))
+    bounded(|| {
+        let g = game(&puzzle)?;
+        let micros = helper_budget(options)?;
+        js_result(g.check_within(
+            &json_from_js(data, "puzzle")?,
+            &json_from_js(board, "board")?,
+            micros,
+        ))
+    })
 }
 
 /// What the page draws before any event, where the puzzle has a layout (see `helpers`).
@@ -388,8 +487,10 @@ pub fn layout(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
     #[wasm_bindgen(unchecked_param_type = "AnyPuzzle")] data: JsValue,
 ) -> Result<JsValue, JsError> {
-    let g = game(&puzzle)?;
-    js_result(g.layout(&json_from_js(data, "puzzle")?))
+    bounded(|| {
+        let g = game(&puzzle)?;
+        js_result(g.layout(&json_from_js(data, "puzzle")?))
+    })
 }
 
 /// A random puzzle with a unique solution: `request` is `{size, seed?, difficulty?, givens?}` (no
@@ -399,8 +500,10 @@ pub fn generate(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
     #[wasm_bindgen(unchecked_param_type = "GenerateRequest")] request: JsValue,
 ) -> Result<JsValue, JsError> {
-    let g = game(&puzzle)?;
-    js_result(g.generate(&json_from_js(request, "generator request")?))
+    bounded(|| {
+        let g = game(&puzzle)?;
+        js_result(g.generate(&json_from_js(request, "generator request")?))
+    })
 }
 
 // ---- N-Queens counting for a pool of workers: the main thread asks for the plan, each worker
@@ -438,12 +541,14 @@ fn whole_from_js(
 pub fn queens_count_plan(
     #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
 ) -> Result<JsValue, JsError> {
-    use crate::puzzles::queens::count;
-    let n = whole_from_js(&n, "N", 1..=count::MAX_COUNT_N as u64)? as usize;
-    let mut plan = count::plan(n, count::DEFAULT_SPLIT_ROWS).map_err(|e| js_error(&e))?;
-    // The page shows progress by the tasks' weights; native counts leave them out.
-    count::weigh(&mut plan).map_err(|e| js_error(&e))?;
-    to_js(&plan)
+    bounded(|| {
+        use crate::puzzles::queens::count;
+        let n = whole_from_js(&n, "N", 1..=count::MAX_COUNT_N as u64)? as usize;
+        let mut plan = count::plan(n, count::DEFAULT_SPLIT_ROWS).map_err(|e| js_error(&e))?;
+        // The page shows progress by the tasks' weights; native counts leave them out.
+        count::weigh(&mut plan).map_err(|e| js_error(&e))?;
+        to_js(&plan)
+    })
 }
 
 /// One task of a plan, counted in chunks so a worker can report progress and be stopped between
@@ -452,6 +557,8 @@ pub fn queens_count_plan(
 #[wasm_bindgen]
 pub struct QueensCountTask {
     inner: crate::puzzles::queens::count::TaskCounter,
+    /// Set when a call ran out of memory part-way: its state may be half-changed.
+    ran_out: bool,
 }
 
 #[cfg(feature = "queens")]
@@ -462,17 +569,22 @@ impl QueensCountTask {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "{ n: number; columns: number[] }")] task: JsValue,
     ) -> Result<QueensCountTask, JsError> {
-        let value = json_from_js(task, "queens count task")?;
-        let task: crate::puzzles::queens::count::Task =
-            serde_json::from_value(value).map_err(|e| {
-                js_error(&format!(
-                    "bad queens count task: {}",
-                    crate::shared::text::plain_serde(&e.to_string())
-                ))
-            })?;
-        crate::puzzles::queens::count::TaskCounter::new(&task)
-            .map(|inner| QueensCountTask { inner })
-            .map_err(|e| js_error(&e))
+        bounded(|| {
+            let value = json_from_js(task, "queens count task")?;
+            let task: crate::puzzles::queens::count::Task =
+                serde_json::from_value(value).map_err(|e| {
+                    js_error(&format!(
+                        "bad queens count task: {}",
+                        crate::shared::text::plain_serde(&e.to_string())
+                    ))
+                })?;
+            crate::puzzles::queens::count::TaskCounter::new(&task)
+                .map(|inner| QueensCountTask {
+                    inner,
+                    ran_out: false,
+                })
+                .map_err(|e| js_error(&e))
+        })
     }
 
     /// Counts about `max_nodes` more nodes (at least 64; `Infinity`: to the end); true when the
@@ -483,15 +595,18 @@ impl QueensCountTask {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] max_nodes: JsValue,
     ) -> Result<bool, JsError> {
-        let more = limit(amount_from_js(&max_nodes, "maxNodes")?, 1.0).max(64);
-        let limit = self.inner.counts().nodes.saturating_add(more);
-        Ok(self.inner.run(limit))
+        bounded_on(&mut self.ran_out, "QueensCountTask", || {
+            let more = limit(amount_from_js(&max_nodes, "maxNodes")?, 1.0).max(64);
+            let limit = self.inner.counts().nodes.saturating_add(more);
+            Ok(self.inner.run(limit))
+        })
     }
 
     /// What the task found so far.
     #[wasm_bindgen(unchecked_return_type = "{ solutions: number; unique: number; nodes: number }")]
     pub fn counts(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.counts())
+        live(self.ran_out, "QueensCountTask")?;
+        bounded(|| to_js(&self.inner.counts()))
     }
 }
 
@@ -502,6 +617,8 @@ impl QueensCountTask {
 #[wasm_bindgen]
 pub struct QueensNaiveCount {
     inner: crate::puzzles::queens::naive::NaiveCounter,
+    /// Set when a call ran out of memory part-way: its state may be half-changed.
+    ran_out: bool,
 }
 
 #[cfg(feature = "queens")]
@@ -512,11 +629,16 @@ impl QueensNaiveCount {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
     ) -> Result<QueensNaiveCount, JsError> {
-        let max = crate::puzzles::queens::MAX_BACKTRACK_N as u64;
-        let n = whole_from_js(&n, "N", 1..=max)? as usize;
-        crate::puzzles::queens::naive::NaiveCounter::new(n)
-            .map(|inner| QueensNaiveCount { inner })
-            .map_err(|e| js_error(&e))
+        bounded(|| {
+            let max = crate::puzzles::queens::MAX_BACKTRACK_N as u64;
+            let n = whole_from_js(&n, "N", 1..=max)? as usize;
+            crate::puzzles::queens::naive::NaiveCounter::new(n)
+                .map(|inner| QueensNaiveCount {
+                    inner,
+                    ran_out: false,
+                })
+                .map_err(|e| js_error(&e))
+        })
     }
 
     /// Counts about `max_nodes` more nodes (`Infinity`: to the end); true when the count is done.
@@ -525,15 +647,18 @@ impl QueensNaiveCount {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] max_nodes: JsValue,
     ) -> Result<bool, JsError> {
-        let more = limit(amount_from_js(&max_nodes, "maxNodes")?, 1.0).max(1);
-        let limit = self.inner.counts().nodes.saturating_add(more);
-        Ok(self.inner.run(limit))
+        bounded_on(&mut self.ran_out, "QueensNaiveCount", || {
+            let more = limit(amount_from_js(&max_nodes, "maxNodes")?, 1.0).max(1);
+            let limit = self.inner.counts().nodes.saturating_add(more);
+            Ok(self.inner.run(limit))
+        })
     }
 
     /// What the count found so far.
     #[wasm_bindgen(unchecked_return_type = "{ solutions: number; unique: number; nodes: number }")]
     pub fn counts(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.counts())
+        live(self.ran_out, "QueensNaiveCount")?;
+        bounded(|| to_js(&self.inner.counts()))
     }
 
     /// How far the search is, 0 to 1 (an estimate from the first rows, for the time left).
@@ -554,9 +679,11 @@ pub fn queens_experiment_plan(
     )]
     spec: JsValue,
 ) -> Result<JsValue, JsError> {
-    use crate::puzzles::queens::experiment;
-    let spec = json_from_js(spec, "experiment spec")?;
-    to_js(&experiment::plan(&spec).map_err(|e| js_error(&e))?)
+    bounded(|| {
+        use crate::puzzles::queens::experiment;
+        let spec = json_from_js(spec, "experiment spec")?;
+        to_js(&experiment::plan(&spec).map_err(|e| js_error(&e))?)
+    })
 }
 
 /// Runs one run of a plan and returns its row.
@@ -565,10 +692,12 @@ pub fn queens_experiment_plan(
 pub fn queens_experiment_run(
     #[wasm_bindgen(unchecked_param_type = "ExperimentRun")] run: JsValue,
 ) -> Result<JsValue, JsError> {
-    use crate::puzzles::queens::experiment;
-    let run = experiment::run_from_json(&json_from_js(run, "experiment run")?)
-        .map_err(|e| js_error(&e))?;
-    to_js(&experiment::run(&run).map_err(|e| js_error(&e))?)
+    bounded(|| {
+        use crate::puzzles::queens::experiment;
+        let run = experiment::run_from_json(&json_from_js(run, "experiment run")?)
+            .map_err(|e| js_error(&e))?;
+        to_js(&experiment::run(&run).map_err(|e| js_error(&e))?)
+    })
 }
 
 /// The summary table of some rows: one line per series and N.
@@ -577,10 +706,12 @@ pub fn queens_experiment_run(
 pub fn queens_experiment_summary(
     #[wasm_bindgen(unchecked_param_type = "ExperimentRow[]")] rows: JsValue,
 ) -> Result<JsValue, JsError> {
-    use crate::puzzles::queens::experiment;
-    let rows = json_from_js_up_to(rows, "experiment rows", experiment::MAX_ROWS_JSON_CHARS)?;
-    let rows = experiment::rows_from_json(&rows).map_err(|e| js_error(&e))?;
-    to_js(&experiment::summarise(&rows))
+    bounded(|| {
+        use crate::puzzles::queens::experiment;
+        let rows = json_from_js_up_to(rows, "experiment rows", experiment::MAX_ROWS_JSON_CHARS)?;
+        let rows = experiment::rows_from_json(&rows).map_err(|e| js_error(&e))?;
+        to_js(&experiment::summarise(&rows))
+    })
 }
 
 /// The rows as CSV, the same text as `solvescope queens experiment …`.
@@ -589,8 +720,10 @@ pub fn queens_experiment_summary(
 pub fn queens_experiment_csv(
     #[wasm_bindgen(unchecked_param_type = "ExperimentRow[]")] rows: JsValue,
 ) -> Result<String, JsError> {
-    use crate::puzzles::queens::experiment;
-    let rows = json_from_js_up_to(rows, "experiment rows", experiment::MAX_ROWS_JSON_CHARS)?;
-    let rows = experiment::rows_from_json(&rows).map_err(|e| js_error(&e))?;
-    Ok(experiment::csv(&rows))
+    bounded(|| {
+        use crate::puzzles::queens::experiment;
+        let rows = json_from_js_up_to(rows, "experiment rows", experiment::MAX_ROWS_JSON_CHARS)?;
+        let rows = experiment::rows_from_json(&rows).map_err(|e| js_error(&e))?;
+        Ok(experiment::csv(&rows))
+    })
 }

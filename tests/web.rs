@@ -650,6 +650,7 @@ fn call_export(call: &str, args: &[JsValue], session: &[JsValue]) -> Result<JsVa
     let fresh_naive = || api::QueensNaiveCount::new(JsValue::from(6)).unwrap();
     let r = match call {
         "listPuzzles" => list_puzzles(),
+        "memoryUsage" => api::memory_usage(),
         "start" => {
             api::start();
             Ok(JsValue::UNDEFINED)

@@ -68,6 +68,10 @@ function quote(s: string): string {
   return `"${shown}"`;
 }
 
+/** Half of a UTF-16 surrogate pair without its other half: no character, and `encodeURIComponent`
+ *  throws on it, so a puzzle holding one could be read from a link but never written back. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** Percent-decodes `s`; null when it holds a bad escape (e.g. "%E0%A4" or "%zz"). */
 function decode(s: string): string | null {
   try {
@@ -109,6 +113,7 @@ export function parseAddress(fragment: string): ParsedAddress {
     const puzzle = decode(raw);
     if (puzzle === null) errors.push(`The puzzle in the address (from character ${slash + 2}) has a broken %-escape.`);
     else if (puzzle === '') errors.push(`The puzzle in the address (at character ${slash + 2}) is empty.`);
+    else if (LONE_SURROGATE.test(puzzle)) errors.push(`The puzzle in the address (from character ${slash + 2}) holds half of a character (a lone UTF-16 surrogate).`);
     else if (N_TABS.includes(tab) && !/^\d{1,8}$/.test(puzzle)) errors.push(`N in the address (at character ${slash + 2}) must be a whole number (got ${quote(puzzle)}).`);
     else address.puzzle = N_TABS.includes(tab) ? String(Number(puzzle)) : puzzle;
   }
@@ -220,10 +225,11 @@ export function unusedSettings(a: Address): string[] {
   );
 }
 
-/** The fragment (with '#') for `a`; parseAddress(formatAddress(a)) gives `a` back. */
+/** The fragment (with '#') for `a`; parseAddress(formatAddress(a)) gives `a` back. Never throws:
+ *  a lone surrogate in a typed puzzle (which parseAddress refuses) is written as U+FFFD. */
 export function formatAddress(a: Address): string {
   let s = `#${a.tab}`;
-  if (a.puzzle !== null && a.puzzle !== '') s += `/${encodeURIComponent(a.puzzle)}`;
+  if (a.puzzle !== null && a.puzzle !== '') s += `/${encodeURIComponent(a.puzzle.replace(new RegExp(LONE_SURROGATE, 'g'), '\uFFFD'))}`;
   const parts: string[] = [];
   for (const k of KEY_ORDER) {
     const v = a.settings[k];

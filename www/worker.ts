@@ -6,6 +6,7 @@
 // to load (solver-client.ts): a view waits for its own puzzle's solvers only. (In a production
 // build the service worker still fetches the other modules in the background, for offline use.)
 
+import { guard } from './package/handles.js';
 import { assertNever, COUNT_PROGRESS_MS, LONG_SOLUTION, SOLVE_CHUNK_MS, type Report, type Request, type Response } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -165,7 +166,9 @@ async function load(): Promise<string | null> {
   try {
     const module = await loader();
     await module.default();
-    wasm = module;
+    // Sessions and counters through the package's facade, as the package hands them out: their
+    // wasm handles out of reach of any script, a freed one an Error (www/package/handles.js).
+    wasm = guard(module);
     listCallable(module);
     post({ type: 'ready' });
     return null;

@@ -99,6 +99,7 @@ function caller(api, spec) {
   const session = () => new api.Session(...spec.sessionArgs.map((a) => structuredClone(a)));
   const table = {
     listPuzzles: (a) => api.listPuzzles(...a),
+    memoryUsage: (a) => api.memoryUsage(...a),
     start: () => undefined, // instantiation itself: the glue runs it once, not callable again
     solve: (a) => api.solve(...a),
     'new Session': (a) => new api.Session(...a).free(),

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser } from '../e2e/harness.mjs';
+import { attackHandles } from './handles.mjs';
 import { absentCalls, attack } from './hostile.mjs';
 import { serve } from './serve.mjs';
 
@@ -45,21 +46,81 @@ for (const puzzle of ['queens', 'skyscrapers', 'hashi']) {
   });
 }
 
-test('in Chromium, no hostile argument traps the module or leaves it broken', async () => {
+test('in Chromium, every module: no hostile argument traps it or leaves it broken', async () => {
   const server = await serve(root);
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage();
     await page.goto(`${server.url}tests/package/page.html`);
     await page.waitForSelector('body[data-ready=yes]', { state: 'attached', timeout: 30_000 });
-    const { calls, problems } = await page.evaluate(async (s) => {
-      const { attack } = await import('./hostile.mjs');
-      return attack(await import('solvescope'), s);
-    }, spec);
-    assert.equal(calls, expected);
-    assert.deepEqual(problems, []);
+    for (const only of [null, 'queens', 'skyscrapers', 'hashi']) {
+      const { calls, problems, skipped } = await page.evaluate(
+        async ([s, o]) => {
+          const { absentCalls, attack } = await import('./hostile.mjs');
+          const api = await import(o === null ? 'solvescope' : `/pkg/${o}/index.js`);
+          return { ...attack(api, s, o), skipped: absentCalls(api, s).map((c) => c.call) };
+        },
+        [spec, only],
+      );
+      const perCall = (c) => 1 + (c.args.length + 1) * spec.values.length;
+      const kept = spec.calls.filter((c) => !skipped.includes(c.call));
+      assert.equal(skipped.length === 0, only === null || only === 'queens', `${only}: the counting exports are in the N-Queens modules alone`);
+      assert.equal(calls, only === null ? expected : kept.reduce((n, c) => n + perCall(c), 0) + (skipped.length === 0 ? 5 : 4), String(only));
+      assert.deepEqual(problems, [], String(only));
+    }
   } finally {
     await browser.close();
     await server.close();
   }
+});
+
+// The objects every module hands out (handles.mjs): forged, copied, aliased, prototype-chained,
+// freed twice, another class's in their place. Every module in Node, then every one in Chromium.
+const MODULES = [
+  ['solvescope', null, ['QueensCountTask', 'QueensNaiveCount', 'Session']],
+  ['solvescope/queens', 'queens', ['QueensCountTask', 'QueensNaiveCount', 'Session']],
+  ['solvescope/skyscrapers', 'skyscrapers', ['Session']],
+  ['solvescope/hashi', 'hashi', ['Session']],
+];
+
+for (const [entry, only, classes] of MODULES) {
+  test(`in Node, ${entry}: no forged, copied or freed handle traps the module or frees another object's memory`, async () => {
+    const r = attackHandles(await import(entry), only);
+    assert.deepEqual(r.classes.sort(), classes);
+    assert.ok(r.cases > 20 * classes.length, `${r.cases} cases`);
+    assert.equal(r.traps, 0, r.problems.join('\n'));
+    assert.deepEqual(r.problems, []);
+  });
+}
+
+test('in Chromium, every module: no forged, copied or freed handle traps it or frees another object', async () => {
+  const server = await serve(root);
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}tests/package/page.html`);
+    await page.waitForSelector('body[data-ready=yes]', { state: 'attached', timeout: 30_000 });
+    for (const [entry, only, classes] of MODULES) {
+      const r = await page.evaluate(
+        async ([path, o]) => {
+          const { attackHandles } = await import('./handles.mjs');
+          return attackHandles(await import(path), o);
+        },
+        [entry === 'solvescope' ? 'solvescope' : `/pkg/${only}/index.js`, only],
+      );
+      assert.deepEqual(r.classes.sort(), classes, entry);
+      assert.ok(r.cases > 20 * classes.length, `${entry}: ${r.cases} cases`);
+      assert.equal(r.traps, 0, `${entry}: ${r.problems.join('\n')}`);
+      assert.deepEqual(r.problems, [], entry);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
+test("the page's worker uses its module through the same facade (www/package/handles.js)", () => {
+  const worker = readFileSync(join(root, 'www/worker.ts'), 'utf8');
+  assert.match(worker, /^import \{ guard \} from '\.\/package\/handles\.js';$/m);
+  assert.match(worker, /^\s*wasm = guard\(module\);$/m, 'the sessions and counters the worker makes come from the guarded module');
 });

@@ -22,8 +22,10 @@ const TARGET = 400_000;
  *  after the counter's table of the last three rows (+2.8 KB), 535 bytes under the old ceiling of
  *  620,000, so raised to the next 5 KB (before: 615,789 that morning, 614,869 after the previous
  *  day's merges; history in BENCHMARKS.md). 621,899 at the end of that day (numeric generator
- *  sizes +1.8 KB, the counter's `fits` +0.45 KB, the cut Tatham ID message +0.4 KB). */
-const CEILING = 625_000;
+ *  sizes +1.8 KB, the counter's `fits` +0.45 KB, the cut Tatham ID message +0.4 KB). Raised to
+ *  630,000 for out-of-memory errors (issue 35): 628,151 bytes, of which the counting allocator is
+ *  2.0 KB and the bounded exports with memoryUsage 4.3 KB (621,820 measured just before). */
+const CEILING = 630_000;
 /** The puzzles, as Cargo.toml's default features name them (one feature per puzzle). */
 const PUZZLES = (() => {
   const line = readFileSync(join(root, 'Cargo.toml'), 'utf8').match(/^default\s*=\s*\[([^\]]*)\]/m);
