@@ -48,6 +48,8 @@ export function mountGuide(): Guide {
     const hash = formatAddress(present ? { ...stop.address, settings: { ...stop.address.settings, present: true } } : stop.address);
     // The stop's own address (the live one follows the player as it runs to the step).
     element.dataset.address = hash;
+    // What the stop's text promises, for the test that checks it against the solver's trace.
+    element.dataset.claims = JSON.stringify(stop.claims ?? [], (_, v: unknown) => (v === Infinity ? 'Infinity' : v));
     location.hash = hash;
   }
   back.addEventListener('click', () => go(at - 1));

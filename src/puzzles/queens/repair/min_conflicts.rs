@@ -437,9 +437,19 @@ impl MinConflicts {
                             to + 1,
                             plural(conflicts_after as u64, "conflict")
                         )
+                    } else if self.scratch.len() > 1 {
+                        // A tie is the lesson of random tie-breaking: say which columns tied.
+                        format!(
+                            "Row {} moves to column {}, drawn at random among the {} columns tied at {}: {}",
+                            row + 1,
+                            to + 1,
+                            self.scratch.len(),
+                            plural(conflicts_after as u64, "conflict"),
+                            column_list(&self.scratch)
+                        )
                     } else {
                         format!(
-                            "Row {} moves to column {}, a least-conflicted other column ({})",
+                            "Row {} moves to column {}, its one least-conflicted other column ({})",
                             row + 1,
                             to + 1,
                             plural(conflicts_after as u64, "conflict")
@@ -475,5 +485,21 @@ impl MinConflicts {
             }
         }
         self.refresh(row as u32);
+    }
+}
+
+/// "3, 5 and 8" (1-based), the first few of a long list then "and K more".
+fn column_list(cols: &[u32]) -> String {
+    const SHOWN: usize = 6;
+    let names: Vec<String> = cols
+        .iter()
+        .take(SHOWN)
+        .map(|c| (c + 1).to_string())
+        .collect();
+    match cols.len() {
+        0 => String::new(),
+        1 => names[0].clone(),
+        k if k <= SHOWN => format!("{} and {}", names[..k - 1].join(", "), names[k - 1]),
+        k => format!("{} and {} more", names.join(", "), k - SHOWN),
     }
 }
