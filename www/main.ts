@@ -69,11 +69,23 @@ const link = linkAddress({
       else t.feature.hide();
     }
     current = active;
+    // One title per view (a browser tab, a bookmark, a history entry say which view it is).
+    document.title = active.hash === 'start' ? 'Solvescope — watch constraint solvers think' : `${active.title}${viewNamed(address.puzzle)} · Solvescope`;
   },
   present: () => presenter.on(),
   current: () => (current ? { tab: current.hash, state: current.feature.state() } : { tab: 'queens', state: null }),
 });
 const route = () => link.route();
+
+/** What the title adds for the view's puzzle: N, or the size at the head of a puzzle's ID. */
+function viewNamed(puzzle: string | null): string {
+  if (!puzzle) return '';
+  // A bare number is a board size N (the N-Queens views).
+  if (/^\d{1,8}$/.test(puzzle)) return `, N = ${puzzle}`;
+  // A Tatham ID starts with its size (9:…, 25x25m2:…); the rest is no use in a title.
+  const size = /^(\d{1,3}(?:x\d{1,3})?)[:#m]/.exec(puzzle);
+  return size ? `, ${size[1]!.replace('x', ' × ')}` : '';
+}
 
 let current: (typeof tabs)[number] | null = null;
 window.addEventListener('hashchange', route);

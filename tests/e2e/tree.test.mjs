@@ -120,3 +120,41 @@ test('Min-conflicts: a click on the move strip goes to that move, and the strip 
   }
   assert.deepEqual(problems, []);
 });
+
+test('the tree and the move strip work by keyboard: arrows pick, Enter goes there', async () => {
+  const { page, problems } = await openPage(app, '#queens/6');
+  await page.waitForSelector('#queens-board[data-queens]');
+  for (let i = 0; i < 30; i++) await page.click('#queens .playback >> text=Step');
+  await page.waitForFunction(() => document.querySelector('#queens .step-count')?.textContent.startsWith('Step 30 '));
+  await page.focus('#queens-tree');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowUp');
+  // Picking a node moves nothing: the page's arrows (step, step back) are not triggered.
+  assert.equal(await stepOf(page, 'queens'), 30, 'arrows on the tree do not step the player');
+  const text = await page.textContent('#queens-tree-detail');
+  const m = /^(r(\d+):c(\d+)) \(depth (\d+), step (\d+),/.exec(text);
+  assert.ok(m, `the picked node is described: ${text}`);
+  await page.keyboard.press('Enter');
+  await settle(page, 'queens');
+  assert.equal(await stepOf(page, 'queens'), Number(m[5]), 'Enter goes to the node\'s step');
+  const queens = (await page.getAttribute('#queens-board', 'data-queens')).split(',').map(Number);
+  assert.equal(queens[Number(m[2]) - 1], Number(m[3]) - 1, `${m[1]}: its queen is on the board`);
+
+  await page.goto(app.url + '#repair/30?seed=3');
+  await page.waitForSelector('#repair-board');
+  for (let i = 0; i < 40; i++) await page.click('#repair .playback >> text=Step');
+  await page.waitForFunction(() => document.querySelector('#repair .step-count')?.textContent.startsWith('Step 40 '));
+  await page.focus('#repair-strip');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await stepOf(page, 'repair'), 40, 'arrows on the strip do not step the player');
+  const note = await page.textContent('#repair-strip-note');
+  const n = /^Move 2 at step (\d+): (\d+) conflicts?/.exec(note);
+  assert.ok(n, `the second move is described: ${note}`);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((k) => document.querySelector('#repair .step-count')?.textContent.startsWith(`Step ${k} `), Number(n[1]));
+  assert.equal(Number((await page.textContent('#repair [data-counter=conflicts]')).replace(/,/g, '')), Number(n[2]), 'the board has that move\'s conflicts');
+  assert.equal(await page.getAttribute('#repair-strip', 'aria-valuenow'), '2');
+  assert.deepEqual(problems, []);
+});

@@ -138,3 +138,9 @@ test("a plot's placeholder wraps to the frame's width (presenter mode's narrow p
   assert.deepEqual(wrapText(ctx, text, 10_000), [text]);
   assert.deepEqual(wrapText(ctx, 'a verylongword b', 50), ['a', 'verylongword', 'b']);
 });
+
+test('a or an before a spoken number: an 8 × 8, an 11 × 11, an 18 × 18, a 9 × 9', async () => {
+  const { article } = await import('../../build/unit/views/common/text.js');
+  for (const n of [8, 11, 18, 80, 83, 800, 8000, 11000, 18500]) assert.equal(article(n), 'an', String(n));
+  for (const n of [1, 4, 9, 10, 12, 16, 25, 60, 100, 110, 180, 1100, 1800]) assert.equal(article(n), 'a', String(n));
+});

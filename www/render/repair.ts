@@ -215,7 +215,7 @@ export function drawChart(s: Surface, width: number, height: number, view: Repai
   ctx.fillStyle = theme.muted;
   ctx.font = `${11 * dpr}px system-ui, sans-serif`;
   ctx.textBaseline = 'top';
-  ctx.fillText(`${max.toLocaleString('en-US')} conflicts`, pad + 2, pad);
+  ctx.fillText(`${max.toLocaleString('en-US')} conflict${max === 1 ? '' : 's'}`, pad + 2, pad);
 }
 
 function rgb(color: string): [number, number, number] {
@@ -238,15 +238,15 @@ function rgb(color: string): [number, number, number] {
  * colour; restarts as full-height accent lines; the move on screen as a triangle. Many moves per
  * pixel are drawn as the worst of them. Returns the x of each chart index for picking.
  */
-/** The chart as far as the run was ever played: kept by the page when stepping back (the view
- *  itself is exactly the state at the step on screen). */
+/** The moves up to the step on screen (the view's own chart, so the strip is a function of the
+ *  step), with the step of each and which of them are restarts. */
 export interface RepairHistory {
   chart: number[];
   steps: number[];
   restarts: number[];
 }
 
-export function drawStrip(s: Surface, width: number, height: number, view: RepairView, seen: RepairHistory, theme: Theme): void {
+export function drawStrip(s: Surface, width: number, height: number, view: RepairView, seen: RepairHistory, theme: Theme, focus: number | null = null): void {
   const { ctx, dpr } = s;
   const w = Math.round(width * dpr);
   const h = Math.round(height * dpr);
@@ -278,6 +278,12 @@ export function drawStrip(s: Surface, width: number, height: number, view: Repai
   ctx.lineTo(at, 5 * dpr);
   ctx.lineTo(at + 4 * dpr, -1);
   ctx.fill();
+  // The tick the keyboard is on: a box around it (not a colour alone).
+  if (focus !== null && focus >= 0 && focus < data.length) {
+    ctx.strokeStyle = theme.fg;
+    ctx.lineWidth = Math.max(1, dpr);
+    ctx.strokeRect(Math.floor(x(focus)) - 3 * dpr, 1, 6 * dpr + 1, h - 2);
+  }
 }
 
 /** The chart index under a pointer at `px` CSS pixels of a strip `width` wide. */

@@ -12,6 +12,7 @@ import { h } from '../../dom';
 import { puzzleInfo } from '../../registry';
 import { CancelledError, SolverClient, type SolverModule } from '../../solver-client';
 import type { Exports, Generated } from '../../generated/types';
+import { article } from './text';
 
 /** The largest seed a JavaScript number holds exactly (the generator's fresh seeds stay below it). */
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
@@ -135,7 +136,7 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
     }
     const size = sizeSelect.value;
     const level = levelSelect.value;
-    const what = `a ${setup.sizeText(size)}${level ? ` ${level}` : ''} puzzle${seed === null ? '' : ` from seed ${seed}`}`;
+    const what = `${article(parseInt(size, 10))} ${setup.sizeText(size)}${level ? ` ${level}` : ''} puzzle${seed === null ? '' : ` from seed ${seed}`}`;
     const params = setup.sizeParams?.() ?? '';
     const request: Record<string, unknown> = { size: size + params, seed };
     if (level) request.difficulty = level;
@@ -174,7 +175,7 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
     // The options as the generator read them (the CLI's SIZE takes the same text), so the line
     // says everything that makes this puzzle again: size, options, level and seed.
     const asked = params ? `, asked as ${size}${params}` : '';
-    return `Made a ${setup.sizeText(size)}${level} puzzle from seed ${result.seed} in ${seconds} s${asked}: ${ex.tatham ?? ex.plain.replace(/\n/g, '/')}`;
+    return `Made ${article(parseInt(size, 10))} ${setup.sizeText(size)}${level} puzzle from seed ${result.seed} in ${seconds} s${asked}: ${ex.tatham ?? ex.plain.replace(/\n/g, '/')}`;
   }
 
   go.addEventListener('click', () => void generate());

@@ -202,9 +202,18 @@ export interface TreeView {
 
 /** The tree's canvas and caption; `tree()` is the run's current tree, `seek` moves the player. */
 export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null, seek: (step: number) => void): TreeView {
-  const canvas = h('canvas', { id: `${idPrefix}-tree`, class: 'search-tree', role: 'img', 'aria-label': 'Search tree' }) as HTMLCanvasElement;
+  const canvas = h('canvas', {
+    id: `${idPrefix}-tree`,
+    class: 'search-tree',
+    role: 'application',
+    tabindex: '0',
+    'aria-roledescription': 'search tree',
+    'aria-label': 'Search tree: arrows move between nodes (left and right in search order, up to the parent, down to the first child), Enter goes to the step of the node',
+  }) as HTMLCanvasElement;
+  /** The node the keyboard is on, while the tree has focus. */
+  let focus: number | null = null;
   const caption = h('p', { class: 'tree-caption muted', id: `${idPrefix}-tree-caption`, 'aria-live': 'off' }, EMPTY_TREE);
-  const detail = h('p', { class: 'tree-detail', id: `${idPrefix}-tree-detail` });
+  const detail = h('p', { class: 'tree-detail', id: `${idPrefix}-tree-detail`, 'aria-live': 'polite' });
   const element = h('details', { class: 'tree-box', id: `${idPrefix}-tree-box`, open: '' }, h('summary', {}, 'Search tree'), canvas, caption, detail);
   let pending = 0;
   const PAD = 8;
@@ -334,6 +343,14 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
     g.beginPath();
     g.arc(x(top), y(t.depth[top]!), 5, 0, 2 * Math.PI);
     g.fill();
+    if (focus !== null && focus < m) {
+      // The keyboard's node: a ring in the ink colour, apart from the path's accent.
+      g.strokeStyle = ink;
+      g.lineWidth = 2;
+      g.beginPath();
+      g.arc(x(focus), y(t.depth[focus]!), 8, 0, 2 * Math.PI);
+      g.stroke();
+    }
     const shown = m > DETAILED ? ' Each column sums many nodes: hover or click to see one.' : '';
     const c = t.shown();
     const count = (k: number, one: string, many: string) => `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
@@ -363,6 +380,50 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
     }
     return best;
   }
+
+  canvas.addEventListener('keydown', (ev) => {
+    const t = tree();
+    const m = t ? t.visible() : 0;
+    if (!t || m <= 1) return;
+    let id = focus !== null && focus < m ? focus : t.path[t.path.length - 1]!;
+    switch (ev.key) {
+      case 'ArrowRight':
+        id = Math.min(m - 1, id + 1);
+        break;
+      case 'ArrowLeft':
+        id = Math.max(0, id - 1);
+        break;
+      case 'ArrowUp':
+        id = Math.max(0, t.parent[id]!);
+        break;
+      case 'ArrowDown':
+        // Nodes are in depth-first order: a first child, if any, is the next node.
+        if (id + 1 < m && t.parent[id + 1] === id) id++;
+        break;
+      case 'Home':
+        id = 0;
+        break;
+      case 'End':
+        id = m - 1;
+        break;
+      case 'Enter':
+      case ' ':
+        seek(t.step[id]!);
+        break;
+      default:
+        return;
+    }
+    // The page's arrows step the player: this key press is the tree's.
+    ev.preventDefault();
+    ev.stopPropagation();
+    focus = id;
+    detail.textContent = t.describe(id);
+    if (!pending) pending = requestAnimationFrame(paint);
+  });
+  canvas.addEventListener('blur', () => {
+    focus = null;
+    if (!pending) pending = requestAnimationFrame(paint);
+  });
 
   canvas.addEventListener('mousemove', (ev) => {
     const t = tree();

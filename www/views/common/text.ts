@@ -30,6 +30,14 @@ export function typedWhole(text: string, min = 0, max = Number.MAX_SAFE_INTEGER)
 }
 
 /** `n thing` or `n things`, with the number written the way the counters write it. */
+/** "a" or "an" before a number as it is spoken: an 8 × 8, an 11 × 11, an 18 × 18, a 9 × 9. */
+export function article(n: number): string {
+  const d = String(Math.trunc(Math.abs(n)));
+  // Numbers read with a leading vowel sound: 8, 80-89, 800…, 11, 18, 11,000 and 18,000 and so on.
+  const vowel = d.startsWith('8') || ((d.length - 2) % 3 === 0 && (d.startsWith('11') || d.startsWith('18')));
+  return vowel ? 'an' : 'a';
+}
+
 export function plural(n: number, thing: string, things = `${thing}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? thing : things}`;
 }

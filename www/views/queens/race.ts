@@ -19,7 +19,8 @@ import { applyQueensEvent, applyRepairEvent, describeEvent, type QueensEvent, ty
 import { feature, type Feature } from '../feature';
 import { legend, type LegendItem } from '../common/legend';
 import { REPAIR_LEGEND, SEARCH_LEGEND } from './legends';
-import { plural, repairForm, seedChoice, showRepairBoard, showReport } from './repair';
+import { repairForm, seedChoice, showRepairBoard, showReport } from './repair';
+import { plural } from '../common/text';
 import type { SolveProgress } from '../runner';
 
 /** Both boards must fit backtracking, the smaller range of the two. */

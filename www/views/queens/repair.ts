@@ -6,7 +6,7 @@ import { announceFrom, labelBoard } from '../../announce';
 import { sizeLink } from '../common/size-link';
 import { limit } from '../../registry';
 import { h, counters, featureSection, formatMicros } from '../../dom';
-import { typedWhole } from '../common/text';
+import { plural, typedWhole } from '../common/text';
 import { playbackBar, type PlaybackBar } from '../../controls/playback';
 import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas';
 import { mountCode } from '../common/code-panel';
@@ -192,8 +192,19 @@ export function mountRepair(client: SolverClient): Feature {
   const canvas = h('canvas', { class: 'board', id: 'repair-board', role: 'img', 'aria-label': 'empty board' });
   const chart = h('canvas', { class: 'chart', id: 'repair-chart', role: 'img', 'aria-label': 'total conflicts against moves' });
   // The move history under the chart: a click goes to that move (or restart), hover tells it.
-  const strip = h('canvas', { class: 'chart strip', id: 'repair-strip', role: 'img', 'aria-label': 'the moves so far: click one to go to it' });
-  const stripNote = h('p', { class: 'tree-detail', id: 'repair-strip-note' });
+  const strip = h('canvas', {
+    class: 'chart strip',
+    id: 'repair-strip',
+    role: 'slider',
+    tabindex: '0',
+    'aria-label': 'The moves so far: arrows pick a move, Enter goes to it, or click one',
+    'aria-valuemin': '0',
+    'aria-valuenow': '0',
+    'aria-valuemax': '0',
+  });
+  const stripNote = h('p', { class: 'tree-detail', id: 'repair-strip-note', 'aria-live': 'polite' });
+  /** The move the keyboard is on (a chart index), while the strip has focus. */
+  let stripFocus: number | null = null;
   const status = h('p', { class: 'status', id: 'repair-status' }, READY);
   const code = mountCode('queens', 'repair', 'repair');
   const stats = counters({ moves: 'Moves', restarts: 'Restarts', conflicts: 'Conflicts now', elapsed: 'Solver time' });
@@ -278,9 +289,12 @@ export function mountRepair(client: SolverClient): Feature {
     const w = Math.min(420, Math.max(200, chart.parentElement?.clientWidth ?? 320));
     drawChart(fitChart(chart, w, 140), w, 140, run.view, readTheme(chart));
     const seen = history();
-    drawStrip(fitChart(strip, w, 26), w, 26, run.view, seen, readTheme(strip));
+    if (stripFocus !== null) stripFocus = Math.min(stripFocus, seen.chart.length - 1);
+    drawStrip(fitChart(strip, w, 26), w, 26, run.view, seen, readTheme(strip), stripFocus);
     strip.dataset.moves = String(Math.max(0, seen.chart.length - 1));
     strip.dataset.at = String(Math.max(0, run.view.chart.length - 1));
+    strip.setAttribute('aria-valuemax', String(Math.max(0, seen.chart.length - 1)));
+    strip.setAttribute('aria-valuenow', String(stripFocus ?? Math.max(0, seen.chart.length - 1)));
   }
 
   /** The moves up to the step on screen: the strip, like the chart, is a function of the step
@@ -290,17 +304,43 @@ export function mountRepair(client: SolverClient): Feature {
     return { chart: v.chart, steps: v.chartSteps, restarts: v.restarts };
   }
 
-  /** What the strip has at a pointer: the chart index, its step and a sentence. */
-  function stripAt(ev: MouseEvent): { index: number; step: number; text: string } | null {
-    const rect = strip.getBoundingClientRect();
+  /** Chart index `index` of the strip: its step and a sentence. */
+  function tick(index: number): { index: number; step: number; text: string } {
     const v = history();
-    const index = stripIndex(v, rect.width, ev.clientX - rect.left);
-    if (index === null) return null;
     const what = index === 0 ? 'the start' : v.restarts.includes(index) ? `restart ${v.restarts.indexOf(index) + 1}` : `move ${index - v.restarts.filter((r) => r < index).length}`;
     const change = index > 0 ? v.chart[index]! - v.chart[index - 1]! : 0;
     const delta = index === 0 || v.restarts.includes(index) ? '' : change < 0 ? ` (${change})` : change > 0 ? ` (+${change})` : ' (no change)';
-    return { index, step: v.steps[index]!, text: `${what[0]!.toUpperCase()}${what.slice(1)} at step ${v.steps[index]}: ${v.chart[index]} conflicts${delta}.` };
+    return { index, step: v.steps[index]!, text: `${what[0]!.toUpperCase()}${what.slice(1)} at step ${v.steps[index]}: ${plural(v.chart[index]!, 'conflict')}${delta}.` };
   }
+
+  /** What the strip has at a pointer. */
+  function stripAt(ev: MouseEvent): { index: number; step: number; text: string } | null {
+    const rect = strip.getBoundingClientRect();
+    const index = stripIndex(history(), rect.width, ev.clientX - rect.left);
+    return index === null ? null : tick(index);
+  }
+  // By keyboard: arrows (and Home, End) move along the moves, Enter or Space goes to the one picked.
+  strip.addEventListener('keydown', (e) => {
+    const n = history().chart.length;
+    if (n === 0) return;
+    let k = stripFocus ?? n - 1;
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowDown') k = Math.max(0, k - 1);
+    else if (e.key === 'ArrowRight' || e.key === 'ArrowUp') k = Math.min(n - 1, k + 1);
+    else if (e.key === 'Home') k = 0;
+    else if (e.key === 'End') k = n - 1;
+    else if (e.key === 'Enter' || e.key === ' ') run.seek(tick(k).step);
+    else return;
+    // The page's own keys (arrows step the player) must not act on the same key press.
+    e.preventDefault();
+    e.stopPropagation();
+    stripFocus = k;
+    stripNote.textContent = tick(k).text;
+    draw();
+  });
+  strip.addEventListener('blur', () => {
+    stripFocus = null;
+    draw();
+  });
   strip.addEventListener('mousemove', (ev) => {
     const at = stripAt(ev);
     if (at) stripNote.textContent = at.text;
@@ -355,11 +395,6 @@ export function showReport(view: RepairView, report: Report): { cost: number } |
   view.columns.set(stopped.board as number[]);
   view.total = stopped.cost;
   return { cost: stopped.cost };
-}
-
-/** "1 move", "3 moves". */
-export function plural(k: number, noun: string): string {
-  return `${k.toLocaleString('en-US')} ${k === 1 ? noun : `${noun}s`}`;
 }
 
 /** A chart canvas of `w`×`h` CSS pixels with a device-pixel backing store. */
