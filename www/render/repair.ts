@@ -190,12 +190,15 @@ export function drawChart(s: Surface, width: number, height: number, view: Repai
   let max = 1;
   for (const v of data) if (v > max) max = v;
   const pad = 4 * dpr;
+  // A band above the plot for the scale's label, so the line (which starts at its maximum, top
+  // left) never runs through the words.
+  const top = pad + 15 * dpr;
   const x = (i: number) => pad + ((w - 2 * pad) * i) / Math.max(1, data.length - 1);
-  const y = (v: number) => h - pad - ((h - 2 * pad) * v) / max;
+  const y = (v: number) => h - pad - ((h - pad - top) * v) / max;
   ctx.strokeStyle = theme.muted;
   for (const r of view.restarts) {
     ctx.beginPath();
-    ctx.moveTo(x(r), pad);
+    ctx.moveTo(x(r), top);
     ctx.lineTo(x(r), h - pad);
     ctx.stroke();
   }
@@ -215,7 +218,7 @@ export function drawChart(s: Surface, width: number, height: number, view: Repai
   ctx.fillStyle = theme.muted;
   ctx.font = `${11 * dpr}px system-ui, sans-serif`;
   ctx.textBaseline = 'top';
-  ctx.fillText(`${max.toLocaleString('en-US')} conflict${max === 1 ? '' : 's'}`, pad + 2, pad);
+  ctx.fillText(`${max.toLocaleString('en-US')} conflict${max === 1 ? '' : 's'} at most`, pad + 2, pad);
 }
 
 function rgb(color: string): [number, number, number] {
