@@ -267,3 +267,17 @@ test('on a 390 px phone the table\'s sideways-scroll cue is plainly visible, lig
     await context.close();
   }
 });
+
+test('in count mode Solve is Count: one count in the table, no second search beside it', async () => {
+  const { page, problems } = await openPage(app, '#queens/11?opts=find:count');
+  await page.waitForSelector('#queens-count:not([hidden])');
+  await page.locator('#queens .playback').getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => document.querySelectorAll('#queens-count-table tbody tr').length === 1, null, { timeout: 60_000 });
+  const row = page.locator('#queens-count-table tbody tr').last();
+  assert.equal(Number(await row.getAttribute('data-solutions')), A000170[10]);
+  // The board's own run never started a Solve (its status line would say "Solving…" or a verdict).
+  assert.doesNotMatch(await page.textContent('#queens-status'), /Solving|solutions found|Found a solution/);
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('#queens-count-table tbody tr').count(), 1, 'one count, not two');
+  assert.deepEqual(problems, []);
+});

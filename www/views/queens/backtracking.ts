@@ -137,10 +137,15 @@ export function mountQueens(client: SolverClient): Feature {
   const code = mountCode('queens', 'backtrack', 'queens');
 
   const bar = playbackBar(
-    runnerCommands(run, [
-      { label: 'Next backtrack', test: (e) => e.kind === 'backtrack' },
-      { label: 'Next solution', test: (e) => e.kind === 'solution' },
-    ]),
+    {
+      ...runnerCommands(run, [
+        { label: 'Next backtrack', test: (e) => e.kind === 'backtrack' },
+        { label: 'Next solution', test: (e) => e.kind === 'solution' },
+      ]),
+      // With the goal "count", Solve is the count panel's Count: a session counting beside the
+      // pool would compete with it for the same cores and report a second, slower count.
+      solve: () => (mode.value === 'count' ? counting.count() : void run.solve()),
+    },
     35,
     'N-Queens',
   );

@@ -44,6 +44,8 @@ export interface CountPanel {
   redraw(): void;
   /** Starts the pool's workers (the view calls it when the count mode shows). */
   warm(): void;
+  /** Counts, as the Count button does (the view's Solve in count mode: one count, not two). */
+  count(): void;
 }
 
 /**
@@ -191,6 +193,9 @@ export function countPanel(n: () => string, algorithm: () => CountAlgorithm, say
   return {
     element,
     redraw,
+    count: () => {
+      if (!runButton.disabled) void count();
+    },
     warm() {
       if (warmed) return;
       warmed = true;
