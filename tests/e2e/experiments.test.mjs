@@ -147,3 +147,19 @@ test('bad fields and bad links are refused with sentences that say what and wher
   assert.deepEqual(await notSentences(page), []);
   await page.close();
 });
+
+test('the scaling table names the repair that ran: swap repair above 4,096 queens', async () => {
+  const { page, problems } = await openPage(app, '#experiments/scaling?seed=3&opts=backtrackMax:5,maxNodes:1000,repairMax:8192,seeds:1');
+  await page.waitForSelector('#exp-scaling:not([hidden])');
+  const command = await page.textContent('#exp-scaling-command');
+  await runAndWait(page, 'exp-scaling');
+  // The CLI's CSV says which algorithm each repair N used; the table must say the same.
+  const rows = runShown(command).trim().split('\n').slice(1).map((l) => l.split(',')).filter((c) => c[0] === 'repair');
+  assert.ok(rows.some((c) => c[3] === 'swap') && rows.some((c) => c[3] === 'minConflicts'), 'both repairs ran');
+  for (const [, n, , algorithm] of rows) {
+    const cell = await page.textContent(`#exp-scaling-table tr[data-series="repair"][data-n="${n}"] td:nth-child(1)`);
+    assert.equal(cell, algorithm === 'swap' ? 'swap repair' : 'min-conflicts repair', `N = ${n}`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});

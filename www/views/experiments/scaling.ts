@@ -51,7 +51,8 @@ export function scalingExperiment(pool: ExperimentPool, seedInput: () => HTMLInp
     title: 'Scaling: search against repair',
     lede: 'Backtracking looks for the first placement of N queens, one N after another, until a node budget stops it; min-conflicts repair places 8 to a million queens, a few seeded runs per N. Both are drawn against N on log scales: the work above, the time below.',
     columns: [
-      { title: 'Series', cell: (s) => (s.series === 'repair' ? 'min-conflicts repair' : s.series) },
+      // Repair switches to swap repair above 4,096 queens: each row names the algorithm that ran.
+      { title: 'Series', cell: (s) => (s.series === 'repair' ? (algorithmAt(last?.rows ?? [], s.n) === 'swap' ? 'swap repair' : 'min-conflicts repair') : s.series) },
       { title: 'N', cell: (s) => en(s.n) },
       { title: 'Solved', cell: (s) => `${s.solved} of ${s.runs}` },
       { title: 'Nodes (median)', cell: (s) => (s.medianNodes === null ? `> ${en(last?.rows.find((r) => r.series === s.series && r.n === s.n)?.nodes ?? 0)}` : en(s.medianNodes)) },
