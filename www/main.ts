@@ -84,7 +84,9 @@ function viewNamed(puzzle: string | null): string {
   if (/^\d{1,8}$/.test(puzzle)) return `, N = ${puzzle}`;
   // A Tatham ID starts with its size (9:…, 25x25m2:…); the rest is no use in a title.
   const size = /^(\d{1,3}(?:x\d{1,3})?)[:#m]/.exec(puzzle);
-  return size ? `, ${size[1]!.replace('x', ' × ')}` : '';
+  if (!size) return '';
+  const [w, h] = size[1]!.split('x');
+  return `, ${w} × ${h ?? w}`;
 }
 
 let current: (typeof tabs)[number] | null = null;

@@ -47,3 +47,22 @@ test('presenter mode at 1024 x 768: the link copies, the race boards are big, th
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('presenter mode at 1024 x 768: a 25x25 Hashiwokakero and a 9x9 Skyscrapers fit, sentence shown', async () => {
+  const hashi = '25x25m2:4a4t2d1a1a2d4e4c1b3c2n2a3h4a5j5a2c1c3d1a3c3f4h2w3b6h5b4d2c5b3zh3b3zl1g2b1l5m6m3a5b2c1zn1b1c2c3j4d7c3c3a1u1n1b3a1a3a1a1l4j5b2zg2a4b3k2d6c7d4h3b5m4b3f1d4a2b2a3a2l2a4d6e6g3b3';
+  const sky = '9:4/4//4/2/3/3//4/3/2//2/6/2/4////3/4////2//4///3//4/2/3//,a4_7m1a2_6i8a2d4g3b2b6_3j5a1e2g4b';
+  for (const [tab, id, board, status] of [
+    ['hashi', hashi, '#hashi-board', '#hashi-status'],
+    ['skyscrapers', sky, '#sky-board', '#sky-status'],
+  ]) {
+    const { page, problems, context } = await openPage(app, `#${tab}/${encodeURIComponent(id)}?mode=watch&step=30&present=1`, { width: 1024, height: 768 });
+    await page.waitForFunction((t) => /^Step 30 of/.test(document.querySelector(`#${t} .step-count`)?.textContent ?? ''), tab);
+    await page.waitForTimeout(500);
+    const b = await page.locator(board).boundingBox();
+    assert.ok(b.y + b.height <= 768 && b.x + b.width <= 1024, `${tab}: the board ends at ${Math.round(b.x + b.width)} x ${Math.round(b.y + b.height)}`);
+    const s = await page.locator(status).boundingBox();
+    assert.ok(s.y + s.height <= 768, `${tab}: the sentence ends at ${Math.round(s.y + s.height)} px`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

@@ -160,6 +160,17 @@ function drawDensity(s: Surface, view: RepairView, theme: Theme): void {
     img.data[o + 3] = 255;
   }
   ctx.putImageData(img, 0, 0);
+  if (scale >= 1.5) {
+    // A few pixels per square (N up to a few hundred): one pixel per queen reads as dust on a
+    // projector, so each queen is a square of about its cell, at least 3 pixels.
+    const size = Math.max(3, Math.round(scale * 0.9));
+    ctx.fillStyle = view.solved ? theme.good : theme.piece;
+    for (let r = 0; r < n; r++) {
+      const c = view.columns[r]!;
+      if (c < 0) continue;
+      ctx.fillRect(Math.round((c + 0.5) * scale - size / 2), Math.round((r + 0.5) * scale - size / 2), size, size);
+    }
+  }
   if (view.solved) {
     // Solved is also a frame round the whole board, not only the dots' colour.
     ctx.strokeStyle = theme.good;
