@@ -257,6 +257,8 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
     const good = css.getPropertyValue('--good') || '#007f5c';
     const { x, y } = geometry(t);
     if (m <= DETAILED) {
+      /** Where the last label drawn on each depth ends. */
+      const labelEnd = new Map<number, number>();
       g.lineWidth = 1;
       for (let i = 1; i < m; i++) {
         const p = t.parent[i]!;
@@ -296,9 +298,17 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
           g.setLineDash([]);
         }
         if (m <= LABELLED) {
-          g.fillStyle = ink;
+          // A label that would run into the one before it on its row is left out (the node's
+          // own line says it on hover, click or the keyboard).
           g.font = '11px system-ui, sans-serif';
-          g.fillText(t.label[i]!, cx + 4, cy - 3);
+          const text = t.label[i]!;
+          const width = g.measureText(text).width;
+          const d = t.depth[i]!;
+          if (cx + 4 >= (labelEnd.get(d) ?? -Infinity) + 3) {
+            g.fillStyle = ink;
+            g.fillText(text, cx + 4, cy - 3);
+            labelEnd.set(d, cx + 4 + width);
+          }
         }
       }
     } else {
