@@ -1,6 +1,7 @@
 // The Hashiwokakero tab: an editor (editor.ts), a play mode (play.ts) and a watch mode (watch.ts)
 // over one board. No rule lives here: parsing, exports, the candidate edges, checks and hints all
-// come from wasm (src/puzzles/hashi/game.rs); this composes the modes, keeps the shared state and draws.
+// come from wasm (src/puzzles/hashi/game.rs). The page shell (views/common/shell.ts) holds the modes,
+// the message line, links and key routing; this keeps the board's state, its layout and drawing.
 
 import { labelBoard } from '../../announce';
 import { puzzleInfo } from '../../registry';

@@ -1,8 +1,9 @@
 // The Skyscrapers tab: an editor for clues and givens (editor.ts), a play mode with Check and Hint
 // (play.ts), and a watch mode that animates the solver's candidate eliminations (watch.ts). The
 // puzzle is plain data {n, clues[4][n], givens[n*n]}; every rule, check, hint, parse and export
-// comes from wasm. This composes the modes and keeps what edit and play share: the selection, the
-// digit pad and keys, and drawing.
+// comes from wasm. The page shell (views/common/shell.ts) holds the modes, the message line, links
+// and key routing; this keeps what is Skyscrapers' own: the selection, the digit pad and keys, and
+// drawing.
 
 import { labelBoard } from '../../announce';
 import { h } from '../../dom';
