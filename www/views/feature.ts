@@ -58,8 +58,12 @@ export function feature(l: Lifecycle): Feature {
     },
     state: () => (l.state ? l.state() : { puzzle: null, settings: {} }),
     hide() {
+      const leaving = !l.element.hidden;
       l.element.hidden = true;
       l.pause();
+      // The tab bar's copy message (www/link.ts) was about the address of the view being left.
+      const copied = leaving ? document.getElementById('copy-link-status') : null;
+      if (copied) copied.textContent = '';
     },
   };
 }

@@ -4,8 +4,9 @@
 import type { Cell } from '../../render/hashi';
 import type { SolverClient } from '../../solver-client';
 import type { Exports, HashiPuzzle, Layout } from './state';
+import type { Messages, Mode } from '../common/shell';
 
-export type Mode = 'edit' | 'play' | 'watch';
+export type { Mode };
 
 export interface HashiCtx {
   client: SolverClient;
@@ -23,6 +24,8 @@ export interface HashiCtx {
   version: number;
   canvas: HTMLCanvasElement;
   status: HTMLElement;
+  /** The view's one message line (www/views/common/shell.ts). */
+  messages: Messages;
   showError(message: string | null): void;
   draw(): void;
   /** Re-exports and re-lays-out the edited puzzle; the play bridges and the run start over. */

@@ -10,7 +10,9 @@ import { copyText, pageLink } from '../common/copy';
 import { isIsland, type HashiCtx } from './context';
 import type { Exports, HashiPuzzle } from './state';
 import { undoable } from '../common/undo';
-import { mountNewGame } from '../common/new-game';
+import { mountNewGame, type NewGame } from '../common/new-game';
+import { newGameMessages, openNewPuzzle } from '../common/shell';
+import type { BoardReport } from './state';
 
 type Tool = 'island' | 'rock' | 'water';
 const TOOLS: Tool[] = ['island', 'rock', 'water'];
@@ -49,7 +51,7 @@ export function mountEditor(ctx: HashiCtx): Editor {
   const toolButtons = TOOLS.map((t) =>
     h('button', { type: 'button', id: `hashi-tool-${t}`, 'aria-pressed': 'false', title: t === 'island' ? 'Click a cell: island (then type its number)' : t === 'rock' ? 'Click a cell: rock (#)' : 'Click a cell: water (Delete)' }, t === 'island' ? 'Island' : t === 'rock' ? 'Rock #' : 'Erase'),
   );
-  const loadIn = loadField('hashi-load', 'Puzzle to load: Tatham ID, puzz.link URL or plain grid', () => void load(loadIn.value));
+  const loadIn = loadField('hashi-load', 'Puzzle to load: Tatham ID, puzz.link URL or plain grid', () => loadAndSay());
   const loadBtn = h('button', { type: 'button', id: 'hashi-load-btn' }, 'Load');
   // Square sizes players know from Tatham's presets and beyond, plus the board's own size.
   const squares = [RANDOM.min, 7, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100].filter((k) => k >= RANDOM.min && k <= RANDOM.max);
@@ -74,7 +76,7 @@ export function mountEditor(ctx: HashiCtx): Editor {
     ...range(expansion.min, expansion.max, 10).map((e) => h('option', { value: String(e) }, `${e}%`)),
   );
   const newNoLoops = h('input', { type: 'checkbox', id: 'hashi-new-noloops' });
-  const newGame = mountNewGame<HashiPuzzle>({
+  const newGame: NewGame = mountNewGame<HashiPuzzle>({
     puzzle: 'hashi',
     idPrefix: 'hashi',
     sizes,
@@ -92,12 +94,12 @@ export function mountEditor(ctx: HashiCtx): Editor {
       ),
       h('label', { class: 'check', title: 'The bridges of the new puzzle must form a tree' }, newNoLoops, ' No loops'),
     ],
-    say: (text) => (ctx.status.textContent = text),
-    showError: (text) => ctx.showError(text),
+    ...newGameMessages(ctx.messages, (): HTMLElement => newGame.element),
     async apply(made, params) {
       ++ctx.version; // the new puzzle wins over a load still in flight
       setPuzzle(made.puzzle);
       await ctx.refresh();
+      openNewPuzzle(loadIn, made.exports.tatham ?? made.exports.plain.replace(/\n/g, '/'), ctx.setMode);
       // The islands made, in count and share: a high expansion spreads them out, and a dense
       // board cannot hold more than about a quarter, so what was asked is not always reached.
       // What was asked comes from the request (`i<density>`, `e<expansion>`), not from the
@@ -108,7 +110,7 @@ export function mountEditor(ctx: HashiCtx): Editor {
       const asked = Number(/i(\d+)/.exec(params)?.[1] ?? 0);
       const spread = Number(/e(\d+)/.exec(params)?.[1] ?? 0);
       const short = asked > 0 && share < asked - 5 ? ` Fewer than the ${asked}% asked${spread > 0 ? `: an expansion of ${spread}% spreads the islands out` : ': the board holds no more'}.` : '';
-      ctx.status.textContent = `A new ${width} × ${height}${made.difficulty ? ` ${made.difficulty}` : ''} puzzle with exactly one solution (seed ${made.seed}): ${islands} island${islands === 1 ? '' : 's'}, ${share.toFixed(1)}% of the cells.${short}`;
+      ctx.messages.say(`A new ${width} × ${height}${made.difficulty ? ` ${made.difficulty}` : ''} puzzle with exactly one solution (seed ${made.seed}): ${islands} island${islands === 1 ? '' : 's'}, ${share.toFixed(1)}% of the cells.${short}`);
     },
   });
   newGame.follow('7x7');
@@ -138,7 +140,8 @@ export function mountEditor(ctx: HashiCtx): Editor {
     { class: 'hashi-io' },
     h('div', { class: 'params' }, loadIn, loadBtn),
     h('div', { class: 'params' }, copyTatham, copyUrl, copyPlain, copyLink),
-    h('p', { class: 'muted' }, 'Current puzzle: ', idOut),
+    // One line however long the ID (shell.css): the full ID is in the text and its tooltip.
+    h('p', { class: 'muted id-line' }, 'Current puzzle: ', idOut),
   );
 
   // Undo works on whole puzzles: every path that changes the puzzle ends in ctx.refresh(), which
@@ -269,12 +272,20 @@ export function mountEditor(ctx: HashiCtx): Editor {
     ctx.puzzle = { ...ctx.puzzle, cells: ctx.puzzle.cells.map(() => 0) };
     void ctx.refresh();
   });
-  loadBtn.addEventListener('click', () => void load(loadIn.value));
+  // Load says when the puzzle has no solution or several, as Check does (Rust's check decides).
+  const loadAndSay = () =>
+    void load(loadIn.value).then((ok) => {
+      if (!ok || !ctx.layout) return;
+      const said = ctx.status.textContent ?? '';
+      void ctx.messages.sayWithSolvability(said, ctx.client.call<BoardReport>('check', 'hashi', ctx.puzzle, []).then((r) => r.solvability));
+    });
+  loadBtn.addEventListener('click', loadAndSay);
   // The copied text also lands in the Load field, where it can be seen, edited or copied by hand.
   const copy = (text: string | null | undefined, what: string) => {
     if (!text) return;
     loadIn.value = text;
-    void copyText(text, what, loadIn, (m) => (ctx.status.textContent = m));
+    // Said until the mode or the view changes (www/views/common/shell.ts).
+    void copyText(text, what, loadIn, ctx.messages.note);
   };
   const shareId = () => ctx.exports?.tatham ?? ctx.exports?.plain.replace(/\n/g, '/');
   copyTatham.addEventListener('click', () => copy(ctx.exports?.tatham, 'Tatham ID'));
@@ -293,6 +304,7 @@ export function mountEditor(ctx: HashiCtx): Editor {
     load,
     showExports(ex) {
       idOut.textContent = ex ? (ex.tatham ?? ex.plain.replace(/\n/g, '/')) : '—';
+      idOut.title = idOut.textContent;
       copyUrl.disabled = !ex?.puzzlink;
       copyTatham.disabled = !ex?.tatham;
       for (const b of [copyPlain, copyLink]) b.disabled = !ex;

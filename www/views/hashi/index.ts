@@ -1,18 +1,18 @@
 // The Hashiwokakero tab: an editor (editor.ts), a play mode (play.ts) and a watch mode (watch.ts)
 // over one board. No rule lives here: parsing, exports, the candidate edges, checks and hints all
-// come from wasm (src/puzzles/hashi/game.rs); this composes the modes, keeps the shared state and draws.
+// come from wasm (src/puzzles/hashi/game.rs). The page shell (views/common/shell.ts) holds the modes,
+// the message line, links and key routing; this keeps the board's state, its layout and drawing.
 
-import { announceFrom, labelBoard } from '../../announce';
+import { labelBoard } from '../../announce';
 import { puzzleInfo } from '../../registry';
 import { plural, sentence } from '../common/text';
 import { h } from '../../dom';
 import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas';
 import { cellAt, drawHashi, hashiGeometry, type HashiScene } from '../../render/hashi';
 import type { SolverClient } from '../../solver-client';
-import { addLinkProblem, applyBoard, applyStep, puzzleSettings } from '../../link';
-import { switchOptions, takeOptions } from '../common/size-link';
-import type { Settings } from '../../address';
-import { feature, type Feature } from '../feature';
+import { addLinkProblem } from '../../link';
+import type { Feature } from '../feature';
+import { messageLine, mountShell } from '../common/shell';
 import type { HashiCtx, Mode } from './context';
 import { mountEditor } from './editor';
 import { mountPlay } from './play';
@@ -23,7 +23,12 @@ import { zoomControl } from '../../controls/zoom';
 
 /** The puzzle a first visit opens: the registry's example. */
 const EXAMPLE = puzzleInfo('hashi').example;
-const MODES: Mode[] = ['edit', 'play', 'watch'];
+
+const HELP: Record<Mode, string> = {
+  edit: 'Click or tap a cell to place an island, then type its number (1–8), scroll or press +/−. Keys on the board: arrows move, digits set, # rock, . or Delete water.',
+  play: 'Drag from an island to another it can see for a bridge; click the same pair again for the second, once more to remove. Keys: arrows move, Enter selects an island, then an arrow lays a bridge that way; H hint, C check.',
+  watch: 'Faint dashes: bridges still possible. Grey: bridges that may still grow. Black: decided. Blue: the island being worked on. Keys: Space play, → step, ← step back, R reset, S solve.',
+};
 
 export function mountHashi(client: SolverClient): Feature {
   const canvas = h('canvas', { class: 'board hashi-board', id: 'hashi-board', tabindex: '0', role: 'application', 'aria-label': 'Hashiwokakero board' });
@@ -41,12 +46,8 @@ export function mountHashi(client: SolverClient): Feature {
   // Zoomed, a drag on the board pans it only while watching; editing and playing drags draw.
   const zoom = zoomControl(canvas, () => draw(), 'Board', () => ctx.mode === 'watch');
   const boardWrap = h('div', { class: 'board-wrap' }, zoom.element, zoom.viewport);
-  const status = h('p', { class: 'status', id: 'hashi-status' });
-  const error = h('p', { class: 'error', id: 'hashi-error', role: 'alert', hidden: '' });
-  const help = h('p', { class: 'help', id: 'hashi-help' });
-  const modeButtons = MODES.map((m) =>
-    h('button', { type: 'button', id: `hashi-mode-${m}`, 'aria-pressed': 'false' }, m === 'edit' ? 'Edit' : m === 'play' ? 'Play' : 'Watch the solver'),
-  );
+  const messages = messageLine('hashi');
+  const { status } = messages;
 
   const ctx: HashiCtx = {
     client,
@@ -60,14 +61,12 @@ export function mountHashi(client: SolverClient): Feature {
     version: 0,
     canvas,
     status,
-    showError(message) {
-      error.hidden = message === null;
-      error.textContent = message ?? '';
-    },
+    messages,
+    showError: messages.fail,
     draw,
     refresh,
-    setMode,
-    enterMode,
+    setMode: (m) => shell.setMode(m),
+    enterMode: () => shell.enterMode(),
     moveCursor,
     pointerCell(ev) {
       const rect = canvas.getBoundingClientRect();
@@ -81,24 +80,65 @@ export function mountHashi(client: SolverClient): Feature {
   const editor = mountEditor(ctx);
   const play = mountPlay(ctx);
   const watch = mountWatch(ctx);
-  announceFrom([status], () => watch.bar.playing());
 
-  const element = h(
-    'section',
-    { class: 'feature', id: 'hashi', 'aria-labelledby': 'hashi-title' },
-    h('h2', { id: 'hashi-title' }, 'Hashiwokakero'),
-    h(
-      'p',
-      { class: 'lede' },
-      'Join the islands with straight bridges over water: each island has as many bridge ends as its number, at most the chosen number of bridges per pair, bridges never cross, and all islands end up connected.',
-    ),
-    h('div', { class: 'params', role: 'group', 'aria-label': 'Mode' }, ...modeButtons),
-    editor.panel,
-    play.panel,
-    watch.panel,
-    // The error sits beside the board, not above it: an error appearing while islands are being
-    // clicked in must not move the board under the pointer.
-    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, error, status, play.because, watch.mtLine, watch.solSwitch, watch.stats, colours, help, editor.io)),
+  const shell = mountShell(
+    {
+      prefix: 'hashi',
+      view: 'hashi',
+      title: 'Hashiwokakero',
+      lede: 'Join the islands with straight bridges over water: each island has as many bridge ends as its number, at most the chosen number of bridges per pair, bridges never cross, and all islands end up connected.',
+      help: HELP,
+      boardWrap,
+      above: [editor.panel, play.panel, watch.panel],
+      sideAfter: [play.because, watch.mtLine, watch.solSwitch, watch.stats, colours, editor.io],
+      panels: { edit: [editor.panel], play: [play.panel], watch: [watch.panel, watch.stats] },
+      watch: { bar: watch.bar, run: watch.run, techniques: watch.techniques },
+      techniqueWord: 'Hashiwokakero technique',
+      canEnter: (m) => m === 'edit' || ctx.layout !== null,
+      enter(mode) {
+        ctx.mode = mode;
+        play.cancelDrag();
+        editor.sync();
+        watch.solSwitch.hidden = true;
+        play.because.replaceChildren();
+        if (mode === 'edit') {
+          const any = ctx.puzzle.cells.some((v) => v !== 0 && v !== 255);
+          status.textContent = ctx.layout
+            ? `${ctx.layout.islands.length} islands, ${ctx.layout.edges.length} possible bridges.`
+            : any
+              ? 'Not a puzzle yet: the error message says why.'
+              : 'Place islands to make a puzzle.';
+        }
+        if (mode === 'play') void play.check();
+        if (mode === 'watch') watch.enter();
+      },
+      draw,
+      id: () => {
+        const ex = ctx.exports;
+        return ex ? (ex.tatham ?? ex.plain.replace(/\n/g, '/')) || null : null;
+      },
+      linkBoard: () => play.linkBoard(),
+      restore: play.restore,
+      boardWords: {
+        unopened: 'The puzzle in the link could not be laid out, so the bridges in it are left out.',
+        notPlay: 'The bridges in the link are for play mode (mode=play); they are left out.',
+      },
+      start: openLink,
+      // A later link in the same view (the address edited, a link followed) is opened the same way,
+      // its failure said too: the route has just cleared the banner, and the board still shows the
+      // puzzle from before.
+      open: (param) => (param ? openLink(param) : Promise.resolve(false)),
+      historyKey: (mode, e) => (mode === 'edit' ? editor.historyKey(e) : mode === 'play' && play.historyKey(e)),
+      key(mode, e) {
+        if (document.activeElement === canvas && mode !== 'watch') {
+          const used = mode === 'edit' ? editor.key(e) : play.key(e);
+          if (used) e.preventDefault();
+          return used;
+        }
+        return mode === 'watch' && watch.bar.key(e);
+      },
+    },
+    messages,
   );
 
   async function refresh(): Promise<void> {
@@ -124,45 +164,9 @@ export function mountHashi(client: SolverClient): Feature {
       ctx.showError(e instanceof Error ? e.message : String(e));
     }
     editor.showExports(ctx.exports);
-    for (const b of modeButtons.slice(1)) b.disabled = !ctx.layout;
-    if (!ctx.layout && ctx.mode !== 'edit') setMode('edit');
-    else enterMode();
-  }
-
-  function setMode(m: Mode): void {
-    if (m !== 'watch') watch.run.pause();
-    ctx.mode = m;
-    play.cancelDrag();
-    enterMode();
-  }
-
-  function enterMode(): void {
-    const mode = ctx.mode;
-    modeButtons.forEach((b, i) => b.setAttribute('aria-pressed', String(MODES[i] === mode)));
-    editor.sync();
-    editor.panel.hidden = mode !== 'edit';
-    play.panel.hidden = mode !== 'play';
-    watch.panel.hidden = mode !== 'watch';
-    watch.stats.hidden = mode !== 'watch';
-    watch.solSwitch.hidden = true;
-    play.because.replaceChildren();
-    help.textContent =
-      mode === 'edit'
-        ? 'Click or tap a cell to place an island, then type its number (1–8), scroll or press +/−. Keys on the board: arrows move, digits set, # rock, . or Delete water.'
-        : mode === 'play'
-          ? 'Drag from an island to another it can see for a bridge; click the same pair again for the second, once more to remove. Keys: arrows move, Enter selects an island, then an arrow lays a bridge that way; H hint, C check.'
-          : 'Faint dashes: bridges still possible. Grey: bridges that may still grow. Black: decided. Blue: the island being worked on. Keys: Space play, → step, ← step back, R reset, S solve.';
-    if (mode === 'edit') {
-      const any = ctx.puzzle.cells.some((v) => v !== 0 && v !== 255);
-      status.textContent = ctx.layout
-        ? `${ctx.layout.islands.length} islands, ${ctx.layout.edges.length} possible bridges.`
-        : any
-          ? 'Not a puzzle yet: the error message says why.'
-          : 'Place islands to make a puzzle.';
-    }
-    if (mode === 'play') void play.check();
-    if (mode === 'watch') watch.enter();
-    draw();
+    for (const m of ['play', 'watch'] as const) shell.modeButton(m).disabled = !ctx.layout;
+    if (!ctx.layout && ctx.mode !== 'edit') shell.setMode('edit');
+    else shell.enterMode();
   }
 
   function moveCursor(e: KeyboardEvent): boolean {
@@ -248,35 +252,15 @@ export function mountHashi(client: SolverClient): Feature {
     ctx.focused = false;
     draw();
   });
-  modeButtons.forEach((b, i) => b.addEventListener('click', () => setMode(MODES[i]!)));
-  // A link's watch techniques (opts=name:on|off) and mode, applied once its puzzle has loaded.
-  const techniques = switchOptions(watch.techniques, 'Hashiwokakero technique');
-  function linked(s: Settings, opened = false): void {
-    takeOptions(techniques, s.opts);
-    // A link to a puzzle opens it ready to play, as puzz.link does: a player who types into a
-    // shared puzzle must not change it. The page's own links always write their mode (an edit-mode
-    // link says mode=edit), so only links without one (imported IDs, shared puzzles) land here.
-    const mode = s.mode ?? (opened ? 'play' : undefined);
-    if (mode && ctx.layout) setMode(mode);
-    else draw();
-    if (ctx.mode === 'watch') applyStep(watch.run, s.step);
-    if (s.board === undefined) return;
-    applyBoard(s, ctx.mode, play.restore, {
-      unopened: 'The puzzle in the link could not be laid out, so the bridges in it are left out.',
-      notPlay: 'The bridges in the link are for play mode (mode=play); they are left out.',
-    });
-    draw();
-  }
-
   /** Loads a linked puzzle (the example without one) and applies the link's settings. A puzzle
    *  that cannot be opened is said in the banner too (www/link.ts), so a bad link never passes
    *  for an empty board or for the puzzle shown before it. */
-  function openLink(param: string | null, s: Settings): void {
+  function openLink(param: string | null): Promise<boolean> {
     if (param) editor.setLoadText(param);
     const before = ctx.exports !== null;
-    void editor.load(param ?? EXAMPLE).then(async (ok) => {
+    return editor.load(param ?? EXAMPLE).then(async (ok) => {
       if (!ok && param) {
-        const why = error.textContent ?? '';
+        const why = messages.error.textContent ?? '';
         // As the Skyscrapers view does: a first visit whose link fails shows the example rather
         // than an empty board, and the banner says which puzzle is on screen; a later link that
         // fails leaves the puzzle from before.
@@ -284,38 +268,10 @@ export function mountHashi(client: SolverClient): Feature {
         if (!before) ctx.showError(why);
         addLinkProblem(`The Hashiwokakero puzzle in this link could not be opened. ${sentence(why)} ${before ? 'The puzzle from before is kept.' : 'The example puzzle is shown instead.'}`);
       }
-      linked(s, ok && param !== null);
+      return ok && param !== null;
     });
   }
 
-  return feature({
-    element,
-    bar: watch.bar,
-    // The address holds the puzzle's ID and the mode (www/link.ts); a linked mode applies once loaded.
-    start: openLink,
-    // A later link in the same view (the address edited, a link followed) is opened the same way,
-    // its failure said too: the route has just cleared the banner, and the board still shows the
-    // puzzle from before.
-    open: (param, s) => (param ? openLink(param, s) : linked(s)),
-    state: () => {
-      const ex = ctx.exports;
-      const id = ex ? (ex.tatham ?? ex.plain.replace(/\n/g, '/')) : null;
-      const opts = techniques.linkOptions();
-      if (!id) return null;
-      // Play mode's link carries the player's bridges too: the whole position.
-      const settings = puzzleSettings(ctx.mode, opts, watch.run, () => play.linkBoard());
-      return { puzzle: id, settings };
-    },
-    historyKey: (e) => (ctx.mode === 'edit' ? editor.historyKey(e) : ctx.mode === 'play' && play.historyKey(e)),
-    redraw: draw,
-    pause: () => watch.run.pause(),
-    key(e) {
-      if (document.activeElement === canvas && ctx.mode !== 'watch') {
-        const used = ctx.mode === 'edit' ? editor.key(e) : play.key(e);
-        if (used) e.preventDefault();
-        return used;
-      }
-      return ctx.mode === 'watch' && watch.bar.key(e);
-    },
-  });
+  shell.setMode('edit');
+  return shell.feature;
 }

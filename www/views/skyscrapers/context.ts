@@ -5,8 +5,9 @@
 import { ringClue } from '../../render/skyscrapers';
 import type { SolverClient } from '../../solver-client';
 import type { SkyPuzzle } from './state';
+import type { Messages, Mode } from '../common/shell';
 
-export type Mode = 'edit' | 'play' | 'watch';
+export type { Mode };
 
 /** A slot in ring coordinates: (1..N, 1..N) is a cell, row or column 0 or N+1 a clue. */
 export interface Slot {
@@ -22,10 +23,13 @@ export interface SkyCtx {
   sel: Slot;
   canvas: HTMLCanvasElement;
   status: HTMLElement;
+  /** The view's one message line (www/views/common/shell.ts). */
+  messages: Messages;
   showError(message: string | null): void;
   /** Shows an error from a wasm call, unless it was cancelled. */
   report(e: unknown): void;
   draw(): void;
+  setMode(m: Mode): void;
   /** Sets the selected slot to `v` (0 clears), as the current mode means it. */
   setValue(v: number): void;
   /** Clues or givens were edited: stale play marks and the watch run are dropped. */

@@ -13,7 +13,9 @@ import { emptyPuzzle, type Exports, type Parsed, type SkyPuzzle } from './state'
 import { addLinkProblem } from '../../link';
 import { undoable } from '../common/undo';
 import { keptPuzzle } from '../common/kept';
-import { mountNewGame } from '../common/new-game';
+import { mountNewGame, type NewGame } from '../common/new-game';
+import { newGameMessages, openNewPuzzle } from '../common/shell';
+import type { Check } from './state';
 
 /** A stored puzzle is used only if it has this shape (anything else in storage is ignored). */
 function isSkyPuzzle(x: unknown): x is SkyPuzzle {
@@ -75,18 +77,18 @@ export function mountEditor(ctx: SkyCtx): Editor {
   const emptyButton = h('button', { type: 'button', id: 'sky-empty' }, 'Empty board');
   const sizes: string[] = [];
   for (let k = RANDOM.min; k <= RANDOM.max; k++) sizes.push(String(k));
-  const newGame = mountNewGame<SkyPuzzle>({
+  const newGame: NewGame = mountNewGame<SkyPuzzle>({
     puzzle: 'skyscrapers',
     idPrefix: 'sky',
     sizes,
     sizeText: (s) => `${s} × ${s}`,
-    say: (text) => (status.textContent = text),
-    showError: (text) => ctx.showError(text),
+    ...newGameMessages(ctx.messages, (): HTMLElement => newGame.element),
     apply(made) {
       loadSeq++; // the new puzzle wins over a load still in flight
       history.before();
       load(made, 'New puzzle');
-      status.textContent = `A new ${made.puzzle.n} × ${made.puzzle.n}${made.difficulty ? ` ${made.difficulty}` : ''} puzzle with exactly one solution (seed ${made.seed}).`;
+      openNewPuzzle(pasteField, made.exports.tatham ?? '', ctx.setMode);
+      ctx.messages.say(`A new ${made.puzzle.n} × ${made.puzzle.n}${made.difficulty ? ` ${made.difficulty}` : ''} puzzle with exactly one solution (seed ${made.seed}).`);
     },
   });
   newGame.follow(String(Math.min(4, RANDOM.max)));
@@ -155,7 +157,17 @@ export function mountEditor(ctx: SkyCtx): Editor {
     ctx.showError(null);
     setExports(parsed.exports);
     ctx.replaced();
-    status.textContent = `${how}: a ${ctx.puzzle.n} × ${ctx.puzzle.n} puzzle.`;
+    const said = `${how}: a ${ctx.puzzle.n} × ${ctx.puzzle.n} puzzle.`;
+    // A loaded or linked puzzle may have no solution or several: Rust's check says which.
+    if (how === 'Loaded') void ctx.messages.sayWithSolvability(said, solvability());
+    else ctx.messages.say(said);
+  }
+
+  /** What Rust's check says of the puzzle on the board (its clues and givens, no moves). */
+  async function solvability() {
+    const n = ctx.puzzle.n;
+    const empty = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+    return (await client.call<Check>('check', 'skyscrapers', ctx.puzzle, empty)).solvability;
   }
 
   /** Numbers every load, so of two loads in flight only the later one lands. */
@@ -220,7 +232,8 @@ export function mountEditor(ctx: SkyCtx): Editor {
     puzzleChanged();
   }
 
-  const copy = (text: string, field: HTMLInputElement, what: string) => void copyText(text, what, field, (m) => (status.textContent = m));
+  // A copy is said until the mode or the view changes (www/views/common/shell.ts).
+  const copy = (text: string, field: HTMLInputElement, what: string) => void copyText(text, what, field, ctx.messages.note);
 
   nSelect.addEventListener('change', () => {
     const n = Number(nSelect.value);

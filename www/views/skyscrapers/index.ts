@@ -1,24 +1,23 @@
 // The Skyscrapers tab: an editor for clues and givens (editor.ts), a play mode with Check and Hint
 // (play.ts), and a watch mode that animates the solver's candidate eliminations (watch.ts). The
 // puzzle is plain data {n, clues[4][n], givens[n*n]}; every rule, check, hint, parse and export
-// comes from wasm. This composes the modes and keeps what edit and play share: the selection, the
-// digit pad and keys, and drawing.
+// comes from wasm. The page shell (views/common/shell.ts) holds the modes, the message line, links
+// and key routing; this keeps what is Skyscrapers' own: the selection, the digit pad and keys, and
+// drawing.
 
-import { announceFrom, labelBoard } from '../../announce';
+import { labelBoard } from '../../announce';
 import { h } from '../../dom';
 import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas';
 import { drawSky, slotAt, type SkyPicture } from '../../render/skyscrapers';
-import { CancelledError, type SolverClient } from '../../solver-client';
-import { feature, type Feature } from '../feature';
+import type { SolverClient } from '../../solver-client';
+import type { Feature } from '../feature';
 import { cellSlot, selName, selText, type Mode, type SkyCtx } from './context';
 import { mountEditor } from './editor';
 import { mountPlay } from './play';
 import { emptyPuzzle } from './state';
 import { mountWatch } from './watch';
 import { legend } from '../common/legend';
-import { switchOptions, takeOptions } from '../common/size-link';
-import { applyBoard, applyStep, puzzleSettings } from '../../link';
-import type { Settings } from '../../address';
+import { messageLine, mountShell } from '../common/shell';
 
 const HELP: Record<Mode, string> = {
   edit: 'Click a clue slot or cell, or use the arrow keys; type a digit (two quick digits for 10 to 16); Backspace, Delete or 0 clears.',
@@ -49,9 +48,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     { swatch: 'fill', colour: 'accent', alpha: 0.16, text: 'The line a rule just used' },
   ]);
   const boardWrap = h('div', { class: 'board-wrap' }, canvas, pad);
-  const status = h('p', { class: 'status', id: 'sky-status' }, '');
-  const error = h('p', { class: 'error', id: 'sky-error', role: 'alert', hidden: '' });
-  const help = h('p', { class: 'help' }, '');
+  const messages = messageLine('sky');
 
   const ctx: SkyCtx = {
     client,
@@ -59,13 +56,12 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     mode: 'edit',
     sel: { R: 1, C: 1 },
     canvas,
-    status,
-    showError,
-    report(e) {
-      if (e instanceof CancelledError) return;
-      showError(e instanceof Error ? e.message : String(e));
-    },
+    status: messages.status,
+    messages,
+    showError: messages.fail,
+    report: messages.report,
     draw,
+    setMode: () => undefined, // the shell's, once it is made below
     setValue,
     edited() {
       play.edited();
@@ -82,58 +78,59 @@ export function mountSkyscrapers(client: SolverClient): Feature {
   const editor = mountEditor(ctx);
   const play = mountPlay(ctx);
   const watch = mountWatch(ctx);
-  announceFrom([status], () => watch.bar.playing());
 
-  const modeButtons = new Map<Mode, HTMLButtonElement>();
-  const modeGroup = h('div', { class: 'modes', role: 'group', 'aria-label': 'Mode' });
-  for (const [m, label, title] of [
-    ['edit', 'Edit', 'Type clues around the board and given digits inside'],
-    ['play', 'Play', 'Fill in the grid yourself, with Check and Hint'],
-    ['watch', 'Watch the solver', 'Animate the solver step by step'],
-  ] as const) {
-    const b = h('button', { type: 'button', id: `sky-mode-${m}`, 'aria-pressed': 'false', title }, label);
-    b.addEventListener('click', () => setMode(m));
-    modeButtons.set(m, b);
-    modeGroup.append(b);
-  }
-
-  const element = h(
-    'section',
-    { class: 'feature', id: 'skyscrapers', 'aria-labelledby': 'sky-title' },
-    h('h2', { id: 'sky-title' }, 'Skyscrapers'),
-    h(
-      'p',
-      { class: 'lede' },
-      'Fill the grid with heights 1 to N, each once per row and column. A clue says how many towers you see from its side: taller towers hide shorter ones behind them.',
-    ),
-    h('div', { class: 'params' }, editor.size, modeGroup),
-    // Beside the board, not above it, so an error never moves the board under the pointer.
-    h('div', { class: 'stage' }, boardWrap, h('div', { class: 'side' }, error, editor.panel, play.panel, watch.panel, status, watch.extras, play.hintDetails, colours, help, editor.share)),
+  const shell = mountShell(
+    {
+      prefix: 'sky',
+      view: 'skyscrapers',
+      title: 'Skyscrapers',
+      lede: 'Fill the grid with heights 1 to N, each once per row and column. A clue says how many towers you see from its side: taller towers hide shorter ones behind them.',
+      modeTitles: { edit: 'Type clues around the board and given digits inside', play: 'Fill in the grid yourself, with Check and Hint', watch: 'Animate the solver step by step' },
+      help: HELP,
+      boardWrap,
+      params: [editor.size],
+      sideBefore: [editor.panel, play.panel, watch.panel],
+      sideAfter: [watch.extras, play.hintDetails, colours, editor.share],
+      panels: { edit: [editor.panel], play: [play.panel], watch: [watch.panel, watch.extras] },
+      watch: { bar: watch.bar, run: watch.run, techniques: watch.techniques },
+      techniqueWord: 'Skyscrapers technique',
+      enter(m) {
+        ctx.mode = m;
+        if (m !== 'play') play.hintDetails.hidden = true;
+        pad.hidden = m === 'watch';
+        if (m !== 'edit' && !cellSlot(ctx.puzzle.n, ctx.sel)) ctx.sel = { R: 1, C: 1 };
+        if (m === 'watch') watch.enter();
+        else if (m === 'play') play.enter();
+        else messages.say('Editing: clues go around the board, given digits inside.');
+      },
+      draw,
+      id: editor.id,
+      linkBoard: () => play.linkBoard(),
+      restore: play.restore,
+      boardWords: {
+        unopened: 'The puzzle in the link could not be opened, so the board in it is left out.',
+        notPlay: 'The board in the link is for play mode (mode=play); it is left out.',
+      },
+      start: editor.start,
+      open: (param) => (param === null ? Promise.resolve(false) : editor.open(param)),
+      historyKey: (mode, e) => (mode === 'edit' ? editor.key(e) : mode === 'play' && play.key(e)),
+      key(mode, e) {
+        if (mode === 'watch') return watch.bar.key(e);
+        const onBoard = e.target === canvas;
+        // Digits and clearing keys work anywhere in the tab; arrows only when the board has focus,
+        // so they still scroll the page or move sliders elsewhere.
+        if (onBoard || !e.key.startsWith('Arrow')) {
+          const t = e.target as HTMLElement | null;
+          if (!onBoard && t?.tagName === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')) return false;
+          return boardKey(e);
+        }
+        return false;
+      },
+    },
+    messages,
   );
-
-  function showError(message: string | null): void {
-    error.hidden = message === null;
-    error.textContent = message ?? '';
-  }
-
-  // ---- Modes ----
-  function setMode(m: Mode): void {
-    if (m !== 'watch') watch.run.pause();
-    ctx.mode = m;
-    for (const [k, b] of modeButtons) b.setAttribute('aria-pressed', String(k === m));
-    editor.panel.hidden = m !== 'edit';
-    play.panel.hidden = m !== 'play';
-    if (m !== 'play') play.hintDetails.hidden = true;
-    watch.panel.hidden = m !== 'watch';
-    watch.extras.hidden = m !== 'watch';
-    pad.hidden = m === 'watch';
-    if (m !== 'edit' && !cellSlot(ctx.puzzle.n, ctx.sel)) ctx.sel = { R: 1, C: 1 };
-    help.textContent = HELP[m];
-    if (m === 'watch') watch.enter();
-    else if (m === 'play') play.enter();
-    else status.textContent = 'Editing: clues go around the board, given digits inside.';
-    draw();
-  }
+  ctx.setMode = shell.setMode;
+  const element = shell.element;
 
   // ---- Drawing ----
   function picture(): SkyPicture {
@@ -205,7 +202,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
   function setValue(v: number): void {
     const n = ctx.puzzle.n;
     if (v > n) {
-      status.textContent = `Heights and clues go from 1 to ${n}.`;
+      messages.say(`Heights and clues go from 1 to ${n}.`);
       return;
     }
     if (ctx.mode === 'edit') editor.setValue(v);
@@ -275,52 +272,6 @@ export function mountSkyscrapers(client: SolverClient): Feature {
   }
 
   buildPad();
-  setMode('edit');
-
-  // A link's watch techniques (opts=name:on|off) and mode, applied once its puzzle has loaded.
-  const techniques = switchOptions(watch.techniques, 'Skyscrapers technique');
-  function linked(s: Settings, opened = false): void {
-    takeOptions(techniques, s.opts);
-    // A link to a puzzle opens it ready to play, as puzz.link does: a player who types into a
-    // shared puzzle must not change it. The page's own links always write their mode (an edit-mode
-    // link says mode=edit), so only links without one (imported IDs, shared puzzles) land here.
-    const mode = s.mode ?? (opened ? 'play' : undefined);
-    if (mode) setMode(mode);
-    if (ctx.mode === 'watch') applyStep(watch.run, s.step);
-    applyBoard(s, ctx.mode, play.restore, {
-      unopened: 'The puzzle in the link could not be opened, so the board in it is left out.',
-      notPlay: 'The board in the link is for play mode (mode=play); it is left out.',
-    });
-  }
-
-  return feature({
-    element,
-    bar: watch.bar,
-    // The address: the puzzle's ID and the mode (www/link.ts); a linked mode applies once loaded.
-    start: (param, s) => void editor.start(param).then((opened) => linked(s, opened)),
-    open: (param, s) => void (param === null ? Promise.resolve(false) : editor.open(param)).then((opened) => linked(s, opened)),
-    state: () => {
-      const id = editor.id();
-      const opts = techniques.linkOptions();
-      if (id === null) return null;
-      // Play mode's link carries the player's digits and pencil marks too: the whole position.
-      const settings = puzzleSettings(ctx.mode, opts, watch.run, () => play.linkBoard());
-      return { puzzle: id, settings };
-    },
-    redraw: draw,
-    pause: () => watch.run.pause(),
-    historyKey: (e) => (ctx.mode === 'edit' ? editor.key(e) : ctx.mode === 'play' && play.key(e)),
-    key(e) {
-      if (ctx.mode === 'watch') return watch.bar.key(e);
-      const onBoard = e.target === canvas;
-      // Digits and clearing keys work anywhere in the tab; arrows only when the board has focus,
-      // so they still scroll the page or move sliders elsewhere.
-      if (onBoard || !e.key.startsWith('Arrow')) {
-        const t = e.target as HTMLElement | null;
-        if (!onBoard && t?.tagName === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')) return false;
-        return boardKey(e);
-      }
-      return false;
-    },
-  });
+  shell.setMode('edit');
+  return shell.feature;
 }

@@ -196,8 +196,19 @@ export function mountPlay(ctx: SkyCtx): Play {
   async function askHint(): Promise<void> {
     try {
       const stale = changedSince();
-      const got = await client.call<Hint>('hint', 'skyscrapers', ctx.puzzle, boardRows());
+      // The hint's deductions hold only if the puzzle has a solution: Rust's check says whether
+      // (Hashiwokakero's hint does the same inside Rust).
+      const [got, puzzleCheck] = await Promise.all([
+        client.call<Hint>('hint', 'skyscrapers', ctx.puzzle, boardRows()),
+        client.call<Check>('check', 'skyscrapers', ctx.puzzle, boardRows().map((row) => row.map(() => 0))),
+      ]);
       if (stale()) return;
+      if (puzzleCheck.solvability === 'none') {
+        forget();
+        ctx.messages.say(`Hint: ${solvabilityText('none')}`);
+        ctx.draw();
+        return;
+      }
       hint = got;
       applyButton.hidden = got.kind !== 'place';
       const steps = got.kind === 'place' ? got.steps : [];
