@@ -24,8 +24,11 @@ const TARGET = 400_000;
  *  day's merges; history in BENCHMARKS.md). 621,899 at the end of that day (numeric generator
  *  sizes +1.8 KB, the counter's `fits` +0.45 KB, the cut Tatham ID message +0.4 KB). Raised to
  *  630,000 for out-of-memory errors (issue 35): 628,151 bytes, of which the counting allocator is
- *  2.0 KB and the bounded exports with memoryUsage 4.3 KB (621,820 measured just before). */
-const CEILING = 630_000;
+ *  2.0 KB and the bounded exports with memoryUsage 4.3 KB (621,820 measured just before).
+ *  Raised to 645,000 for the counters after every event (issue 28): 639,270 bytes, from 628,151
+ *  (Frame.after and its serialisation for every puzzle's events, a repair's stopped board, the
+ *  tie sentence; the queens module +6.4 KB, Skyscrapers +3.2 KB, Hashiwokakero +4.1 KB). */
+const CEILING = 645_000;
 /** The puzzles, as Cargo.toml's default features name them (one feature per puzzle). */
 const PUZZLES = (() => {
   const line = readFileSync(join(root, 'Cargo.toml'), 'utf8').match(/^default\s*=\s*\[([^\]]*)\]/m);
