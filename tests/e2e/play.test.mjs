@@ -174,3 +174,16 @@ test('Hashi Check names the puzzle (none, several) and "Mark mistakes as I play"
   assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
+
+test('Hashiwokakero: single bridges on a solved play board are drawn final, not as still growing', async () => {
+  const { page, problems } = await openPage(app, '#hashi/' + encodeURIComponent('3x3m2:2a2c2a2') + '?mode=play');
+  await page.waitForFunction(() => document.querySelector('#hashi-board')?.dataset.mode === 'play');
+  // Four 2s in the corners: the one solution is a ring of single bridges (doubles would leave
+  // two separate pairs), each pair allowing two.
+  await hashiDrag(page, [0, 0], [0, 2]);
+  await page.waitForFunction(() => document.querySelector('#hashi-board').dataset.growing === '1');
+  for (const [a, b] of [[[0, 2], [2, 2]], [[2, 2], [2, 0]], [[2, 0], [0, 0]]]) await hashiDrag(page, a, b);
+  await page.waitForFunction(() => document.querySelector('#hashi-board').dataset.solved === 'true');
+  assert.equal(await page.getAttribute('#hashi-board', 'data-growing'), '0');
+  assert.deepEqual(problems, []);
+});

@@ -218,6 +218,8 @@ export function mountHashi(client: SolverClient): Feature {
     d.cells = puzzle.cells.join(',');
     d.bridges = bridgeList(sc.edges.filter((e) => e.n > 0 && (mode === 'play' || e.hi === e.n)));
     d.solved = String(sc.solved);
+    // Bridges drawn as ones that may still grow (grey), for tests and for reading the board.
+    d.growing = String(sc.edges.filter((e) => e.n > 0 && e.hi > e.n && e.mark !== 'bad' && e.ghost === undefined).length);
     // What is drawn in red: islands ("r,c") and bridges, for tests and for reading the board.
     d.marked = [...[...sc.bad].map((i) => `${Math.floor(i / puzzle.width)},${i % puzzle.width}`), bridgeList(sc.edges.filter((e) => e.mark === 'bad'))]
       .filter(Boolean)

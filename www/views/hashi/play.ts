@@ -348,7 +348,8 @@ export function mountPlay(ctx: HashiCtx): Play {
       for (const b of [...(shown?.mistakes ?? []), ...(shown?.invalid ?? []), ...(shown?.crossing.flat() ?? [])]) marks.set(key(b.a, b.b), 'bad');
       s.edges = layout.edges.map((e) => {
         const n = bridges[e.id] ?? 0;
-        return { a: e.a, b: e.b, n, hi: Math.max(e.cap, n), mark: marks.get(key(e.a, e.b)) ?? '' };
+        // On a solved board every bridge is final: none is drawn as one that may still grow.
+        return { a: e.a, b: e.b, n, hi: report?.solved ? n : Math.max(e.cap, n), mark: marks.get(key(e.a, e.b)) ?? '' };
       });
       // A deduction or guess is previewed: the bridges Apply would lay, dashed.
       if (hint && hint.kind !== 'mistake') {

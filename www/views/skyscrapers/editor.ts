@@ -7,7 +7,7 @@ import { loadField } from '../common/load-field';
 import { limit, puzzleInfo } from '../../registry';
 import { ringClue } from '../../render/skyscrapers';
 import { copyText, pageLink } from '../common/copy';
-import { capitalise, sentence } from '../common/text';
+import { article, capitalise, sentence } from '../common/text';
 import { cellSlot, selText, type SkyCtx } from './context';
 import { emptyPuzzle, type Exports, type Parsed, type SkyPuzzle } from './state';
 import { addLinkProblem } from '../../link';
@@ -157,7 +157,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
     ctx.showError(null);
     setExports(parsed.exports);
     ctx.replaced();
-    const said = `${how}: a ${ctx.puzzle.n} × ${ctx.puzzle.n} puzzle.`;
+    const said = `${how}: ${article(ctx.puzzle.n)} ${ctx.puzzle.n} × ${ctx.puzzle.n} puzzle.`;
     // A loaded or linked puzzle may have no solution or several: Rust's check says which.
     if (how === 'Loaded') void ctx.messages.sayWithSolvability(said, solvability());
     else ctx.messages.say(said);
