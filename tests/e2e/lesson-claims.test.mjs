@@ -5,12 +5,9 @@
 // those of the trace at the stop's step.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { startApp, openPage } from './harness.mjs';
+import { ensureCli, nativeTrace } from './trace-oracle.mjs';
 
-const root = new URL('../../', import.meta.url).pathname;
-const CLI = `${root}target/release/solvescope`;
 /** The counters at step 0. */
 const ZERO = { nodes: 0, backtracks: 0, solutions: 0, depth: 0, moves: 0, restarts: 0 };
 /** Events replayed at most for a claim about the whole run. */
@@ -18,20 +15,13 @@ const WHOLE = 400_000;
 
 let app;
 before(async () => {
-  if (!existsSync(CLI)) execFileSync('cargo', ['build', '--release', '--locked', '--bin', 'solvescope'], { cwd: root, stdio: 'inherit' });
+  ensureCli();
   app = await startApp();
 });
 after(async () => {
   await app?.close();
 });
 
-/** The run replayed natively: its events (up to `steps`) and where it stood after them. */
-function trace(run, steps) {
-  const out = execFileSync(CLI, [run.puzzle, 'trace', run.id, '--algorithm', run.algorithm, '--options', JSON.stringify(run.options), '--steps', String(steps)], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  const lines = out.trim().split('\n').map((l) => JSON.parse(l));
-  const end = lines.pop();
-  return { events: lines, end, ended: end.status !== 'paused' };
-}
 
 test('every lesson stop keeps the promises of its text', async () => {
   const { page, problems, context } = await openPage(app, '');
@@ -63,7 +53,7 @@ test('every lesson stop keeps the promises of its text', async () => {
         await bar.getByRole('button', { name: 'Step back', exact: true }).click();
       }
       const params = await page.locator(marked).evaluateAll((els) => els.map((el) => JSON.parse(el.dataset.run)));
-      const traces = params.map((p) => trace(p, WHOLE));
+      const traces = params.map((p) => nativeTrace(p, WHOLE));
       wholes.push(traces);
       // Each run at the stop's step, or at its end if it ended before (the race's sides).
       const expected = traces.map((t) => (t.ended ? Math.min(step, t.events.length) : step));

@@ -7,28 +7,19 @@
 // the search-tree panel included; step 0 must be the untouched page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { startApp, openPage } from './harness.mjs';
+import { ensureCli, nativeTrace } from './trace-oracle.mjs';
 
-const root = new URL('../../', import.meta.url).pathname;
-const CLI = `${root}target/release/solvescope`;
 
 let app;
 before(async () => {
-  if (!existsSync(CLI)) execFileSync('cargo', ['build', '--release', '--locked', '--bin', 'solvescope'], { cwd: root, stdio: 'inherit' });
+  ensureCli();
   app = await startApp();
 });
 after(async () => {
   await app?.close();
 });
 
-/** The native replay: `solvescope PUZZLE trace ID --algorithm A --options JSON --steps K`. */
-function nativeTrace(run, steps) {
-  const out = execFileSync(CLI, [run.puzzle, 'trace', run.id, '--algorithm', run.algorithm, '--options', JSON.stringify(run.options), '--steps', String(steps)], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  const lines = out.trim().split('\n').map((l) => JSON.parse(l));
-  return { events: lines.filter((l) => 'step' in l), end: lines[lines.length - 1] };
-}
 
 /** A sentence as the page writes Rust's `why` (capitalised, with a full stop). */
 function sentence(why) {

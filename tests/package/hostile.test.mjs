@@ -5,10 +5,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser } from '../e2e/harness.mjs';
 import { attackHandles } from './handles.mjs';
 import { absentCalls, attack } from './hostile.mjs';
-import { serve } from './serve.mjs';
+import { withPackagePage } from './serve.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const here = new URL('.', import.meta.url).pathname;
@@ -47,12 +46,7 @@ for (const puzzle of ['queens', 'skyscrapers', 'hashi']) {
 }
 
 test('in Chromium, every module: no hostile argument traps it or leaves it broken', async () => {
-  const server = await serve(root);
-  const browser = await launchBrowser();
-  try {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}tests/package/page.html`);
-    await page.waitForSelector('body[data-ready=yes]', { state: 'attached', timeout: 30_000 });
+  await withPackagePage(root, async (page) => {
     for (const only of [null, 'queens', 'skyscrapers', 'hashi']) {
       const { calls, problems, skipped } = await page.evaluate(
         async ([s, o]) => {
@@ -68,10 +62,7 @@ test('in Chromium, every module: no hostile argument traps it or leaves it broke
       assert.equal(calls, only === null ? expected : kept.reduce((n, c) => n + perCall(c), 0) + (skipped.length === 0 ? 5 : 4), String(only));
       assert.deepEqual(problems, [], String(only));
     }
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });
 
 // The objects every module hands out (handles.mjs): forged, copied, aliased, prototype-chained,
@@ -94,12 +85,7 @@ for (const [entry, only, classes] of MODULES) {
 }
 
 test('in Chromium, every module: no forged, copied or freed handle traps it or frees another object', async () => {
-  const server = await serve(root);
-  const browser = await launchBrowser();
-  try {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}tests/package/page.html`);
-    await page.waitForSelector('body[data-ready=yes]', { state: 'attached', timeout: 30_000 });
+  await withPackagePage(root, async (page) => {
     for (const [entry, only, classes] of MODULES) {
       const r = await page.evaluate(
         async ([path, o]) => {
@@ -113,10 +99,7 @@ test('in Chromium, every module: no forged, copied or freed handle traps it or f
       assert.equal(r.traps, 0, `${entry}: ${r.problems.join('\n')}`);
       assert.deepEqual(r.problems, [], entry);
     }
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });
 
 test("the page's worker uses its module through the same facade (www/package/handles.js)", () => {

@@ -8,9 +8,8 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser } from '../e2e/harness.mjs';
 import { exhaust } from './exhaust.mjs';
-import { serve } from './serve.mjs';
+import { withPackagePage } from './serve.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const here = new URL('.', import.meta.url).pathname;
@@ -60,19 +59,11 @@ test('in Node, running out of memory is an Error, and the module goes on working
 });
 
 test("in Chromium, the page's N-Queens module runs out of memory with an Error, and goes on working", async () => {
-  const server = await serve(root);
-  const browser = await launchBrowser();
-  try {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}tests/package/page.html`);
-    await page.waitForSelector('body[data-ready=yes]', { state: 'attached', timeout: 30_000 });
+  await withPackagePage(root, async (page) => {
     const out = await page.evaluate(async () => {
       const { exhaust } = await import('./exhaust.mjs');
       return exhaust(await import('/pkg/queens/index.js'));
     });
     judge(out, 'Chromium');
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });

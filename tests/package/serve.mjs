@@ -3,6 +3,7 @@
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, normalize, join } from 'node:path';
+import { launchBrowser } from '../e2e/harness.mjs';
 
 const types = {
   '.html': 'text/html; charset=utf-8',
@@ -33,4 +34,20 @@ export function serve(root) {
       resolve({ url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) });
     });
   });
+}
+
+/** Serves `root`, opens tests/package/page.html (the package imported by a plain page) in headless
+ *  Chromium once it is ready, runs `f(page)`, and closes both whatever happens. */
+export async function withPackagePage(root, f) {
+  const server = await serve(root);
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}tests/package/page.html`);
+    await page.waitForSelector('body[data-ready=yes]', { state: 'attached', timeout: 30_000 });
+    return await f(page);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
 }
