@@ -63,13 +63,19 @@ test('the landing view lists at least five lessons, and each opens at each of it
       const hash = decodeURIComponent(raw);
       const tab = hash.slice(1).split(/[/?]/)[0];
       const step = Number((hash.match(/[?&]step=(\d+)/) ?? [0, 0])[1]);
-      const seen = await snapshot(page, tab, step).catch((e) => {
-        throw new Error(`${id} stop ${k} (${hash}): ${e.message}`);
-      });
-      // The same address opened on its own (a shared link) shows the same state.
+      // The same address opened on its own (a shared link) shows the same state. It is opened
+      // first, so the lesson's page can wait for the same run: two stops of one view at one step
+      // (the same puzzle, other options) already read "Step 40" before the new run is made.
       await other.goto('about:blank');
       await other.goto(app.url + raw);
       const alone = await snapshot(other, tab, step);
+      // The run and each side's step, as data-run and data-step say them.
+      const runs = (p) => p.evaluate((t) => [...document.querySelectorAll(`#${t} [data-run]`)].map((e) => `${e.dataset.run}@${e.dataset.step}`).join('|'), tab);
+      const run = await runs(other);
+      if (run) await page.waitForFunction(([t, r]) => [...document.querySelectorAll(`#${t} [data-run]`)].map((e) => `${e.dataset.run}@${e.dataset.step}`).join('|') === r, [tab, run], { timeout: 30_000 });
+      const seen = await snapshot(page, tab, step).catch((e) => {
+        throw new Error(`${id} stop ${k} (${hash}): ${e.message}`);
+      });
       assert.deepEqual(seen.boards, alone.boards, `${id} stop ${k}: board`);
       assert.deepEqual(seen.counters, alone.counters, `${id} stop ${k}: counters`);
       assert.deepEqual(seen.status, alone.status, `${id} stop ${k}: sentence`);
