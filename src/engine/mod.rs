@@ -207,20 +207,6 @@ impl Counters {
             s.restarts,
         ])
     }
-
-    /// Back to [`Stats`], with no time.
-    pub fn stats(&self) -> Stats {
-        let [nodes, backtracks, solutions, depth, moves, restarts] = self.0;
-        Stats {
-            nodes,
-            backtracks,
-            solutions,
-            depth: depth as u32,
-            moves,
-            restarts,
-            elapsed_micros: 0,
-        }
-    }
 }
 
 /// A search that can stop after any node and continue later.
