@@ -10,7 +10,8 @@ export PATH="$HOME/.cargo/bin:$PATH"
 # and every puzzle in one module for the JavaScript package (www/pkg/, scripts/package.mjs). The
 # page's worker is typed by the one-puzzle modules' own .d.ts files. The per-puzzle builds differ only in cargo features (see
 # Cargo.toml's [features]); they share target/, so after the first only the final link is rebuilt.
-PUZZLES="queens skyscrapers hashi"
+# The list is the registry's (src/puzzles/mod.rs), as `cargo test` writes it to www/generated/.
+PUZZLES=$(node -p "require('./www/generated/puzzles.json').join(' ')")
 
 # --no-opt: wasm-pack would pick up any wasm-opt on PATH, and Debian's is broken; we run our own below.
 # The generated .d.ts lets tsc check the worker against the module's real exports.

@@ -3,9 +3,8 @@
 // licence. One module and one glue file serve every host; the package.json `exports` map picks the
 // entry: Node instantiates from the file synchronously, browsers and workers fetch it.
 //
-// `solvescope` has every puzzle in one module (web/). `solvescope/queens`, `solvescope/skyscrapers`
-// and `solvescope/hashi` are the page's one-puzzle modules, the same API with one puzzle in the
-// registry, for projects that need only one and would rather ship half the bytes.
+// `solvescope` has every puzzle in one module (web/). `solvescope/<puzzle>`, one per puzzle of the
+// registry, are the page's one-puzzle modules, the same API with one puzzle in the registry, for projects that need only one and would rather ship half the bytes.
 //
 // The version comes from Cargo.toml and must equal the page's package.json version, so the crate,
 // the page and the package cannot drift apart (semver: see CHANGELOG.md).
@@ -35,8 +34,9 @@ const pageVersion = JSON.parse(readFileSync(at('package.json'), 'utf8')).version
 if (pageVersion !== version) fail(`Cargo.toml says ${version} but package.json says ${pageVersion}; bump both`);
 
 const built = ['solvescope.js', 'solvescope.d.ts', 'solvescope_bg.wasm', 'solvescope_bg.wasm.d.ts'];
-/** The one-puzzle modules, as scripts/build-wasm.sh names them. */
-const PUZZLES = ['queens', 'skyscrapers', 'hashi'];
+/** The one-puzzle modules, as scripts/build-wasm.sh names them: the registry's list, which `cargo
+ *  test` writes to www/generated/puzzles.json. */
+const PUZZLES = JSON.parse(readFileSync(at('www/generated/puzzles.json'), 'utf8'));
 const builtFor = (p) => built.map((f) => f.replace('solvescope', `solvescope_${p}`));
 for (const f of [...built, ...PUZZLES.flatMap((p) => builtFor(p).map((g) => `${p}/${g}`))]) {
   if (!existsSync(at(`www/pkg/${f}`))) fail(`www/pkg/${f} is missing: run bash scripts/build-wasm.sh first`);
@@ -86,7 +86,7 @@ const manifest = {
   version,
   description: cargoField('description'),
   license: cargoField('license'),
-  keywords: ['puzzle', 'solver', 'skyscrapers', 'hashiwokakero', 'n-queens', 'constraint', 'wasm'],
+  keywords: ['puzzle', 'solver', 'constraint', 'wasm', ...PUZZLES],
   type: 'module',
   exports: {
     '.': { types: './index.d.ts', node: './node.js', default: './index.js' },

@@ -23,7 +23,7 @@ cargo fmt --check
 cargo clippy --locked --all-targets -- -D warnings
 cargo clippy --locked --lib --target wasm32-unknown-unknown -- -D warnings
 # The page's one-puzzle modules (scripts/build-wasm.sh): each feature alone must build cleanly too.
-for p in queens skyscrapers hashi; do
+for p in $(node -p "require('./www/generated/puzzles.json').join(' ')"); do
   cargo clippy --locked --lib --target wasm32-unknown-unknown --no-default-features --features "$p" -- -D warnings
 done
 RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --quiet

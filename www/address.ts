@@ -3,13 +3,25 @@
 // slices and percent-decodes text: nothing in a link is evaluated, inserted as markup or used as a
 // property name outside the fixed key list, and every length is capped before any work is done.
 
-/** The views an address can name; the first is the default. `start` is the landing view (a visit
- *  with no fragment shows it too, www/main.ts), last so that old and bad links keep `queens`. */
-export const TABS = ['queens', 'repair', 'race', 'hashi', 'skyscrapers', 'experiments', 'start'] as const;
-export type Tab = (typeof TABS)[number];
+import { PUZZLE_VIEWS } from './generated/tabs';
+import type { TabSpec } from './views/view-spec';
+
+/** The page's own views beside the puzzles': the experiments and the landing view (a visit with no
+ *  fragment shows it too, www/main.ts), last so that old and bad links keep the first puzzle's. */
+const SITE_TABS: readonly TabSpec[] = [
+  { hash: 'experiments', title: 'Experiments', settings: ['seed', 'opts'] },
+  { hash: 'start', title: 'Start', settings: [] },
+];
+
+/** Every view an address can name, the puzzles' in registry order then the page's own; the first is
+ *  the default. */
+export const TAB_SPECS: readonly TabSpec[] = [...PUZZLE_VIEWS.flatMap((v) => v.tabs), ...SITE_TABS];
+export const TABS: readonly string[] = TAB_SPECS.map((t) => t.hash);
+/** A view's name in the address (one of TABS). */
+export type Tab = string;
 
 /** Tabs whose puzzle part is a board size N rather than a puzzle's text. */
-export const N_TABS: readonly Tab[] = ['queens', 'repair', 'race'];
+export const N_TABS: readonly Tab[] = TAB_SPECS.filter((t) => t.sizeOnly).map((t) => t.hash);
 
 /** Longest fragment read at all (a 50 x 50 Hashiwokakero ID is about 2,600 characters). */
 export const MAX_FRAGMENT = 20_000;
@@ -88,7 +100,7 @@ function decode(s: string): string | null {
  */
 export function parseAddress(fragment: string): ParsedAddress {
   const errors: string[] = [];
-  const address: Address = { tab: TABS[0], puzzle: null, settings: {} };
+  const address: Address = { tab: TABS[0]!, puzzle: null, settings: {} };
   if (typeof fragment !== 'string') return { address, errors: ['The address is not text.'] };
   let text = fragment.startsWith('#') ? fragment.slice(1) : fragment;
   if (text.length > MAX_FRAGMENT) {
@@ -206,20 +218,12 @@ function parseOpts(text: string): [string, string][] | string {
 
 /** The settings each view reads (`present` is the page's, read in every view). A link may carry
  *  others (hand-edited, or made for another view): they are reported, not silently dropped. */
-export const VIEW_SETTINGS: Record<Tab, readonly (keyof Settings)[]> = {
-  queens: ['algo', 'opts', 'step'],
-  repair: ['seed', 'opts', 'step'],
-  race: ['seed', 'opts', 'step'],
-  hashi: ['mode', 'opts', 'step', 'board'],
-  skyscrapers: ['mode', 'opts', 'step', 'board'],
-  experiments: ['seed', 'opts'],
-  start: [],
-};
+export const VIEW_SETTINGS: Readonly<Record<Tab, readonly (keyof Settings)[]>> = Object.fromEntries(TAB_SPECS.map((t) => [t.hash, t.settings]));
 
 /** Sentences for the settings of `a` its view does not read (the view's own checks say what is
  *  wrong with the settings it does read). */
 export function unusedSettings(a: Address): string[] {
-  const reads = VIEW_SETTINGS[a.tab];
+  const reads = VIEW_SETTINGS[a.tab] ?? [];
   return KEY_ORDER.filter((k) => k !== 'present' && a.settings[k] !== undefined && !reads.includes(k)).map(
     (k) => `The setting "${k}" does nothing in the ${a.tab} view${reads.length ? ` (it reads ${reads.join(', ')})` : ''}, so it is left out.`,
   );

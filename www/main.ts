@@ -6,29 +6,31 @@ import { SolverClient } from './solver-client';
 import { keyboardHelp } from './controls/help';
 import { typingInField } from './controls/playback';
 import type { Feature } from './views/feature';
-import type { Tab } from './address';
+import { TAB_SPECS, type Tab } from './address';
 import { linkAddress } from './link';
 import { registerOffline } from './offline/register';
-import { mountQueens } from './views/queens/backtracking';
-import { mountRepair } from './views/queens/repair';
-import { mountRace } from './views/queens/race';
-import { mountHashi } from './views/hashi/index';
-import { mountSkyscrapers } from './views/skyscrapers/index';
+import { PUZZLE_VIEWS } from './generated/tabs';
+import { MOUNTS } from './generated/views';
 import { mountLanding } from './views/landing';
 import { mountExperiments } from './views/experiments/index';
 import { mountGuide } from './lessons/guide';
 import { presenterMode } from './presenter';
+import type { PuzzleName } from './generated/puzzles';
 
-// One worker per feature: cancelling a long Solve restarts only that feature's worker.
+const titled = (hash: string) => TAB_SPECS.find((t) => t.hash === hash)!.title;
+// One worker per feature: cancelling a long Solve restarts only that feature's worker. The puzzles'
+// tabs come from their view folders, in registry order (www/generated/, written from the registry).
 const tabs: { hash: Tab; title: string; feature: Feature }[] = [
-  { hash: 'start', title: 'Start', feature: mountLanding() },
-  { hash: 'queens', title: 'N-Queens', feature: mountQueens(new SolverClient('queens')) },
-  { hash: 'repair', title: 'Min-conflicts', feature: mountRepair(new SolverClient('queens')) },
-  { hash: 'race', title: 'Search vs repair', feature: mountRace(new SolverClient('queens')) },
-  { hash: 'hashi', title: 'Hashiwokakero', feature: mountHashi(new SolverClient('hashi')) },
-  { hash: 'skyscrapers', title: 'Skyscrapers', feature: mountSkyscrapers(new SolverClient('skyscrapers')) },
+  { hash: 'start', title: titled('start'), feature: mountLanding() },
+  ...PUZZLE_VIEWS.flatMap((v) =>
+    v.tabs.map((t) => {
+      const mount = MOUNTS[t.hash as keyof typeof MOUNTS] as ((client: SolverClient) => Feature) | undefined;
+      if (!mount) throw new Error(`the ${v.puzzle} view declares a tab ${t.hash} that its mount.ts does not mount`);
+      return { hash: t.hash, title: t.title, feature: mount(new SolverClient(v.puzzle as PuzzleName)) };
+    }),
+  ),
   // Its own pools of workers (www/experiment-pool.ts), one per core.
-  { hash: 'experiments', title: 'Experiments', feature: mountExperiments() },
+  { hash: 'experiments', title: titled('experiments'), feature: mountExperiments() },
 ];
 
 const nav = h('nav', { class: 'tabs', 'aria-label': 'Puzzles' });
@@ -59,7 +61,7 @@ const link = linkAddress({
     presenter.set(address.settings.present === true);
     // Presenter mode is the page's, not a view's: a view gets only its own settings.
     const { present: _present, ...settings } = address.settings;
-    // No fragment at all (a first visit) opens the landing view; a bad one still falls back to queens.
+    // No fragment at all (a first visit) opens the landing view; a bad one still falls back to the first puzzle's.
     const bare = location.hash === '' || location.hash === '#';
     const active = tabs.find((t) => t.hash === (bare ? 'start' : address.tab)) ?? tabs[0]!;
     for (const t of tabs) {
@@ -73,7 +75,7 @@ const link = linkAddress({
     document.title = active.hash === 'start' ? 'Solvescope — watch constraint solvers think' : `${active.title}${viewNamed(address.puzzle)} · Solvescope`;
   },
   present: () => presenter.on(),
-  current: () => (current ? { tab: current.hash, state: current.feature.state() } : { tab: 'queens', state: null }),
+  current: () => (current ? { tab: current.hash, state: current.feature.state() } : { tab: TAB_SPECS[0]!.hash, state: null }),
 });
 const route = () => link.route();
 

@@ -18,6 +18,8 @@ import {
 } from './protocol';
 
 import { CancelledError } from './cancelled';
+import type { PuzzleName } from './generated/puzzles';
+import { WORKERS } from './generated/workers';
 
 export { CancelledError };
 
@@ -30,24 +32,14 @@ type Pending = { resolve: (r: Response) => void; reject: (e: Error) => void; pro
 type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'req'> : never) : never;
 
 /** The puzzles with a wasm module of their own (scripts/build-wasm.sh builds one per puzzle). */
-export type SolverModule = 'queens' | 'skyscrapers' | 'hashi';
+export type SolverModule = PuzzleName;
 
-/**
- * Starts a worker for `puzzle`'s module. The worker learns which from its name. Each call is
- * written out because Vite bundles a worker only from a literal `new Worker(new URL(…), {…})`
- * whose options are constants.
- */
+/** Starts a worker for `puzzle`'s module; the worker learns which from its name. (The factories
+ *  are generated: Vite bundles a worker only from a literal `new Worker(new URL(…), {…})`.) */
 function startWorker(puzzle: SolverModule): Worker {
-  switch (puzzle) {
-    case 'queens':
-      return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'queens' });
-    case 'skyscrapers':
-      return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'skyscrapers' });
-    case 'hashi':
-      return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'hashi' });
-    default:
-      return assertNever(puzzle);
-  }
+  const start = Object.hasOwn(WORKERS, puzzle) ? WORKERS[puzzle] : undefined;
+  if (!start) throw new Error(`no solver module for ${JSON.stringify(String(puzzle)).slice(0, 60)}`);
+  return start();
 }
 
 /** A run's identity: what `create` sent (the CLI's `trace` replays exactly this). */

@@ -7,17 +7,14 @@
 // build the service worker still fetches the other modules in the background, for offline use.)
 
 import { guard } from './package/handles.js';
+import { MODULES } from './generated/modules';
 import { assertNever, COUNT_PROGRESS_MS, LONG_SOLUTION, SOLVE_CHUNK_MS, type Report, type Request, type Response } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
-/** The modules, one per puzzle; Vite makes each a chunk of its own, fetched only when asked for.
- *  Only the N-Queens module has the counting and experiment classes (src/api.rs). */
-const modules = {
-  queens: () => import('./pkg/queens/solvescope_queens.js'),
-  skyscrapers: () => import('./pkg/skyscrapers/solvescope_skyscrapers.js'),
-  hashi: () => import('./pkg/hashi/solvescope_hashi.js'),
-};
+/** The modules, one per puzzle (generated from the registry); Vite makes each a chunk of its own,
+ *  fetched only when asked for. Only the N-Queens module has the counting and experiment classes (src/api.rs). */
+const modules = MODULES;
 type Module = Awaited<ReturnType<(typeof modules)[keyof typeof modules]>>;
 type Session = InstanceType<Module['Session']>;
 

@@ -3,7 +3,7 @@
 // ABI shims is not part of that API and is skipped).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 test('the public exports of the wasm package name their types (no any)', () => {
   const dts = readFileSync('www/pkg/solvescope.d.ts', 'utf8');
@@ -21,7 +21,14 @@ test('the public exports of the wasm package name their types (no any)', () => {
 test('the registry the page reads lists every puzzle with its limits', async () => {
   const { REGISTRY } = await import('../../build/unit/generated/registry.js');
   const names = REGISTRY.map((p) => p.name);
-  assert.deepEqual(names, ['queens', 'skyscrapers', 'hashi']);
+  // The scripts' list and the page's tabs come from the same registry (src/typescript.rs writes
+  // them); each puzzle has its view folder and its module.
+  assert.deepEqual(names, JSON.parse(readFileSync('www/generated/puzzles.json', 'utf8')));
+  const { PUZZLE_VIEWS } = await import('../../build/unit/generated/tabs.js');
+  assert.deepEqual(PUZZLE_VIEWS.map((v) => v.puzzle), names, 'one view folder per puzzle, in registry order');
+  for (const n of names) {
+    for (const f of [`www/views/${n}/tabs.ts`, `www/views/${n}/mount.ts`, `www/pkg/${n}/solvescope_${n}.js`]) assert.ok(existsSync(f), `${n}: ${f} exists`);
+  }
   for (const p of REGISTRY) {
     assert.ok(p.algorithms.length > 0, p.name);
     for (const l of p.limits) assert.ok(l.min <= l.max, `${p.name} ${l.name}`);

@@ -1,27 +1,24 @@
 // The keyboard help overlay: "?" anywhere (outside a text field) or the "Keys" button in the tab bar
 // opens a dialog listing every shortcut; Escape or the Close button closes it and focus returns to
-// where it was. The list is data, so a new shortcut is one line here beside the code that handles it.
+// where it was. The list is data: the page's keys here, each puzzle view's in its own tabs.ts.
 
 import { h } from '../dom';
+import { PUZZLE_VIEWS } from '../generated/tabs';
+import type { HelpSection } from '../views/view-spec';
 
-interface Section {
-  title: string;
-  keys: [string, string][];
-}
-
-const SECTIONS: Section[] = [
+const SECTIONS: readonly HelpSection[] = [
   {
     title: 'Everywhere',
     keys: [
       ['?', 'Show or hide this list'],
       ['F2', 'Presenter mode on or off (large type for a projector)'],
       ['Tab / Shift+Tab', 'Move between controls; Space or Enter presses the focused button'],
-      ['Ctrl+Z', 'Edit and Play (Skyscrapers, Hashiwokakero): undo the last change'],
+      ['Ctrl+Z', 'Edit and Play: undo the last change'],
       ['Ctrl+Y or Ctrl+Shift+Z', 'Edit and Play: redo'],
     ],
   },
   {
-    title: 'Player (N-Queens, Min-conflicts, Search vs repair, and Watch mode)',
+    title: 'Player (every run, and Watch mode)',
     keys: [
       ['Space or K', 'Play or pause (when the board or nothing in particular has focus)'],
       ['→', 'Step forward one event'],
@@ -31,29 +28,8 @@ const SECTIONS: Section[] = [
       ['← → on the speed slider', 'Change the speed (the slider keeps its arrow keys)'],
     ],
   },
-  {
-    title: 'Skyscrapers board (Edit and Play)',
-    keys: [
-      ['Arrow keys', 'Move the selection; in Edit mode it can leave the grid to the clue ring'],
-      ['1–9, two digits quickly for 10 and up', 'Type a clue, a given or a height'],
-      ['0, Backspace, Delete', 'Clear the selected cell or clue (in Play, also its pencil marks)'],
-      ['P', 'Play: pencil marks on or off (digits then toggle small marks)'],
-    ],
-  },
-  {
-    title: 'Hashiwokakero board',
-    keys: [
-      ['Arrow keys', 'Move the cursor'],
-      ['1–8, #', 'Edit: an island of that many bridges, or one whose number is unknown'],
-      ['+ / −', 'Edit: raise or lower the island under the cursor'],
-      ['0, ., Backspace, Delete', 'Edit: remove the island'],
-      ['Enter or Space', 'Edit: add an island. Play: select the island under the cursor'],
-      ['Arrow keys with an island selected', 'Play: lay a bridge that way (a third press removes it)'],
-      ['Escape', 'Play: drop the selection'],
-      ['H', 'Play: ask for a hint'],
-      ['C', 'Play: check now (marks mistakes even with "Mark mistakes as I play" off)'],
-    ],
-  },
+  // Each puzzle view's own keys, from its folder's tabs.ts.
+  ...PUZZLE_VIEWS.flatMap((v) => v.help),
 ];
 
 export interface Help {
