@@ -422,7 +422,8 @@ fn options_error(puzzle: &PuzzleInfo, algorithm: &str, e: serde_json::Error) -> 
 }
 
 /// Checks a number against the range its [`OptionInfo`] announces, so the registry's ranges are
-/// the ones enforced. Words and technique maps are left to the puzzle, which knows its aliases.
+/// the ones enforced, and the JSON type of every other kind. Which words and technique names are
+/// accepted is left to the puzzle, which knows its aliases.
 fn check_range(info: &OptionInfo, value: &Value) -> Result<(), String> {
     match info.kind {
         OptionKind::Int { min, max, .. } => match value.as_u64() {
@@ -438,6 +439,24 @@ fn check_range(info: &OptionInfo, value: &Value) -> Result<(), String> {
         OptionKind::Bool { .. } if !value.is_boolean() => {
             Err(format!("must be true or false, got {value}"))
         }
+        // The words themselves (with their aliases) are the puzzle's to check, their type here, so
+        // a wrong type names its option instead of serde's bare "got a list".
+        OptionKind::Choice { choices, .. } if !value.is_string() => Err(format!(
+            "must be one of {}, got {}",
+            choices.join(", "),
+            json_type(value)
+        )),
+        OptionKind::Techniques { names, .. } => match value.as_object() {
+            None => Err(format!(
+                "must be an object of switches ({}: true or false), got {}",
+                names.join(", "),
+                json_type(value)
+            )),
+            Some(m) => match m.iter().find(|(_, on)| !on.is_boolean()) {
+                Some((t, on)) => Err(format!("{t} must be true or false, got {on}")),
+                None => Ok(()),
+            },
+        },
         _ => Ok(()),
     }
 }
