@@ -33,7 +33,7 @@ fn bad_requests_are_readable_errors() {
     let e = err("queens", "queens:8", "backtrack", &json!([1, 2]));
     assert!(e.contains("options must be an object"), "{e}");
     let e = err("queens", "queens:8", "backtrack", &json!({"mode": 3}));
-    assert!(e.contains("bad options"), "{e}");
+    assert!(e.contains("mode must be one of first, all, count"), "{e}");
 }
 
 #[test]
