@@ -74,17 +74,27 @@ fn describe(value: &JsValue) -> String {
     }
 }
 
-/// The one way a result leaves the boundary: serde_json's text, read back by the browser's
-/// `JSON.parse` into plain JS objects (not `Map`s), with `null` for `None`. serde-wasm-bindgen
-/// did this before by building the objects from Rust, but its serializer was one more copy of
-/// every result type's serialisation in the module: JSON text cut 14 KB of the shipped wasm
-/// (BENCHMARKS.md, "Size of the WebAssembly module") and stepping a watch run was no slower.
-/// Every number a result holds is below 2^53 (counters, seeds, sizes), so none changes on the way.
+/// The one way a result leaves the boundary: serde-wasm-bindgen builds plain JS objects from the
+/// Rust value directly, with the JSON-compatible settings (maps as plain objects, not `Map`s;
+/// `None` as `null`; every number a JS number: counters, seeds and sizes stay below 2^53). It
+/// replaced serialising to JSON text and `JSON.parse` in the browser: one copy of each result
+/// instead of two (BENCHMARKS.md, "The wasm boundary", has the side-by-side figures).
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    let text = serde_json::to_string(value)
-        .map_err(|e| js_error(&format!("could not send the result to JavaScript: {e}")))?;
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| js_error(&format!("could not send the result to JavaScript: {e}")))
+}
+
+/// A frame of events, the one hot result: as JSON text read by the browser's `JSON.parse`. A frame
+/// holds up to tens of thousands of small events, each with its counters, and building those
+/// objects field by field from Rust (serde-wasm-bindgen, one call into JavaScript per value) made
+/// stepping N-Queens 1.3x slower than one string and one `JSON.parse` (benches/boundary.mjs,
+/// BENCHMARKS.md "The wasm boundary").
+fn frame_to_js<T: Serialize>(frame: &T) -> Result<JsValue, JsError> {
+    let text = serde_json::to_string(frame)
+        .map_err(|e| js_error(&format!("could not send the frame to JavaScript: {e}")))?;
     js_sys::JSON::parse(&text)
-        .map_err(|_| js_error("internal error: could not read the result's JSON in JavaScript"))
+        .map_err(|_| js_error("internal error: could not read the frame's JSON in JavaScript"))
 }
 
 /// A JS value as JSON (`undefined` becomes `null`). Everything structured crosses as a JSON value
@@ -369,7 +379,7 @@ impl Session {
     ) -> Result<JsValue, JsError> {
         bounded_on(&mut self.ran_out, "Session", || {
             let events = limit(amount_from_js(&max_events, "maxEvents")?, 1.0);
-            to_js(
+            frame_to_js(
                 &self
                     .inner
                     .step(usize::try_from(events).unwrap_or(usize::MAX)),

@@ -442,11 +442,13 @@ fn check_range(info: &OptionInfo, value: &Value) -> Result<(), String> {
         // The words themselves (with their aliases) are the puzzle's to check, their type here, so
         // a wrong type names its option instead of serde's bare "got a list".
         // (`null` is the default, as serde reads it.)
-        OptionKind::Choice { choices, .. } if !value.is_string() && !value.is_null() => Err(format!(
-            "must be one of {}, got {}",
-            choices.join(", "),
-            json_type(value)
-        )),
+        OptionKind::Choice { choices, .. } if !value.is_string() && !value.is_null() => {
+            Err(format!(
+                "must be one of {}, got {}",
+                choices.join(", "),
+                json_type(value)
+            ))
+        }
         OptionKind::Techniques { .. } if value.is_null() => Ok(()),
         OptionKind::Techniques { names, .. } => match value.as_object() {
             None => Err(format!(

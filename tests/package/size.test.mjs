@@ -18,17 +18,10 @@ import { join } from 'node:path';
 const root = new URL('../../', import.meta.url).pathname;
 /** Issue 11's target for a module the page loads, in bytes (KB = 1000 bytes, as BENCHMARKS.md counts). */
 const TARGET = 400_000;
-/** The largest size allowed for the all-puzzles module: 619,465 bytes measured on 2026-12-04
- *  after the counter's table of the last three rows (+2.8 KB), 535 bytes under the old ceiling of
- *  620,000, so raised to the next 5 KB (before: 615,789 that morning, 614,869 after the previous
- *  day's merges; history in BENCHMARKS.md). 621,899 at the end of that day (numeric generator
- *  sizes +1.8 KB, the counter's `fits` +0.45 KB, the cut Tatham ID message +0.4 KB). Raised to
- *  630,000 for out-of-memory errors (issue 35): 628,151 bytes, of which the counting allocator is
- *  2.0 KB and the bounded exports with memoryUsage 4.3 KB (621,820 measured just before).
- *  Raised to 645,000 for the counters after every event (issue 28): 639,270 bytes, from 628,151
- *  (Frame.after and its serialisation for every puzzle's events, a repair's stopped board, the
- *  tie sentence; the queens module +6.4 KB, Skyscrapers +3.2 KB, Hashiwokakero +4.1 KB). */
-const CEILING = 645_000;
+/** The largest size allowed for the all-puzzles module: its size when last raised (652,258 bytes,
+ *  with serde-wasm-bindgen building results at the boundary) and about 1% of headroom. A change
+ *  that passes it raises it on purpose, the reason in its commit; BENCHMARKS.md has the sizes. */
+const CEILING = 660_000;
 /** The puzzles, as Cargo.toml's default features name them (one feature per puzzle). */
 const PUZZLES = (() => {
   const line = readFileSync(join(root, 'Cargo.toml'), 'utf8').match(/^default\s*=\s*\[([^\]]*)\]/m);
@@ -40,11 +33,12 @@ test('every puzzle of the crate has its module, its worker import and its packag
   assert.ok(PUZZLES.length >= 3, `Cargo.toml's default features: ${PUZZLES}`);
   const dirs = readdirSync(join(root, 'www/pkg'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
   assert.deepEqual(dirs.sort(), [...PUZZLES].sort(), 'www/pkg/ has one directory per puzzle (scripts/build-wasm.sh PUZZLES)');
-  const worker = readFileSync(join(root, 'www/worker.ts'), 'utf8');
-  const client = readFileSync(join(root, 'www/solver-client.ts'), 'utf8');
+  // The worker's and the client's maps, generated from the registry (src/typescript.rs).
+  const worker = readFileSync(join(root, 'www/generated/modules.ts'), 'utf8');
+  const client = readFileSync(join(root, 'www/generated/workers.ts'), 'utf8');
   for (const p of PUZZLES) {
-    assert.ok(worker.includes(`import('./pkg/${p}/solvescope_${p}.js')`), `www/worker.ts loads the ${p} module`);
-    assert.ok(client.includes(`name: '${p}'`), `www/solver-client.ts starts workers for ${p}`);
+    assert.ok(worker.includes(`import('../pkg/${p}/solvescope_${p}.js')`), `the worker's modules load the ${p} module`);
+    assert.ok(client.includes(`name: '${p}'`), `the client's workers start workers for ${p}`);
     assert.ok(existsSync(join(root, `pkg/${p}/index.js`)), `the package has solvescope/${p}`);
   }
 });
