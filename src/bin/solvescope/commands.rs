@@ -49,14 +49,20 @@ pub fn usage() -> String {
             }
         }
         if p.helpers.generate && !crate::extras::owns(p.name, "generate") {
+            // The generator's own flags, as its registry entry declares them.
+            let mut flags = String::new();
+            if !p.helpers.generate_levels.is_empty() {
+                flags.push_str(&format!(
+                    " [--difficulty {}]",
+                    p.helpers.generate_levels.join("|")
+                ));
+            }
+            if p.helpers.generate_givens {
+                flags.push_str(" [--givens]");
+            }
             text.push_str(&format!(
-                "  solvescope {} generate SIZE [--seed S] [--count K] [--max-ms MS]{}\n",
+                "  solvescope {} generate SIZE [--seed S] [--count K] [--max-ms MS] [--max-nodes N]{flags}\n",
                 p.name,
-                if p.name == "skyscrapers" {
-                    " [--difficulty easy|hard|extreme|unreasonable] [--givens] [--max-nodes N]"
-                } else {
-                    ""
-                }
             ));
         }
         text.push_str(&format!(
