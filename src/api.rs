@@ -677,63 +677,69 @@ impl QueensNaiveCount {
     }
 }
 
-// ---- N-Queens experiments (src/puzzles/queens/experiment.rs): the page asks for the plan, hands
-// its runs to a pool of workers one at a time, and asks for the summary and the CSV of the rows.
+// ---- Experiments (src/puzzles/verbs.rs), for the puzzles that offer them: the page asks for the
+// plan, hands its runs to a pool of workers one at a time, and asks for the summary and the CSV.
 
-/// The runs of an experiment spec (`{kind: "scaling" | "trials", …}`, docs/EXPERIMENTS.md).
-#[cfg(feature = "queens")]
-#[wasm_bindgen(js_name = queensExperimentPlan, unchecked_return_type = "ExperimentPlan")]
-pub fn queens_experiment_plan(
-    #[wasm_bindgen(
-        unchecked_param_type = "{ kind: 'scaling' | 'trials'; [field: string]: unknown }"
-    )]
+/// The puzzle's experiments, or an error saying it has none.
+fn experiments_of(puzzle: JsValue) -> Result<&'static dyn puzzles::verbs::Experiments, JsError> {
+    let game = game(&puzzle)?;
+    game.experiments().ok_or_else(|| {
+        js_error(&puzzles::verbs::not_offered(
+            game.info().name,
+            "experiments",
+        ))
+    })
+}
+
+/// The runs of an experiment spec (`{kind: …, …}`, docs/EXPERIMENTS.md).
+#[wasm_bindgen(js_name = experimentPlan, unchecked_return_type = "ExperimentPlan")]
+pub fn experiment_plan(
+    #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "{ kind: string; [field: string]: unknown }")]
     spec: JsValue,
 ) -> Result<JsValue, JsError> {
     bounded(|| {
-        use crate::puzzles::queens::experiment;
+        let verbs = experiments_of(puzzle)?;
         let spec = json_from_js(spec, "experiment spec")?;
-        to_js(&experiment::plan(&spec).map_err(|e| js_error(&e))?)
+        to_js(&verbs.plan(&spec).map_err(|e| js_error(&e))?)
     })
 }
 
 /// Runs one run of a plan and returns its row.
-#[cfg(feature = "queens")]
-#[wasm_bindgen(js_name = queensExperimentRun, unchecked_return_type = "ExperimentRow")]
-pub fn queens_experiment_run(
+#[wasm_bindgen(js_name = experimentRun, unchecked_return_type = "ExperimentRow")]
+pub fn experiment_run(
+    #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
     #[wasm_bindgen(unchecked_param_type = "ExperimentRun")] run: JsValue,
 ) -> Result<JsValue, JsError> {
     bounded(|| {
-        use crate::puzzles::queens::experiment;
-        let run = experiment::run_from_json(&json_from_js(run, "experiment run")?)
-            .map_err(|e| js_error(&e))?;
-        to_js(&experiment::run(&run).map_err(|e| js_error(&e))?)
+        let verbs = experiments_of(puzzle)?;
+        let run = json_from_js(run, "experiment run")?;
+        to_js(&verbs.run(&run).map_err(|e| js_error(&e))?)
     })
 }
 
-/// The summary table of some rows: one line per series and N.
-#[cfg(feature = "queens")]
-#[wasm_bindgen(js_name = queensExperimentSummary, unchecked_return_type = "ExperimentSummary[]")]
-pub fn queens_experiment_summary(
+/// The summary table of some rows: one line per series and size.
+#[wasm_bindgen(js_name = experimentSummary, unchecked_return_type = "ExperimentSummary[]")]
+pub fn experiment_summary(
+    #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
     #[wasm_bindgen(unchecked_param_type = "ExperimentRow[]")] rows: JsValue,
 ) -> Result<JsValue, JsError> {
     bounded(|| {
-        use crate::puzzles::queens::experiment;
-        let rows = json_from_js_up_to(rows, "experiment rows", experiment::MAX_ROWS_JSON_CHARS)?;
-        let rows = experiment::rows_from_json(&rows).map_err(|e| js_error(&e))?;
-        to_js(&experiment::summarise(&rows))
+        let verbs = experiments_of(puzzle)?;
+        let rows = json_from_js_up_to(rows, "experiment rows", verbs.max_rows_chars())?;
+        to_js(&verbs.summary(&rows).map_err(|e| js_error(&e))?)
     })
 }
 
-/// The rows as CSV, the same text as `solvescope queens experiment …`.
-#[cfg(feature = "queens")]
-#[wasm_bindgen(js_name = queensExperimentCsv)]
-pub fn queens_experiment_csv(
+/// The rows as CSV, the same text as `solvescope PUZZLE experiment …`.
+#[wasm_bindgen(js_name = experimentCsv)]
+pub fn experiment_csv(
+    #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
     #[wasm_bindgen(unchecked_param_type = "ExperimentRow[]")] rows: JsValue,
 ) -> Result<String, JsError> {
     bounded(|| {
-        use crate::puzzles::queens::experiment;
-        let rows = json_from_js_up_to(rows, "experiment rows", experiment::MAX_ROWS_JSON_CHARS)?;
-        let rows = experiment::rows_from_json(&rows).map_err(|e| js_error(&e))?;
-        Ok(experiment::csv(&rows))
+        let verbs = experiments_of(puzzle)?;
+        let rows = json_from_js_up_to(rows, "experiment rows", verbs.max_rows_chars())?;
+        verbs.csv(&rows).map_err(|e| js_error(&e))
     })
 }

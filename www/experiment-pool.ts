@@ -1,4 +1,4 @@
-// Runs an experiment's plan (src/puzzles/queens/experiment.rs) on a pool of solver workers, one
+// Runs an experiment's plan (the puzzle's experiments verb, src/puzzles/verbs.rs) on a pool of solver workers, one
 // per navigator.hardwareConcurrency, each with its own wasm instance: each worker takes the next
 // run when it finishes one, and the rows come back in the plan's order. A run is a pure function
 // of its spec, so which worker ran it changes nothing but its time. Cancel terminates the workers
@@ -28,12 +28,12 @@ export class ExperimentPool extends WorkerPool {
 
   /** The plan of `spec`, or the solver's sentence saying what is wrong with it. */
   plan(spec: Record<string, unknown>): Promise<ExperimentPlan> {
-    return this.client(0).call<ExperimentPlan>('queensExperimentPlan', spec);
+    return this.client(0).call<ExperimentPlan>('experimentPlan', this.puzzle, spec);
   }
 
   /** A helper of the experiment module (summary, CSV) on the first worker. */
-  call<T>(fn: 'queensExperimentSummary' | 'queensExperimentCsv', rows: ExperimentRow[]): Promise<T> {
-    return this.client(0).call<T>(fn, rows);
+  call<T>(fn: 'experimentSummary' | 'experimentCsv', rows: ExperimentRow[]): Promise<T> {
+    return this.client(0).call<T>(fn, this.puzzle, rows);
   }
 
   async run(plan: ExperimentPlan, progress: (p: PoolProgress) => void): Promise<PoolResult> {
@@ -57,7 +57,7 @@ export class ExperimentPool extends WorkerPool {
         const i = next++;
         running.set(i, plan.runs[i]!);
         report(false);
-        rows[i] = await client.call<ExperimentRow>('queensExperimentRun', plan.runs[i]);
+        rows[i] = await client.call<ExperimentRow>('experimentRun', this.puzzle, plan.runs[i]);
         running.delete(i);
         done++;
         report(false);

@@ -13,7 +13,7 @@ import { assertNever, COUNT_PROGRESS_MS, LONG_SOLUTION, SOLVE_CHUNK_MS, type Rep
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 /** The modules, one per puzzle (generated from the registry); Vite makes each a chunk of its own,
- *  fetched only when asked for. Only the N-Queens module has the counting and experiment classes (src/api.rs). */
+ *  fetched only when asked for. */
 const modules = MODULES;
 type Module = Awaited<ReturnType<(typeof modules)[keyof typeof modules]>>;
 type Session = InstanceType<Module['Session']>;

@@ -312,6 +312,9 @@ pub trait Game: 'static {
     /// Whether [`Game::generate`] honours [`GenerateRequest::max_nodes`] and `max_ms` (the
     /// adapter refuses a budget for a generator that does not).
     const GENERATE_BUDGETS: bool = false;
+
+    /// The puzzle's experiments (src/puzzles/verbs.rs), if it offers any.
+    const EXPERIMENTS: Option<&'static dyn crate::puzzles::verbs::Experiments> = None;
     /// A new puzzle with a unique solution.
     fn generate(_request: &GenerateRequest) -> Result<Generated<Self::Puzzle>, String> {
         Err(unsupported(Self::INFO.name, "generator"))
@@ -774,6 +777,8 @@ pub trait AnyGame: Sync {
     fn layout(&self, puzzle: &Value) -> Result<Value, String>;
     /// A new puzzle for a [`GenerateRequest`] (as JSON), answered as `{puzzle, exports, seed}`.
     fn generate(&self, request: &Value) -> Result<Value, String>;
+    /// The puzzle's experiments, if it offers any ([`Game::EXPERIMENTS`]).
+    fn experiments(&self) -> Option<&'static dyn crate::puzzles::verbs::Experiments>;
 }
 
 /// The adapter that makes every [`Game`] an [`AnyGame`].
@@ -927,6 +932,10 @@ impl<G: Game> Erased<G> {
 impl<G: Game> AnyGame for Erased<G> {
     fn info(&self) -> &'static PuzzleInfo {
         &G::INFO
+    }
+
+    fn experiments(&self) -> Option<&'static dyn crate::puzzles::verbs::Experiments> {
+        G::EXPERIMENTS
     }
 
     fn start(&self, text: &str, algorithm: &str, options: &Value) -> Result<Box<dyn Run>, String> {

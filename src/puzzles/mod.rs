@@ -8,6 +8,7 @@
 //! feature of the same name, on by default, which the page's per-puzzle module builds select).
 
 pub mod contract;
+pub mod verbs;
 
 pub mod hashi;
 pub mod queens;

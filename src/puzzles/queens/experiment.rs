@@ -22,6 +22,35 @@ pub use report::{csv, summarise, CSV_HEADER};
 pub use run::{row, run};
 pub use spec::{plan, rows_from_json, run_from_json};
 
+/// N-Queens' experiments as the registry's verb (src/puzzles/verbs.rs): what the wasm API and the
+/// page's pool of workers call, by puzzle name.
+pub struct Verbs;
+
+/// The one [`Verbs`], for `Game::EXPERIMENTS`.
+pub static VERBS: Verbs = Verbs;
+
+impl crate::puzzles::verbs::Experiments for Verbs {
+    fn plan(&self, spec: &serde_json::Value) -> Result<serde_json::Value, String> {
+        to_value(&plan(spec)?)
+    }
+    fn run(&self, spec: &serde_json::Value) -> Result<serde_json::Value, String> {
+        to_value(&run(&run_from_json(spec)?)?)
+    }
+    fn summary(&self, rows: &serde_json::Value) -> Result<serde_json::Value, String> {
+        to_value(&summarise(&rows_from_json(rows)?))
+    }
+    fn csv(&self, rows: &serde_json::Value) -> Result<String, String> {
+        Ok(csv(&rows_from_json(rows)?))
+    }
+    fn max_rows_chars(&self) -> usize {
+        MAX_ROWS_JSON_CHARS
+    }
+}
+
+fn to_value<T: Serialize>(v: &T) -> Result<serde_json::Value, String> {
+    serde_json::to_value(v).map_err(|e| format!("queens experiment: {e}"))
+}
+
 /// Runs one plan may hold: enough for 1,000 trials at 4 sizes and 5 series, few enough that a
 /// pasted spec cannot queue work for days and that the rows travel back for the summary at once.
 pub const MAX_RUNS: usize = 20_000;

@@ -215,6 +215,9 @@ impl Game for Queens {
         },
     };
 
+    const EXPERIMENTS: Option<&'static dyn crate::puzzles::verbs::Experiments> =
+        Some(&super::experiment::VERBS);
+
     type Puzzle = QueensId;
     type Event = Event;
     /// The column of the queen in each row, 0-based.

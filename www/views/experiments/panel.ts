@@ -123,7 +123,7 @@ export function panel(pool: ExperimentPool, p: PanelSpec): Panel {
         status.textContent = p.describe(pr);
       });
       bar.value = r.cancelled ? bar.value : 1;
-      const summary = await pool.call<ExperimentSummary[]>('queensExperimentSummary', r.rows);
+      const summary = await pool.call<ExperimentSummary[]>('experimentSummary', r.rows);
       // The experiment takes the new rows first: the table's cells may read them.
       const sentence = p.done({ rows: r.rows, summary, cancelled: r.cancelled, elapsedMs: r.elapsedMs });
       showTable(summary);
@@ -132,7 +132,7 @@ export function panel(pool: ExperimentPool, p: PanelSpec): Panel {
       status.textContent = r.cancelled
         ? `Cancelled after ${en(r.rows.length)} of ${runs(plan.runs.length)}; the table and the CSV hold those. ${sentence}`
         : `${runs(r.rows.length)} on ${workers} worker${workers === 1 ? '' : 's'} in ${formatMicros(Math.round(r.elapsedMs * 1000))}. ${sentence}`;
-      const csv = await pool.call<string>('queensExperimentCsv', r.rows);
+      const csv = await pool.call<string>('experimentCsv', r.rows);
       if (csvUrl) URL.revokeObjectURL(csvUrl);
       csvUrl = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
       download.href = csvUrl;
