@@ -31,7 +31,7 @@ pub fn start() {
     }));
 }
 
-/// Every error the page shows is a sentence: the solvers write clauses ("hashi: row 2, column 3:
+/// Every error the page shows is a sentence: the solvers write clauses ("PUZZLE: row 2, column 3:
 /// …") so the CLI and tests can prefix or embed them; here they get a capital and a full stop.
 /// A message is cut to [`MAX_MESSAGE_CHARS`]: whatever a message quotes of a hostile argument, the
 /// page's error paragraph stays short.
@@ -88,7 +88,7 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 /// A frame of events, the one hot result: as JSON text read by the browser's `JSON.parse`. A frame
 /// holds up to tens of thousands of small events, each with its counters, and building those
 /// objects field by field from Rust (serde-wasm-bindgen, one call into JavaScript per value) made
-/// stepping N-Queens 1.3x slower than one string and one `JSON.parse` (benches/boundary.mjs,
+/// stepping runs of many small events 1.3x slower than one string and one `JSON.parse` (benches/boundary.mjs,
 /// BENCHMARKS.md "The wasm boundary").
 fn frame_to_js<T: Serialize>(frame: &T) -> Result<JsValue, JsError> {
     let text = serde_json::to_string(frame)

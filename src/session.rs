@@ -71,12 +71,16 @@ pub const DEFAULT_MAX_MICROS: u64 = 60_000_000;
 ///
 /// ```
 /// use serde_json::json;
+/// use solvescope::puzzles::REGISTRY;
 /// use solvescope::session::{solve_text, Verdict};
-/// let r = solve_text("skyscrapers", "4://///1/3///4/////3/", &json!(null)).unwrap();
-/// assert_eq!(r.verdict, Verdict::Unique);
-/// let r = solve_text("queens", "queens:8", &json!({"mode": "count", "maxMs": 5000})).unwrap();
-/// assert_eq!(r.stats.solutions, 92);
-/// assert!(solve_text("queens", "queens:8", &json!({"maxMs": "soon"})).is_err());
+/// // Each puzzle's example by its registry name, its first algorithm and the default budgets.
+/// for p in REGISTRY {
+///     let r = solve_text(p.name, p.example, &json!(null)).unwrap();
+///     assert_ne!(r.verdict, Verdict::Budget);
+///     assert!(!r.solutions.is_empty());
+/// }
+/// let p = REGISTRY[0];
+/// assert!(solve_text(p.name, p.example, &json!({"maxMs": "soon"})).is_err());
 /// ```
 pub fn solve_text(puzzle: &str, text: &str, options: &Value) -> Result<Report, String> {
     let mut rest = match options {

@@ -6,7 +6,7 @@ import { SolverClient } from './solver-client';
 import { keyboardHelp } from './controls/help';
 import { typingInField } from './controls/playback';
 import type { Feature } from './views/feature';
-import { TAB_SPECS, type Tab } from './address';
+import { N_TABS, TAB_SPECS, type Tab } from './address';
 import { linkAddress } from './link';
 import { registerOffline } from './offline/register';
 import { PUZZLE_VIEWS } from './generated/tabs';
@@ -72,7 +72,7 @@ const link = linkAddress({
     }
     current = active;
     // One title per view (a browser tab, a bookmark, a history entry say which view it is).
-    document.title = active.hash === 'start' ? 'Solvescope — watch constraint solvers think' : `${active.title}${viewNamed(address.puzzle)} · Solvescope`;
+    document.title = active.hash === 'start' ? 'Solvescope — watch constraint solvers think' : `${active.title}${viewNamed(active.hash, address.puzzle)} · Solvescope`;
   },
   present: () => presenter.on(),
   current: () => (current ? { tab: current.hash, state: current.feature.state() } : { tab: TAB_SPECS[0]!.hash, state: null }),
@@ -80,10 +80,10 @@ const link = linkAddress({
 const route = () => link.route();
 
 /** What the title adds for the view's puzzle: N, or the size at the head of a puzzle's ID. */
-function viewNamed(puzzle: string | null): string {
+function viewNamed(tab: Tab, puzzle: string | null): string {
   if (!puzzle) return '';
-  // A bare number is a board size N (the N-Queens views).
-  if (/^\d{1,8}$/.test(puzzle)) return `, N = ${puzzle}`;
+  // The views whose puzzle is a board size N (their tabs.ts says so).
+  if (N_TABS.includes(tab)) return `, N = ${puzzle}`;
   // A Tatham ID starts with its size (9:…, 25x25m2:…); the rest is no use in a title.
   const size = /^(\d{1,3}(?:x\d{1,3})?)[:#m]/.exec(puzzle);
   if (!size) return '';
