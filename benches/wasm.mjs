@@ -109,14 +109,14 @@ const oneWorkerSolutions = new Map();
 function wasmCountMicros(n, algorithm) {
   const started = performance.now();
   if (algorithm === 'naive') {
-    const c = new wasm.QueensNaiveCount(n);
+    const c = new wasm.CountTask('queens', 'naive', { n, columns: [] });
     c.run(Infinity);
     c.free();
   } else {
-    const plan = wasm.queensCountPlan(n);
+    const plan = wasm.countPlan('queens', n);
     let solutions = plan.base.solutions;
     for (const task of plan.tasks) {
-      const c = new wasm.QueensCountTask(task);
+      const c = new wasm.CountTask('queens', 'bitmask', task);
       c.run(Infinity);
       solutions += c.counts().solutions;
       c.free();
@@ -141,7 +141,7 @@ const { readFileSync } = require('node:fs');
   parentPort.on('message', (tasks) => {
     const sum = { solutions: 0, nodes: 0 };
     for (let i = Atomics.add(next, 0, 1); i < tasks.length; i = Atomics.add(next, 0, 1)) {
-      const c = new m.QueensCountTask(tasks[i]);
+      const c = new m.CountTask('queens', 'bitmask', tasks[i]);
       while (!c.run(${CHUNK})) {}
       const k = c.counts();
       sum.solutions += k.solutions;
@@ -165,7 +165,7 @@ async function startPool() {
     new Int32Array(next)[0] = 0;
     const started = performance.now();
     // One plan, made here as the page's pool has one worker make it, and its tasks handed to all.
-    const plan = wasm.queensCountPlan(n);
+    const plan = wasm.countPlan('queens', n);
     const sums = await Promise.all(workers.map((w) => { const p = once(w); w.postMessage(plan.tasks); return p; }));
     const micros = Math.round((performance.now() - started) * 1000);
     return { micros, solutions: sums.reduce((a, s) => a + s.solutions, plan.base.solutions) };

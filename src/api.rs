@@ -516,80 +516,59 @@ pub fn generate(
     })
 }
 
-// ---- N-Queens counting for a pool of workers: the main thread asks for the plan, each worker
-// (its own wasm instance) counts the tasks it is handed, in chunks, and the page adds the counts.
-// The one puzzle-specific corner of this file: counting has no session (no events, no solutions).
+// ---- Counting (src/puzzles/verbs.rs), for the puzzles that offer it: the page asks for the plan,
+// hands its tasks to a pool of workers, and each worker counts its tasks in chunks.
 
-/// A whole number from JavaScript within `range`, or a readable error naming `what`.
-#[cfg(feature = "queens")]
-fn whole_from_js(
-    value: &JsValue,
-    what: &str,
-    range: std::ops::RangeInclusive<u64>,
-) -> Result<u64, JsError> {
-    match value.as_f64() {
-        Some(x) if x.fract() == 0.0 && x >= *range.start() as f64 && x <= *range.end() as f64 => {
-            Ok(x as u64)
-        }
-        _ => Err(js_error(&format!(
-            "{what} must be a whole number from {} to {}, got {}",
-            range.start(),
-            range.end(),
-            describe(value)
-        ))),
-    }
+/// The puzzle's counting, or an error saying it has none.
+fn counting_of(puzzle: &JsValue) -> Result<&'static dyn puzzles::verbs::Counting, JsError> {
+    let game = game(puzzle)?;
+    game.counting()
+        .ok_or_else(|| js_error(&puzzles::verbs::not_offered(game.info().name, "counting")))
 }
 
-/// The tasks of counting `n` queens, `{n, base, tasks, weights}`: the answer is `base` plus the
-/// counts of every task (see `QueensCountTask`); `weights[i]` is how big task `i` is likely to be,
-/// for progress (see `count::Plan::weights`). N from 1 to 27.
-#[cfg(feature = "queens")]
+/// The tasks of counting the puzzle at `size` (N-Queens: N), `{base, tasks, weights, …}`: the
+/// answer is `base` plus the counts of every task (see `CountTask`); `weights[i]` is how big task
+/// `i` is likely to be, for progress.
 #[wasm_bindgen(
-    js_name = queensCountPlan,
+    js_name = countPlan,
     unchecked_return_type = "{ n: number; base: { solutions: number; unique: number; nodes: number }; tasks: { n: number; columns: number[] }[]; weights: number[] }"
 )]
-pub fn queens_count_plan(
-    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+pub fn count_plan(
+    #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] size: JsValue,
 ) -> Result<JsValue, JsError> {
     bounded(|| {
-        use crate::puzzles::queens::count;
-        let n = whole_from_js(&n, "N", 1..=count::MAX_COUNT_N as u64)? as usize;
-        let mut plan = count::plan(n, count::DEFAULT_SPLIT_ROWS).map_err(|e| js_error(&e))?;
-        // The page shows progress by the tasks' weights; native counts leave them out.
-        count::weigh(&mut plan).map_err(|e| js_error(&e))?;
-        to_js(&plan)
+        let verb = counting_of(&puzzle)?;
+        let size = json_from_js(size, "count size")?;
+        to_js(&verb.plan(&size).map_err(|e| js_error(&e))?)
     })
 }
 
 /// One task of a plan, counted in chunks so a worker can report progress and be stopped between
 /// them.
-#[cfg(feature = "queens")]
 #[wasm_bindgen]
-pub struct QueensCountTask {
-    inner: crate::puzzles::queens::count::TaskCounter,
+pub struct CountTask {
+    inner: Box<dyn puzzles::verbs::CountTask>,
     /// Set when a call ran out of memory part-way: its state may be half-changed.
     ran_out: bool,
 }
 
-#[cfg(feature = "queens")]
 #[wasm_bindgen]
-impl QueensCountTask {
-    /// Checks `task` (one element of `queensCountPlan(n).tasks`) and prepares its search.
+impl CountTask {
+    /// Checks `task` (one element of `countPlan(puzzle, size).tasks`) and prepares the search of
+    /// the counter `algorithm` (N-Queens: `bitmask`, or `naive` with the task `{n, columns: []}`).
     #[wasm_bindgen(constructor)]
     pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] algorithm: JsValue,
         #[wasm_bindgen(unchecked_param_type = "{ n: number; columns: number[] }")] task: JsValue,
-    ) -> Result<QueensCountTask, JsError> {
+    ) -> Result<CountTask, JsError> {
         bounded(|| {
-            let value = json_from_js(task, "queens count task")?;
-            let task: crate::puzzles::queens::count::Task =
-                serde_json::from_value(value).map_err(|e| {
-                    js_error(&format!(
-                        "bad queens count task: {}",
-                        crate::shared::text::plain_serde(&e.to_string())
-                    ))
-                })?;
-            crate::puzzles::queens::count::TaskCounter::new(&task)
-                .map(|inner| QueensCountTask {
+            let verb = counting_of(&puzzle)?;
+            let algorithm = text_from_js(&algorithm, "the counter")?;
+            let task = json_from_js(task, "count task")?;
+            verb.task(&algorithm, &task)
+                .map(|inner| CountTask {
                     inner,
                     ran_out: false,
                 })
@@ -597,82 +576,28 @@ impl QueensCountTask {
         })
     }
 
-    /// Counts about `max_nodes` more nodes (at least 64; `Infinity`: to the end); true when the
-    /// task is done. NaN, a negative number or a non-number is an error. Calls of about 2^24 nodes
-    /// (0.1 s) run at full speed; at 2^20 up to about 3% is lost to the rows above the last eight,
-    /// which a call that may end inside them counts in its slower resumable loop.
+    /// Counts about `max_nodes` more nodes (`Infinity`: to the end); true when the task is done.
+    /// NaN, a negative number or a non-number is an error.
     pub fn run(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] max_nodes: JsValue,
     ) -> Result<bool, JsError> {
-        bounded_on(&mut self.ran_out, "QueensCountTask", || {
-            let more = limit(amount_from_js(&max_nodes, "maxNodes")?, 1.0).max(64);
-            let limit = self.inner.counts().nodes.saturating_add(more);
-            Ok(self.inner.run(limit))
+        bounded_on(&mut self.ran_out, "CountTask", || {
+            let more = limit(amount_from_js(&max_nodes, "maxNodes")?, 1.0);
+            Ok(self.inner.run(more))
         })
     }
 
     /// What the task found so far.
     #[wasm_bindgen(unchecked_return_type = "{ solutions: number; unique: number; nodes: number }")]
     pub fn counts(&self) -> Result<JsValue, JsError> {
-        live(self.ran_out, "QueensCountTask")?;
-        bounded(|| to_js(&self.inner.counts()))
-    }
-}
-
-/// The article's naive counter (record array, every square checked against every queen above),
-/// counted in chunks in one worker: one sequential search, as the article wrote it, so it has no
-/// plan. `run` and `counts` work as in `QueensCountTask`.
-#[cfg(feature = "queens")]
-#[wasm_bindgen]
-pub struct QueensNaiveCount {
-    inner: crate::puzzles::queens::naive::NaiveCounter,
-    /// Set when a call ran out of memory part-way: its state may be half-changed.
-    ran_out: bool,
-}
-
-#[cfg(feature = "queens")]
-#[wasm_bindgen]
-impl QueensNaiveCount {
-    /// A count of `n` queens, N from 1 to 64.
-    #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
-    ) -> Result<QueensNaiveCount, JsError> {
-        bounded(|| {
-            let max = crate::puzzles::queens::MAX_BACKTRACK_N as u64;
-            let n = whole_from_js(&n, "N", 1..=max)? as usize;
-            crate::puzzles::queens::naive::NaiveCounter::new(n)
-                .map(|inner| QueensNaiveCount {
-                    inner,
-                    ran_out: false,
-                })
-                .map_err(|e| js_error(&e))
-        })
-    }
-
-    /// Counts about `max_nodes` more nodes (`Infinity`: to the end); true when the count is done.
-    /// NaN, a negative number or a non-number is an error, as in `QueensCountTask.run`.
-    pub fn run(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] max_nodes: JsValue,
-    ) -> Result<bool, JsError> {
-        bounded_on(&mut self.ran_out, "QueensNaiveCount", || {
-            let more = limit(amount_from_js(&max_nodes, "maxNodes")?, 1.0).max(1);
-            let limit = self.inner.counts().nodes.saturating_add(more);
-            Ok(self.inner.run(limit))
-        })
-    }
-
-    /// What the count found so far.
-    #[wasm_bindgen(unchecked_return_type = "{ solutions: number; unique: number; nodes: number }")]
-    pub fn counts(&self) -> Result<JsValue, JsError> {
-        live(self.ran_out, "QueensNaiveCount")?;
+        live(self.ran_out, "CountTask")?;
         bounded(|| to_js(&self.inner.counts()))
     }
 
-    /// How far the search is, 0 to 1 (an estimate from the first rows, for the time left).
-    pub fn fraction(&self) -> f64 {
+    /// How far the task is, 0 to 1, where its counter can estimate it (for the time left); null
+    /// where it cannot.
+    pub fn fraction(&self) -> Option<f64> {
         self.inner.fraction()
     }
 }

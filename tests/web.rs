@@ -427,11 +427,11 @@ fn counting_by_tasks_in_chunks_gives_the_oeis_figures() {
     let solutions = [1.0, 0.0, 0.0, 2.0, 10.0, 4.0, 40.0, 92.0, 352.0, 724.0];
     let unique = [1.0, 0.0, 0.0, 1.0, 2.0, 1.0, 6.0, 12.0, 46.0, 92.0];
     for n in 1..=10usize {
-        let plan = api::queens_count_plan(number(n as f64)).unwrap();
+        let plan = api::count_plan(js("queens"), number(n as f64)).unwrap();
         let base = get(&plan, "base");
         let (mut total, mut classes) = (num(&base, "solutions"), num(&base, "unique"));
         for task in Array::from(&get(&plan, "tasks")).iter() {
-            let mut counter = api::QueensCountTask::new(task).unwrap();
+            let mut counter = api::CountTask::new(js("queens"), js("bitmask"), task).unwrap();
             let mut chunks = 0;
             while !counter.run(number(64.0)).unwrap() {
                 chunks += 1;
@@ -444,20 +444,31 @@ fn counting_by_tasks_in_chunks_gives_the_oeis_figures() {
         assert_eq!(total, solutions[n - 1], "solutions for n = {n}");
         assert_eq!(classes, unique[n - 1], "classes for n = {n}");
     }
-    for bad in [0.0, 28.0, 2.5, f64::NAN] {
-        let e = api::queens_count_plan(number(bad)).err().unwrap();
+    for bad in [0.0, 28.0, 2.5] {
+        let e = api::count_plan(js("queens"), number(bad)).err().unwrap();
         assert!(error_message(e.into()).contains("from 1 to 27"));
     }
+    let e = api::count_plan(js("queens"), number(f64::NAN))
+        .err()
+        .unwrap();
+    let m = error_message(e.into());
+    assert!(m.to_lowercase().contains("nan is not data"), "{m}");
+    // A puzzle without counting says so.
+    let e = api::count_plan(js("hashi"), number(8.0)).err().unwrap();
+    let m = error_message(e.into());
+    assert!(m.contains("has no counting"), "{m}");
     for bad in [
         JsValue::NULL,
         js("8"),
         js_sys::JSON::parse(r#"{"n":8,"columns":[0,0]}"#).unwrap(),
     ] {
-        let e = api::QueensCountTask::new(bad).err().unwrap();
+        let e = api::CountTask::new(js("queens"), js("bitmask"), bad)
+            .err()
+            .unwrap();
         assert!(!error_message(e.into()).is_empty());
     }
     // The module still answers after the refusals.
-    let plan = api::queens_count_plan(number(6.0)).unwrap();
+    let plan = api::count_plan(js("queens"), number(6.0)).unwrap();
     assert!(Array::from(&get(&plan, "tasks")).length() > 0);
 }
 
@@ -619,9 +630,9 @@ fn hostile_base(d: &serde_json::Value) -> JsValue {
     }
 }
 
-/// The first task of `queensCountPlan(n)`: a valid argument for `new QueensCountTask`.
+/// The first task of `countPlan('queens', n)`: a valid argument for `new CountTask`.
 fn plan_task(n: f64) -> JsValue {
-    let plan = api::queens_count_plan(JsValue::from_f64(n)).unwrap();
+    let plan = api::count_plan(js("queens"), JsValue::from_f64(n)).unwrap();
     Array::from(&get(&plan, "tasks")).get(0)
 }
 
@@ -646,8 +657,7 @@ fn call_export(call: &str, args: &[JsValue], session: &[JsValue]) -> Result<JsVa
         )
         .unwrap()
     };
-    let fresh_task = || api::QueensCountTask::new(plan_task(8.0)).unwrap();
-    let fresh_naive = || api::QueensNaiveCount::new(JsValue::from(6)).unwrap();
+    let fresh_task = || api::CountTask::new(js("queens"), js("bitmask"), plan_task(8.0)).unwrap();
     let r = match call {
         "listPuzzles" => list_puzzles(),
         "memoryUsage" => api::memory_usage(),
@@ -666,17 +676,17 @@ fn call_export(call: &str, args: &[JsValue], session: &[JsValue]) -> Result<JsVa
         "check" => api::check(a(0), a(1), a(2), args.get(3).cloned().unwrap_or_default()),
         "layout" => api::layout(a(0), a(1)),
         "generate" => api::generate(a(0), a(1)),
-        "queensCountPlan" => api::queens_count_plan(a(0)),
+        "countPlan" => api::count_plan(a(0), a(1)),
         "experimentPlan" => api::experiment_plan(a(0), a(1)),
         "experimentRun" => api::experiment_run(a(0), a(1)),
         "experimentSummary" => api::experiment_summary(a(0), a(1)),
         "experimentCsv" => api::experiment_csv(a(0), a(1)).map(JsValue::from),
-        "new QueensCountTask" => api::QueensCountTask::new(a(0)).map(|_| JsValue::TRUE),
-        "QueensCountTask.run" => fresh_task().run(a(0)).map(JsValue::from_bool),
-        "QueensCountTask.counts" => fresh_task().counts(),
-        "new QueensNaiveCount" => api::QueensNaiveCount::new(a(0)).map(|_| JsValue::TRUE),
-        "QueensNaiveCount.run" => fresh_naive().run(a(0)).map(JsValue::from_bool),
-        "QueensNaiveCount.counts" => fresh_naive().counts(),
+        "new CountTask" => api::CountTask::new(a(0), a(1), a(2)).map(|_| JsValue::TRUE),
+        "CountTask.run" => fresh_task().run(a(0)).map(JsValue::from_bool),
+        "CountTask.counts" => fresh_task().counts(),
+        "CountTask.fraction" => Ok(fresh_task()
+            .fraction()
+            .map_or(JsValue::UNDEFINED, JsValue::from_f64)),
         other => panic!("tests/hostile-values.json names an unknown call {other}"),
     };
     r.map_err(JsValue::from)

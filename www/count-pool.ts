@@ -1,6 +1,6 @@
 // Counting N-Queens on every core of the browser: a pool of solver workers (one per
 // navigator.hardwareConcurrency, each with its own wasm instance) fed the tasks of
-// `queensCountPlan(n)`; each worker takes the next task when it finishes one, and the counts are
+// `countPlan(puzzle, n)`; each worker takes the next task when it finishes one, and the counts are
 // added here. The puzzle (the split, the search, the symmetry) stays in Rust: this file only
 // schedules and sums. Cancel terminates every worker, stopping even a task in the middle.
 
@@ -9,7 +9,7 @@ import { WorkerPool } from './worker-pool';
 import type { CountAlgorithm, Counts, CountTask } from './protocol';
 import { batchEnd, mixedOrder, progressWeights } from './count-weights';
 
-/** `queensCountPlan(n)`: the answer is `base` plus the counts of every task; `weights` are the
+/** `countPlan(puzzle, n)`: the answer is `base` plus the counts of every task; `weights` are the
  *  tasks' likely sizes (src/puzzles/queens/count.rs), which measure progress far better than the
  *  number of tasks done (their sizes differ a hundredfold). */
 interface Plan {
@@ -68,7 +68,7 @@ export class CountPool extends WorkerPool {
     const started = performance.now();
     // The naive counter is the article's one sequential search: a single task on one worker.
     const plan: Plan =
-      algorithm === 'naive' ? { n, base: zero(), tasks: [{ n, columns: [] }], weights: [1] } : await this.client(0).call<Plan>('queensCountPlan', n);
+      algorithm === 'naive' ? { n, base: zero(), tasks: [{ n, columns: [] }], weights: [1] } : await this.client(0).call<Plan>('countPlan', this.puzzle, n);
     const workers = Math.min(this.size, plan.tasks.length) || 1;
     // The tasks in a mixed order (see mixedOrder), their weights with them, handed out in
     // contiguous batches that shrink towards the end (see batchEnd).
@@ -127,7 +127,7 @@ export class CountPool extends WorkerPool {
     const generations = Array.from({ length: this.size }, (_, k) => this.client(k).generation).join(',');
     if (!this.warming || this.warmedFor !== generations) {
       this.warmedFor = generations;
-      this.warming = Promise.all(Array.from({ length: this.size }, (_, k) => this.client(k).call('queensCountPlan', 1).catch(() => undefined))).then(() => undefined);
+      this.warming = Promise.all(Array.from({ length: this.size }, (_, k) => this.client(k).call('countPlan', this.puzzle, 1).catch(() => undefined))).then(() => undefined);
     }
     return this.warming;
   }

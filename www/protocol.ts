@@ -43,7 +43,7 @@ export interface Counts {
   nodes: number;
 }
 
-/** One task of `queensCountPlan(n)`: the columns of the queens in the first rows. */
+/** One task of `countPlan('queens', n)`: the columns of the queens in the first rows. */
 export interface CountTask {
   n: number;
   columns: number[];

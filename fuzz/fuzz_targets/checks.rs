@@ -140,7 +140,8 @@ fn text(v: &Value) -> Option<&str> {
 /// `[export, arg…]`, decoded as `api.rs` does (serde_json with its recursion limit, after
 /// `JSON.stringify` in the browser), and each argument goes where that export sends it:
 /// `solve` → `session::solve_text`, `Session` → `session::Session`, `parse` / `format` / `hint` /
-/// `check` / `layout` / `generate` → the registry's `AnyGame`, `QueensCountTask` → the counter.
+/// `check` / `layout` / `generate` / `countPlan` / `CountTask` → the registry's `AnyGame` and its
+/// verbs.
 /// Budgets in options are clamped so one case stays short.
 pub fn wasm_args(data: &[u8]) {
     let Ok(args) = serde_json::from_slice::<Value>(data) else {
@@ -220,18 +221,19 @@ pub fn wasm_args(data: &[u8]) {
                 }
             }
         }
-        "QueensCountTask" => {
-            use queens::count::{Task, TaskCounter};
-            if let Ok(task) = serde_json::from_value::<Task>(arg(1).clone()) {
-                if let Ok(mut counter) = TaskCounter::new(&task) {
+        "CountTask" => {
+            if let (Some(verb), Some(algorithm)) =
+                (game().and_then(|g| g.counting()), arg(2).as_str())
+            {
+                if let Ok(mut counter) = verb.task(algorithm, arg(3)) {
                     counter.run(MAX_NODES);
                     let _ = counter.counts();
                 }
             }
         }
-        "queensCountPlan" => {
-            if let Some(n) = arg(1).as_u64().filter(|&n| (1..=27).contains(&n)) {
-                let _ = queens::count::plan(n as usize, queens::count::DEFAULT_SPLIT_ROWS);
+        "countPlan" => {
+            if let Some(verb) = game().and_then(|g| g.counting()) {
+                let _ = verb.plan(arg(2));
             }
         }
         _ => {}

@@ -313,6 +313,9 @@ pub trait Game: 'static {
     /// adapter refuses a budget for a generator that does not).
     const GENERATE_BUDGETS: bool = false;
 
+    /// The puzzle's counting of every solution (src/puzzles/verbs.rs), if it offers one.
+    const COUNTING: Option<&'static dyn crate::puzzles::verbs::Counting> = None;
+
     /// The puzzle's experiments (src/puzzles/verbs.rs), if it offers any.
     const EXPERIMENTS: Option<&'static dyn crate::puzzles::verbs::Experiments> = None;
     /// A new puzzle with a unique solution.
@@ -779,6 +782,8 @@ pub trait AnyGame: Sync {
     fn generate(&self, request: &Value) -> Result<Value, String>;
     /// The puzzle's experiments, if it offers any ([`Game::EXPERIMENTS`]).
     fn experiments(&self) -> Option<&'static dyn crate::puzzles::verbs::Experiments>;
+    /// The puzzle's counting, if it offers one ([`Game::COUNTING`]).
+    fn counting(&self) -> Option<&'static dyn crate::puzzles::verbs::Counting>;
 }
 
 /// The adapter that makes every [`Game`] an [`AnyGame`].
@@ -936,6 +941,10 @@ impl<G: Game> AnyGame for Erased<G> {
 
     fn experiments(&self) -> Option<&'static dyn crate::puzzles::verbs::Experiments> {
         G::EXPERIMENTS
+    }
+
+    fn counting(&self) -> Option<&'static dyn crate::puzzles::verbs::Counting> {
+        G::COUNTING
     }
 
     fn start(&self, text: &str, algorithm: &str, options: &Value) -> Result<Box<dyn Run>, String> {

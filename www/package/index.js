@@ -10,4 +10,4 @@ await init({ module_or_path: new URL('./web/solvescope_bg.wasm', import.meta.url
 
 // The classes through their facade, whose handles JavaScript cannot forge or reuse (handles.js);
 // these names shadow the glue's own. scripts/package.mjs writes each module's list of classes.
-export const { Session, QueensCountTask, QueensNaiveCount } = guard(glue);
+export const { CountTask, Session } = guard(glue);

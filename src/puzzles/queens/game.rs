@@ -218,6 +218,9 @@ impl Game for Queens {
     const EXPERIMENTS: Option<&'static dyn crate::puzzles::verbs::Experiments> =
         Some(&super::experiment::VERBS);
 
+    const COUNTING: Option<&'static dyn crate::puzzles::verbs::Counting> =
+        Some(&super::count::VERB);
+
     type Puzzle = QueensId;
     type Event = Event;
     /// The column of the queen in each row, 0-based.

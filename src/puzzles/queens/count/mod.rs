@@ -76,10 +76,12 @@ mod plan;
 mod search;
 mod symmetry;
 mod threads;
+mod verb;
 
 pub use plan::{plan, weigh};
 pub use search::TaskCounter;
 pub use threads::{count_native, Limits, Outcome};
+pub use verb::VERB;
 
 /// Largest N counted: every known total (up to A000170(27) ≈ 2.3·10^17) fits a `u64` with room,
 /// while the total for N = 29 would not (the sequence grows by about 13 per step), and one row
