@@ -316,7 +316,7 @@ difficulty?: string,
 givens?: boolean, 
 /**
  * Solver nodes the generator may spend on this puzzle; `None`: no node limit. Only
- * generators that take budgets ([`Game::GENERATE_BUDGETS`]) accept one.
+ * generators that take budgets (`Game::GENERATE_BUDGETS`) accept one.
  */
 maxNodes?: number, 
 /**
@@ -748,7 +748,7 @@ on: Array<string>, };
 
 export type Parsed<P> = { 
 /**
- * The puzzle as plain data (its [`Game::Puzzle`]).
+ * The puzzle as plain data (its `Game::Puzzle`).
  */
 puzzle: P, 
 /**

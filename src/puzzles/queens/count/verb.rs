@@ -10,10 +10,10 @@ use crate::puzzles::queens::naive::NaiveCounter;
 use crate::puzzles::queens::MAX_BACKTRACK_N;
 use crate::puzzles::verbs::{CountTask, Counting};
 
-/// The one counting verb of N-Queens, for `Game::COUNTING`.
+/// The counters behind [`VERB`].
 pub struct Verb;
 
-/// The [`Verb`].
+/// The counting verb of N-Queens, for `Game::COUNTING`.
 pub static VERB: Verb = Verb;
 
 /// N from a request: a whole number in `range`.

@@ -1,0 +1,210 @@
+//! Running algorithms: the report of a run, its verdict, and the adapter from a machine to a run.
+
+use serde::Serialize;
+
+use crate::engine::{Frame, Machine, Stats, Status, Stepper, Verdict};
+use crate::puzzles::{AnyEvent, AnySolution};
+
+/// Wall-time budget of the searches behind the player helpers (a hint, a check's uniqueness
+/// proof): they answer a click, and a hostile board (a 16x16 Skyscrapers with clues only, a
+/// 100x100 Hashiwokakero) would otherwise keep them busy for minutes within their node budgets.
+/// When it runs out, the answer says `budget` (not decided), as for a node budget.
+pub const HELPER_MAX_MICROS: u64 = 2_000_000;
+
+/// The result of [`Run::solve`].
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Report {
+    /// What the run proved ([`Verdict::Budget`] when the budget ran out first).
+    pub verdict: Verdict,
+    /// Where the machine stopped.
+    pub status: Status,
+    /// The counters at the end, wall time included.
+    pub stats: Stats,
+    /// Every solution kept, each passed through the puzzle's independent checker.
+    pub solutions: Vec<AnySolution>,
+    /// The seed of a randomised run (share it in the ID, e.g. `queens:N#SEED`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub seed: Option<u64>,
+    /// The variant of the algorithm in effect where it chooses one itself (repair: "swap").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub variant: Option<&'static str>,
+    /// Where a local search stood when it stopped without an answer (the budget ran out or it
+    /// gave up), so a viewer shows that board and its real cost instead of an empty one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub stopped: Option<Stopped>,
+}
+
+/// A local search's assignment when it stopped: not a solution (it breaks `cost` rules), in the
+/// shape of one.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Stopped {
+    /// The assignment, as a solution of the puzzle would be written.
+    pub board: AnySolution,
+    /// How many rules it breaks (for N-Queens: attacking pairs), as the machine counted them.
+    pub cost: u64,
+}
+
+/// A running algorithm of any puzzle, object-safe so a session can hold any of them.
+pub trait Run {
+    /// Runs until at least `max_events` events happened or the search ended. The frame that ends
+    /// the run carries its verdict.
+    fn step(&mut self, max_events: usize) -> Frame<AnyEvent>;
+    /// Runs without events to the end, or until `max_nodes` nodes or `max_micros` of wall time.
+    fn solve(&mut self, max_nodes: u64, max_micros: u64) -> Result<Report, String>;
+    /// Counters and status so far.
+    fn stats(&self) -> (Stats, Status);
+    /// The seed of a randomised run.
+    fn seed(&self) -> Option<u64>;
+    /// The variant in effect, where the algorithm picks one (see [`Report::variant`]).
+    fn variant(&self) -> Option<&'static str>;
+}
+
+/// What a run is asked, which decides how its end is read (see [`verdict`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Find solutions up to a limit and prove there are no more: unique / multiple / none.
+    Uniqueness,
+    /// Find one or more solutions, nothing to prove beyond "none".
+    Find,
+    /// Count every solution.
+    Count,
+}
+
+/// The verdict of a run that ended with `status` after finding `solutions`; `None` while paused
+/// and not forced to stop. `stopped` says the caller's budget ended the run (`solve`).
+pub fn verdict(question: Question, status: Status, solutions: u64) -> Option<Verdict> {
+    Some(match status {
+        Status::Paused => return None,
+        Status::GaveUp => Verdict::GaveUp,
+        Status::Exhausted if question == Question::Count => Verdict::Counted,
+        _ if solutions == 0 => Verdict::None,
+        Status::Exhausted if question == Question::Uniqueness && solutions == 1 => Verdict::Unique,
+        // Two or more solutions answer the uniqueness question whether or not the search then
+        // ran out of space or hit its limit (an empty 4x4 with limit 1000 exhausts at 576).
+        _ if question == Question::Uniqueness && solutions >= 2 => Verdict::Multiple,
+        Status::Exhausted | Status::LimitReached => Verdict::Found,
+    })
+}
+
+/// The puzzle side of a [`Runner`]: how its machine's solutions become checked answers.
+pub type Checker<M> = fn(&M, &<M as Machine>::Solution) -> Result<AnySolution, String>;
+
+/// Drives one machine for a session: events and solutions converted, answers checked, verdicts
+/// computed. Puzzles build one in [`Game::start`](super::Game::start); nobody else needs to know the machine's type.
+pub struct Runner<M: Machine> {
+    stepper: Stepper<M>,
+    question: Question,
+    check: Checker<M>,
+    seed: Option<u64>,
+    variant: Option<&'static str>,
+    stopped: Option<fn(&M) -> Option<Stopped>>,
+}
+
+impl<M> Runner<M>
+where
+    M: Machine + 'static,
+    M::Event: Into<AnyEvent>,
+{
+    /// A runner for `machine`, asking `question`, whose solutions go through `check` (which must
+    /// be the puzzle's independent checker, not the solver's own bookkeeping).
+    pub fn new(machine: M, question: Question, check: Checker<M>) -> Self {
+        Runner {
+            stepper: Stepper::new(machine),
+            question,
+            check,
+            seed: None,
+            variant: None,
+            stopped: None,
+        }
+    }
+
+    /// How to read where a local search stands, for a run that stops without an answer.
+    pub fn with_stopped(mut self, stopped: fn(&M) -> Option<Stopped>) -> Self {
+        self.stopped = Some(stopped);
+        self
+    }
+
+    /// Records the seed of a randomised machine.
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// Records the variant the machine chose.
+    pub fn with_variant(mut self, variant: &'static str) -> Self {
+        self.variant = Some(variant);
+        self
+    }
+
+    /// Boxed, for [`Game::start`](super::Game::start).
+    pub fn boxed(self) -> Box<dyn Run> {
+        Box::new(self)
+    }
+
+    fn checked_solutions(&self) -> Result<Vec<AnySolution>, String> {
+        let m = self.stepper.machine();
+        m.solutions()
+            .iter()
+            .map(|s| {
+                (self.check)(m, s).map_err(|e| {
+                    format!("internal error: the solver produced an invalid answer: {e}")
+                })
+            })
+            .collect()
+    }
+}
+
+impl<M> Run for Runner<M>
+where
+    M: Machine + 'static,
+    M::Event: Into<AnyEvent>,
+{
+    fn step(&mut self, max_events: usize) -> Frame<AnyEvent> {
+        let f = self.stepper.step(max_events);
+        Frame {
+            events: f.events.into_iter().map(Into::into).collect(),
+            after: f.after,
+            verdict: verdict(self.question, f.status, f.stats.solutions),
+            stats: f.stats,
+            status: f.status,
+        }
+    }
+
+    fn solve(&mut self, max_nodes: u64, max_micros: u64) -> Result<Report, String> {
+        let status = self.stepper.solve_within(max_nodes, max_micros);
+        let solutions = self.checked_solutions()?;
+        let stats = self.stepper.stats();
+        let stopped = match self.stopped {
+            Some(read) if solutions.is_empty() => read(self.stepper.machine()),
+            _ => None,
+        };
+        Ok(Report {
+            stopped,
+            verdict: verdict(self.question, status, stats.solutions).unwrap_or(Verdict::Budget),
+            status,
+            stats,
+            solutions,
+            seed: self.seed,
+            variant: self.variant,
+        })
+    }
+
+    fn stats(&self) -> (Stats, Status) {
+        (self.stepper.stats(), self.stepper.status())
+    }
+
+    fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    fn variant(&self) -> Option<&'static str> {
+        self.variant
+    }
+}
