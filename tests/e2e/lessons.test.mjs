@@ -35,8 +35,9 @@ async function snapshot(page, tab, step) {
         return d;
       }),
       status: [...document.querySelectorAll(`#${t} .status`)].map((s) => s.textContent.trim()),
-      // Times differ from run to run; every other counter must not.
-      counters: [...document.querySelectorAll(`#${t} dl.counters dd`)].map((s) => s.textContent.trim()).filter((c) => !/\d\s*(ms|s|µs)$/.test(c)),
+      // Solver time differs from run to run (a tiny puzzle reads "—" in one run and "3 µs" in
+      // the next); every other counter must not.
+      counters: [...document.querySelectorAll(`#${t} dl.counters dd:not([data-counter=elapsed])`)].map((s) => `${s.dataset.counter}=${s.textContent.trim()}`),
     }),
     [tab, BOARDS[tab]],
   );
