@@ -122,6 +122,20 @@ test('Hashiwokakero: New puzzle puts its ID in the Load field and opens in Play'
   assert.deepEqual(problems, []);
 });
 
+test('a New puzzle size picked while the view is still loading its first puzzle stands', async () => {
+  // The first board can land after the first ID shows (a race: about one load in four here); it
+  // must not take back the user's pick. Several fresh pages, so the race is met.
+  for (let k = 0; k < 8; k++) {
+    const { page, problems, context } = await hashi('#hashi', { width: 1280, height: 900 });
+    await page.selectOption('#hashi-new-size', '60x60');
+    await page.waitForFunction(() => /islands/.test(document.querySelector('#hashi-status')?.textContent ?? ''));
+    await page.waitForTimeout(1000);
+    assert.equal(await page.inputValue('#hashi-new-size'), '60x60', `page ${k}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
   test(`Hashiwokakero at ${viewport.width} px: a 60 × 60 puzzle's long ID does not push the board away`, async () => {
     const { page, problems } = await hashi('#hashi', viewport);

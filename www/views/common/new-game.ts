@@ -160,6 +160,7 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
       const result = await client.call<Generated<P>>('generate', puzzle, request);
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
       finish();
+      picked = false; // the new board's size is the one picked
       await setup.apply(result, params);
       made.textContent = madeText(size, params, result, seconds);
     } catch (e) {
@@ -178,6 +179,10 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
     return `Made ${article(parseInt(size, 10))} ${setup.sizeText(size)}${level} puzzle from seed ${result.seed} in ${seconds} s${asked}: ${ex.tatham ?? ex.plain.replace(/\n/g, '/')}`;
   }
 
+  // A size the user picked stands until a puzzle is made: a board that lands later (the first
+  // load of the view, a link) does not take it back.
+  let picked = false;
+  sizeSelect.addEventListener('change', () => (picked = true));
   go.addEventListener('click', () => void generate());
   seedIn.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') void generate();
@@ -192,7 +197,7 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
   return {
     element,
     follow(size) {
-      if (!running && setup.sizes.includes(size)) sizeSelect.value = size;
+      if (!running && !picked && setup.sizes.includes(size)) sizeSelect.value = size;
     },
     cancel() {
       if (running) client.cancel();
