@@ -103,6 +103,9 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
   let timer: ReturnType<typeof setInterval> | null = null;
   /** The keyboard was on New or Cancel when this run started: it follows them while it lasts. */
   let focusedHere = false;
+  /** A size the user picked stands until a puzzle is made: a board that lands later (the first
+   *  load of the view, a link) does not take it back. */
+  let picked = false;
 
   function finish(): void {
     running = false;
@@ -179,9 +182,6 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
     return `Made ${article(parseInt(size, 10))} ${setup.sizeText(size)}${level} puzzle from seed ${result.seed} in ${seconds} s${asked}: ${ex.tatham ?? ex.plain.replace(/\n/g, '/')}`;
   }
 
-  // A size the user picked stands until a puzzle is made: a board that lands later (the first
-  // load of the view, a link) does not take it back.
-  let picked = false;
   sizeSelect.addEventListener('change', () => (picked = true));
   go.addEventListener('click', () => void generate());
   seedIn.addEventListener('keydown', (e) => {
