@@ -11,12 +11,18 @@
 //! There is no second, slower copy of any algorithm for animation; `tests/step_equals_solve.rs`
 //! drains `step` to the end and checks it agrees with `solve` node for node.
 //!
+//! Most grid puzzles search the same way — propagate to a fixed point, then branch and undo on a
+//! dead end — so that machine is written once, in [`search`]: a puzzle supplies its
+//! [`search::Rules`] and gets a [`Machine`].
+//!
 //! Time is not the machine's business: [`Stats::elapsed_micros`] is filled in by the driver
 //! ([`Stepper`]), because `std::time::Instant` does not exist in the browser (see `shared::clock`).
 
 use serde::Serialize;
 
 use crate::shared::clock;
+
+pub mod search;
 
 /// Where a search stands after a call to [`Machine::run`].
 ///

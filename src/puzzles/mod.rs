@@ -13,36 +13,54 @@ pub mod verbs;
 pub mod hashi;
 pub mod queens;
 pub mod skyscrapers;
+#[cfg(feature = "template")]
+pub mod template;
 
 use serde::Serialize;
 
 pub use contract::{AlgorithmInfo, AnyGame, Game, PuzzleInfo};
 
 /// Generates the registry and the registry-wide enums from one list of `"feature" => module::Game`
-/// entries.
+/// entries, then, after `opt_in:`, the puzzles that are built only when their feature is asked for.
 ///
-/// Each puzzle is in the registry only when its cargo feature is on (all are, by default). The
-/// page builds one WebAssembly module per puzzle with only that feature (scripts/build-wasm.sh),
-/// so a visitor downloads one puzzle's solvers, not all three: the linker drops every puzzle the
-/// registry does not name. The enums keep every puzzle, so the puzzles' own code compiles the same
-/// in every build.
+/// Each puzzle is in the registry only when its cargo feature is on (all but the opt-in ones are,
+/// by default). The page builds one WebAssembly module per puzzle with only that feature
+/// (scripts/build-wasm.sh), so a visitor downloads one puzzle's solvers, not all of them: the
+/// linker drops every puzzle the registry does not name. The enums keep every default puzzle, so
+/// the puzzles' own code compiles the same in every build; an opt-in puzzle's module (and its
+/// variants) exist only with its feature (the template puzzle: `--features template`).
 macro_rules! puzzles {
-    ($($feature:literal => $module:ident :: $game:ident),* $(,)?) => {
-        #[cfg(not(any($(feature = $feature),*)))]
+    (
+        $($feature:literal => $module:ident :: $game:ident),* ;
+        opt_in: $($ofeature:literal => $omodule:ident :: $ogame:ident),* $(,)?
+    ) => {
+        #[cfg(not(any($(feature = $feature,)* $(feature = $ofeature),*)))]
         compile_error!(concat!("Solvescope needs at least one puzzle feature:" $(, " ", $feature)*));
 
         /// Every puzzle of this build, in the order the page shows them.
-        pub static GAMES: &[&dyn AnyGame] =
-            &[$(#[cfg(feature = $feature)] &contract::Erased::<$module::$game>::NEW),*];
+        pub static GAMES: &[&dyn AnyGame] = &[
+            $(#[cfg(feature = $feature)] &contract::Erased::<$module::$game>::NEW,)*
+            $(#[cfg(feature = $ofeature)] &contract::Erased::<$omodule::$ogame>::NEW,)*
+        ];
+
+        /// Whether this build has an opt-in puzzle (files generated from the registry describe
+        /// the default build, so such a build leaves them alone: src/typescript.rs).
+        #[allow(dead_code)]
+        pub(crate) const OPT_IN_BUILD: bool = false $(|| cfg!(feature = $ofeature))*;
 
         /// The registry entries of [`GAMES`], for listings.
-        pub static REGISTRY: &[&PuzzleInfo] =
-            &[$(#[cfg(feature = $feature)] &<$module::$game as Game>::INFO),*];
+        pub static REGISTRY: &[&PuzzleInfo] = &[
+            $(#[cfg(feature = $feature)] &<$module::$game as Game>::INFO,)*
+            $(#[cfg(feature = $ofeature)] &<$omodule::$ogame as Game>::INFO,)*
+        ];
 
         /// Every puzzle's names (name, aliases), in this build or not, so that asking a
         /// one-puzzle build for another puzzle says so instead of "unknown puzzle".
-        static EVERY_NAME: &[(&str, &[&str])] =
-            &[$((<$module::$game as Game>::INFO.name, <$module::$game as Game>::INFO.aliases)),*];
+        static EVERY_NAME: &[(&str, &[&str])] = &[
+            $((<$module::$game as Game>::INFO.name, <$module::$game as Game>::INFO.aliases),)*
+            $(#[cfg(feature = $ofeature)]
+              (<$omodule::$ogame as Game>::INFO.name, <$omodule::$ogame as Game>::INFO.aliases),)*
+        ];
 
         /// One event of any puzzle's machines; each puzzle's events carry their own `kind` tag.
         #[cfg_attr(test, derive(ts_rs::TS))]
@@ -51,8 +69,13 @@ macro_rules! puzzles {
         pub enum AnyEvent {
             $(
                 /// The events of the puzzle of this name.
-                $game(<$module::$game as Game>::Event)
-            ),*
+                $game(<$module::$game as Game>::Event),
+            )*
+            $(
+                /// The events of the puzzle of this name.
+                #[cfg(feature = $ofeature)]
+                $ogame(<$omodule::$ogame as Game>::Event),
+            )*
         }
 
         /// One checked solution of any puzzle.
@@ -62,8 +85,13 @@ macro_rules! puzzles {
         pub enum AnySolution {
             $(
                 /// A solution of the puzzle of this name.
-                $game(<$module::$game as Game>::Solution)
-            ),*
+                $game(<$module::$game as Game>::Solution),
+            )*
+            $(
+                /// A solution of the puzzle of this name.
+                #[cfg(feature = $ofeature)]
+                $ogame(<$omodule::$ogame as Game>::Solution),
+            )*
         }
 
         /// Registry-wide unions of the player-helper types, for the TypeScript the page and the
@@ -75,23 +103,38 @@ macro_rules! puzzles {
 
             #[derive(ts_rs::TS)]
             #[ts(untagged)]
-            pub enum AnyPuzzle { $($game(<$module::$game as Game>::Puzzle)),* }
+            pub enum AnyPuzzle {
+                $($game(<$module::$game as Game>::Puzzle),)*
+                $(#[cfg(feature = $ofeature)] $ogame(<$omodule::$ogame as Game>::Puzzle),)*
+            }
 
             #[derive(ts_rs::TS)]
             #[ts(untagged)]
-            pub enum AnyBoard { $($game(<$module::$game as Game>::Board)),* }
+            pub enum AnyBoard {
+                $($game(<$module::$game as Game>::Board),)*
+                $(#[cfg(feature = $ofeature)] $ogame(<$omodule::$ogame as Game>::Board),)*
+            }
 
             #[derive(ts_rs::TS)]
             #[ts(untagged)]
-            pub enum AnyHint { $($game(<$module::$game as Game>::Hint)),* }
+            pub enum AnyHint {
+                $($game(<$module::$game as Game>::Hint),)*
+                $(#[cfg(feature = $ofeature)] $ogame(<$omodule::$ogame as Game>::Hint),)*
+            }
 
             #[derive(ts_rs::TS)]
             #[ts(untagged)]
-            pub enum AnyCheck { $($game(<$module::$game as Game>::Check)),* }
+            pub enum AnyCheck {
+                $($game(<$module::$game as Game>::Check),)*
+                $(#[cfg(feature = $ofeature)] $ogame(<$omodule::$ogame as Game>::Check),)*
+            }
 
             #[derive(ts_rs::TS)]
             #[ts(untagged)]
-            pub enum AnyLayout { $($game(<$module::$game as Game>::Layout)),* }
+            pub enum AnyLayout {
+                $($game(<$module::$game as Game>::Layout),)*
+                $(#[cfg(feature = $ofeature)] $ogame(<$omodule::$ogame as Game>::Layout),)*
+            }
         }
 
         $(
@@ -107,13 +150,30 @@ macro_rules! puzzles {
                 }
             }
         )*
+        $(
+            #[cfg(feature = $ofeature)]
+            impl From<<$omodule::$ogame as Game>::Event> for AnyEvent {
+                fn from(e: <$omodule::$ogame as Game>::Event) -> Self {
+                    AnyEvent::$ogame(e)
+                }
+            }
+
+            #[cfg(feature = $ofeature)]
+            impl From<<$omodule::$ogame as Game>::Solution> for AnySolution {
+                fn from(s: <$omodule::$ogame as Game>::Solution) -> Self {
+                    AnySolution::$ogame(s)
+                }
+            }
+        )*
     };
 }
 
 puzzles!(
     "queens" => queens::Queens,
     "skyscrapers" => skyscrapers::Skyscrapers,
-    "hashi" => hashi::Hashi,
+    "hashi" => hashi::Hashi;
+    opt_in:
+    "template" => template::Template,
 );
 
 /// Finds a puzzle by name or alias (case-insensitive, surrounding blanks ignored).

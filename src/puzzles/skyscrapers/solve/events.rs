@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Solver;
-use crate::engine::{Machine, Sink};
+use super::{Out, SkyRules};
+use crate::engine::Sink;
 use crate::puzzles::skyscrapers::Side;
 
 /// Why candidates changed.
@@ -163,7 +163,7 @@ pub(super) fn heights(mask: u32) -> String {
     v.join(", ")
 }
 
-impl Solver {
+impl SkyRules {
     pub(super) fn line_ref(&self, l: usize) -> LineRef {
         if l < self.n {
             LineRef {
@@ -206,7 +206,7 @@ impl Solver {
     /// Emits the changes gathered so far as one deduction (tracing only).
     pub(super) fn flush<S: Sink<Event>>(
         &mut self,
-        sink: &mut S,
+        sink: &mut Out<'_, S>,
         reason: Reason,
         line: Option<usize>,
         value: Option<u8>,
@@ -214,16 +214,13 @@ impl Solver {
     ) {
         if S::ENABLED && !self.changes.is_empty() {
             let changes = std::mem::take(&mut self.changes);
-            sink.emit(
-                Event::SkyDeduce {
-                    reason,
-                    line: line.map(|l| self.line_ref(l)),
-                    value,
-                    why: why(self),
-                    changes,
-                },
-                self.stats(),
-            );
+            sink.event(Event::SkyDeduce {
+                reason,
+                line: line.map(|l| self.line_ref(l)),
+                value,
+                why: why(self),
+                changes,
+            });
         }
     }
 
@@ -231,20 +228,17 @@ impl Solver {
     /// returning, so the viewer's board always matches the trail the backtrack will undo.
     pub(super) fn dead<S: Sink<Event>>(
         &mut self,
-        sink: &mut S,
+        sink: &mut Out<'_, S>,
         line: Option<usize>,
         cells: Vec<usize>,
         why: String,
     ) {
         if S::ENABLED {
-            sink.emit(
-                Event::SkyContradiction {
-                    line: line.map(|l| self.line_ref(l)),
-                    cells: cells.iter().map(|&c| self.rc(c)).collect(),
-                    why,
-                },
-                self.stats(),
-            );
+            sink.event(Event::SkyContradiction {
+                line: line.map(|l| self.line_ref(l)),
+                cells: cells.iter().map(|&c| self.rc(c)).collect(),
+                why,
+            });
         }
     }
 }

@@ -4,7 +4,7 @@
 //! height, all-different filtering. All of it is the `lines` technique.
 
 use super::events::{Event, Reason};
-use super::{Dead, Res, Solver};
+use super::{Dead, Out, Res, SkyRules};
 use crate::engine::Sink;
 use crate::shared::latin::{alldiff_support, bit, single};
 
@@ -17,15 +17,19 @@ pub(crate) use caches::LineTables;
 use caches::{memo_key, support_of_few, FEW_UNCOVERED, MEMO_CAP};
 use kernel::line_support_learning;
 
-impl Solver {
+impl SkyRules {
     /// Exact line propagation: keeps the candidates used by some permutation of line `l` that
     /// fits its clues (see the module header for the split-at-N programme).
-    pub(super) fn line_permutations<S: Sink<Event>>(&mut self, sink: &mut S, l: usize) -> Res {
+    pub(super) fn line_permutations<S: Sink<Event>>(
+        &mut self,
+        sink: &mut Out<'_, S>,
+        l: usize,
+    ) -> Res {
         let (a, b) = (self.lines[l].start as u32, self.lines[l].end as u32);
         let n = self.n;
         let mut m = [0u32; 32];
         for (i, &cell) in self.lines[l].cells.iter().enumerate() {
-            m[i] = self.cand[cell];
+            m[i] = self.grid[cell];
         }
         if m[..n].iter().all(|&x| single(x)) {
             return Ok(()); // checked exactly by bound_line
@@ -135,14 +139,14 @@ impl Solver {
     /// a permutation (rows → columns) and the same line programme, with no clues, keeps exactly
     /// the places that some complete placement of `v` uses (Hall's condition: k rows whose `v`
     /// fits only in k columns take those columns from every other row — X-wings, swordfish).
-    pub(super) fn value_plane<S: Sink<Event>>(&mut self, sink: &mut S, v: u8) -> Res {
+    pub(super) fn value_plane<S: Sink<Event>>(&mut self, sink: &mut Out<'_, S>, v: u8) -> Res {
         let n = self.n;
         let b = bit(v);
         let mut m = [0u32; 32];
         let mut all_fixed = true;
         for (r, slot) in m.iter_mut().enumerate().take(n) {
             for c in 0..n {
-                let x = self.cand[r * n + c];
+                let x = self.grid[r * n + c];
                 if x & b != 0 {
                     *slot |= 1 << c;
                     all_fixed &= x == b;
@@ -156,7 +160,7 @@ impl Solver {
         if support[..n].iter().all(|&s| s == 0) {
             if S::ENABLED {
                 let why = format!("{v} cannot be placed once in every row and column any more");
-                let cells = (0..n * n).filter(|&i| self.cand[i] & b != 0).collect();
+                let cells = (0..n * n).filter(|&i| self.grid[i] & b != 0).collect();
                 self.dead(sink, None, cells, why);
             }
             return Err(Dead);

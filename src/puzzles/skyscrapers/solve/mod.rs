@@ -50,25 +50,30 @@
 //! Events are invertible from themselves alone: every candidate change carries the masks before
 //! and after, backtracks list every restored cell.
 //!
-//! The code is split along those lines: `events.rs` holds the event types and the sentences,
-//! `rules.rs` the clue rules, singles and visibility bounds with the fixed-point loop, `lines.rs`
-//! the exact line tables and value planes (the programme in `lines/kernel.rs`, what it remembers
-//! between runs in `lines/caches.rs`), `search.rs` the branching, backtracking and the
-//! [`Machine`](crate::engine::Machine) implementation. Bitmask helpers and all-different filtering are shared with the
-//! rest of the project in [`crate::shared::latin`].
+//! The search itself (decision stack, phases of a node, counters, solution limit, budgets) is the
+//! shared [`Search`] engine; this folder supplies its [`Rules`](crate::engine::search::Rules)
+//! ([`SkyRules`]), and the candidates and their trail are the shared [`LatinGrid`]. The code is
+//! split along those lines: `events.rs` holds the event types and the sentences, `rules.rs` the
+//! clue rules, singles and visibility bounds with the fixed-point loop, `lines.rs` the exact line
+//! tables and value planes (the programme in `lines/kernel.rs`, what it remembers between runs in
+//! `lines/caches.rs`), `branch.rs` the branching choice and the rest of the `Rules`. Bitmask
+//! helpers and all-different filtering are shared with the rest of the project in
+//! [`crate::shared::latin`].
 
+mod branch;
 mod events;
 mod lines;
 pub mod probe;
 mod rules;
-mod search;
 
 pub use events::{Axis, Change, Event, LineRef, Reason};
 
 use serde::{Deserialize, Serialize};
 
 use super::{Puzzle, Side};
-use crate::engine::{Stats, Status};
+use crate::engine::search::{Dead, Emit, Search};
+use crate::engine::Status;
+use crate::shared::latin::LatinGrid;
 use lines::LineTables;
 
 /// Which deductions run (the teaching toggles); all on by default.
@@ -147,24 +152,6 @@ struct Line {
     end: u8,
 }
 
-#[derive(Clone, Copy, Debug)]
-struct Decision {
-    cell: usize,
-    value: u8,
-    /// The line when the guess was chosen as one of `value`'s places in it rather than as one
-    /// of the cell's candidates (only its sentence reads it).
-    line: Option<usize>,
-    trail_len: usize,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Start,
-    Assign(usize, u8),
-    Refute(usize, u8),
-    Done(Status),
-}
-
 /// Work units (sets visited by the line programme, cells of a value plane) between two looks at
 /// the time budget inside one propagation run. At N = 16 one run can visit millions of sets (the
 /// first node of a clue-only 16x16 took 1.8 s); this many take a few hundred microseconds, and a
@@ -172,12 +159,12 @@ enum Phase {
 /// clock inside a node.
 const WORK_PER_CLOCK_LOOK: u64 = 1 << 16;
 
-/// Propagation failed (details already emitted when tracing).
-struct Dead;
-
 type Res = Result<(), Dead>;
 
-/// The solving machine.
+/// Where the deductions emit their events: the engine stamps the counters.
+type Out<'a, S> = Emit<'a, Event, S>;
+
+/// The solving machine: the shared [`Search`] over the Skyscrapers rules.
 ///
 /// # Example
 ///
@@ -205,25 +192,23 @@ type Res = Result<(), Dead>;
 /// assert!(trace.events.iter().any(|e| matches!(e, Event::SkyDeduce { reason: Reason::ClueOne, .. })));
 /// # Ok::<(), String>(())
 /// ```
+pub type Solver = Search<SkyRules>;
+
+/// The Skyscrapers rules the shared [`Search`] runs: the board (a [`LatinGrid`]), the line
+/// tables, the propagation queues and the branching weights.
 #[derive(Clone, Debug)]
-pub struct Solver {
+pub struct SkyRules {
     puzzle: Puzzle,
     n: usize,
-    full: u32,
-    options: Options,
+    techniques: Techniques,
     lines: Vec<Line>,
-    cand: Vec<u32>,
-    trail: Vec<(usize, u32)>,
-    stack: Vec<Decision>,
+    grid: LatinGrid,
     singles: Vec<usize>,
     dirty_hidden: u32,
     dirty_bound: u32,
     dirty_perm: u32,
     /// Heights (bit v-1) whose places changed: their value planes need another look.
     dirty_plane: u32,
-    phase: Phase,
-    stats: Stats,
-    solutions: Vec<Vec<Vec<u8>>>,
     // Event under construction (tracing only).
     changes: Vec<Change>,
     // Scratch tables of the line programme.
@@ -244,21 +229,16 @@ pub struct Solver {
     pub line_idle: u64,
     /// Dead ends met per line: the search prefers cells on lines that failed often (dom/wdeg).
     weight: [u32; 32],
-    /// Candidates left per line (rows, then columns), kept up to date by `narrow` and `undo_to`,
-    /// so the cheapest dirty line is found without counting its cells again.
-    load: [u32; 32],
     /// The cell whose last candidate was just removed (reported after the deduction's event).
     emptied: Option<(usize, u32)>,
     /// Work done since the last look at the time budget (see [`WORK_PER_CLOCK_LOOK`]).
     work: u64,
-    /// The last node's propagation stopped on the time budget (see [`Solver::propagate`]): the
-    /// next call continues it, as the same node, before anything else.
-    interrupted: bool,
 }
 
-impl Solver {
-    /// A solver for `puzzle` (checked with [`Puzzle::validate`]); a `limit` of 0 counts as 1.
-    pub fn new(puzzle: &Puzzle, options: Options) -> Result<Self, String> {
+impl SkyRules {
+    /// The rules of `puzzle` (checked with [`Puzzle::validate`]) with `techniques`, before the
+    /// first node.
+    pub fn new(puzzle: &Puzzle, techniques: Techniques) -> Result<Self, String> {
         puzzle.validate()?;
         let n = puzzle.n;
         let mut lines = Vec::with_capacity(2 * n);
@@ -276,47 +256,32 @@ impl Solver {
                 end: puzzle.clue(Side::Bottom, c),
             });
         }
-        let full = (1u32 << n) - 1; // n ≤ 16
         let all_lines = if 2 * n == 32 {
             u32::MAX
         } else {
             (1u32 << (2 * n)) - 1
         };
-        Ok(Solver {
+        let grid = LatinGrid::new(n); // n ≤ 16
+        Ok(SkyRules {
             puzzle: puzzle.clone(),
             n,
-            full,
-            options: Options {
-                limit: options.limit.max(1),
-                ..options
-            },
+            techniques,
             lines,
-            cand: vec![full; n * n],
-            trail: Vec::new(),
-            stack: Vec::new(),
+            dirty_plane: grid.full(),
+            grid,
             singles: Vec::new(),
             dirty_hidden: all_lines,
             dirty_bound: all_lines,
             dirty_perm: all_lines,
-            dirty_plane: full,
-            phase: Phase::Start,
-            stats: Stats::default(),
-            solutions: Vec::new(),
             changes: Vec::new(),
-            tables: if options.techniques.lines {
+            tables: if techniques.lines {
                 LineTables::new(n)
             } else {
                 LineTables::default()
             },
             emptied: None,
             work: 0,
-            interrupted: false,
             weight: [0; 32],
-            load: {
-                let mut load = [0u32; 32];
-                load[..2 * n].fill((n * n) as u32);
-                load
-            },
             line_runs: 0,
             line_sets: 0,
             line_hits: 0,
@@ -325,15 +290,25 @@ impl Solver {
             line_idle: 0,
         })
     }
+}
+
+impl Search<SkyRules> {
+    /// A solver for `puzzle` (checked with [`Puzzle::validate`]); a `limit` of 0 counts as 1.
+    pub fn new(puzzle: &Puzzle, options: Options) -> Result<Self, String> {
+        Ok(Search::of(
+            SkyRules::new(puzzle, options.techniques)?,
+            options.limit,
+        ))
+    }
 
     /// The puzzle being solved.
     pub fn puzzle(&self) -> &Puzzle {
-        &self.puzzle
+        &self.rules().puzzle
     }
 
     /// The candidate masks right now, row-major.
     pub fn candidates(&self) -> &[u32] {
-        &self.cand
+        self.rules().grid.candidates()
     }
 }
 
@@ -541,8 +516,8 @@ mod tests {
                 generate_graded(n, seed, Some(Difficulty::Unreasonable), true, 200_000).unwrap();
             let mut with = Solver::new(&p, Options::default()).unwrap();
             let mut without = Solver::new(&p, Options::default()).unwrap();
-            assert!(with.tables.witnesses.is_some());
-            without.tables.witnesses = None;
+            assert!(with.rules().tables.witnesses.is_some());
+            without.rules_mut().tables.witnesses = None;
             let (mut t1, mut t2) = (Trace::default(), Trace::default());
             let s1 = with.run(&mut Budget::unlimited(), &mut t1);
             let s2 = without.run(&mut Budget::unlimited(), &mut t2);
@@ -550,8 +525,8 @@ mod tests {
             assert_eq!(with.stats().nodes, without.stats().nodes, "{n} {seed}");
             assert_eq!(with.solutions(), without.solutions());
             assert_eq!(t1.events, t2.events, "{n} {seed}");
-            assert_eq!(without.line_skips, 0);
-            skipped += with.line_skips;
+            assert_eq!(without.rules().line_skips, 0);
+            skipped += with.rules().line_skips;
         }
         assert!(
             skipped > 0,

@@ -4,8 +4,9 @@
 //! the "extreme" level of [`super::super::grade`]. The search itself does not use it: its binary
 //! branching with refutation finds the same contradictions when they matter.
 
-use super::{Options, Solver, Techniques};
-use crate::engine::{Budget, NoEvents};
+use super::{SkyRules, Techniques};
+use crate::engine::search::Emit;
+use crate::engine::{Budget, NoEvents, Stats};
 use crate::puzzles::skyscrapers::Puzzle;
 use crate::shared::latin::{bit, single};
 
@@ -20,18 +21,6 @@ pub enum Reach {
     Contradiction,
 }
 
-impl Solver {
-    /// Forgets the pending work queues after a probe was undone (the trail restored the masks).
-    fn clear_queues(&mut self) {
-        self.singles.clear();
-        self.dirty_hidden = 0;
-        self.dirty_bound = 0;
-        self.dirty_perm = 0;
-        self.dirty_plane = 0;
-        self.emptied = None;
-    }
-}
-
 /// Runs the deductions of `techniques` to a fixed point from the clues and givens, then (when
 /// `probe` names the deductions a probe may use) failed-literal probing to its own fixed point,
 /// and says how far that got.
@@ -40,14 +29,9 @@ pub fn reach(
     techniques: Techniques,
     probe: Option<Techniques>,
 ) -> Result<Reach, String> {
-    let mut s = Solver::new(
-        puzzle,
-        Options {
-            techniques,
-            limit: 1,
-        },
-    )?;
-    let sink = &mut NoEvents;
+    let mut s = SkyRules::new(puzzle, techniques)?;
+    let mut quiet = NoEvents;
+    let sink = &mut Emit::new(&mut quiet, Stats::default());
     // No deadline: grading is bounded by the board (N ≤ 16), and a propagation cut short by a
     // deadline would read as "stuck" and grade the puzzle too hard.
     let budget = &mut Budget::unlimited();
@@ -57,27 +41,28 @@ pub fn reach(
     {
         return Ok(Reach::Contradiction);
     }
-    let cells = s.cand.len();
+    let cells = s.grid.candidates().len();
     let mut changed = probe.is_some();
     while changed {
         changed = false;
         for cell in 0..cells {
-            let mut rest = s.cand[cell];
-            while rest != 0 && !single(s.cand[cell]) {
+            let mut rest = s.grid[cell];
+            while rest != 0 && !single(s.grid[cell]) {
                 let v = rest.trailing_zeros() as u8 + 1;
                 rest &= rest - 1;
-                if s.cand[cell] & bit(v) == 0 {
+                if s.grid[cell] & bit(v) == 0 {
                     continue;
                 }
-                let mark = s.trail.len();
-                s.options.techniques = probe.unwrap_or(techniques);
+                let mark = s.grid.mark();
+                s.techniques = probe.unwrap_or(techniques);
                 let failed = s
                     .narrow(sink, cell, bit(v))
                     .and_then(|_| s.propagate(sink, budget))
                     .is_err();
                 s.undo_to::<NoEvents>(mark);
                 s.clear_queues();
-                s.options.techniques = techniques;
+                s.emptied = None;
+                s.techniques = techniques;
                 if failed {
                     changed = true;
                     if s.narrow(sink, cell, !bit(v))
@@ -90,8 +75,8 @@ pub fn reach(
             }
         }
     }
-    Ok(if s.cand.iter().all(|&m| single(m)) {
-        Reach::Solved(s.grid())
+    Ok(if s.grid.candidates().iter().all(|&m| single(m)) {
+        Reach::Solved(s.grid.values())
     } else {
         Reach::Stuck
     })

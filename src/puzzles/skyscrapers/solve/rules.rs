@@ -4,7 +4,7 @@
 //! fixed-point loop `propagate` that runs them all, cheapest first.
 
 use super::events::{Change, Event, Reason};
-use super::{Dead, Res, Solver, WORK_PER_CLOCK_LOOK};
+use super::{Dead, Out, Res, SkyRules, WORK_PER_CLOCK_LOOK};
 use crate::engine::{Budget, Sink};
 use crate::puzzles::skyscrapers::clue_place;
 use crate::shared::latin::{bit, single, top, value_of};
@@ -34,19 +34,23 @@ fn bounds(masks: impl Iterator<Item = u32>) -> (u32, u32) {
     (lo.max(1), hi)
 }
 
-impl Solver {
+impl SkyRules {
     // -----------------------------------------------------------------------------------------
     // Candidate changes
 
     /// Keeps only `mask` of the cell's candidates; trails the change and marks its lines dirty.
     /// Fails when nothing is left.
     #[inline]
-    pub(super) fn narrow<S: Sink<Event>>(&mut self, _sink: &mut S, cell: usize, mask: u32) -> Res {
-        let old = self.cand[cell];
-        let new = old & mask;
-        if new == old {
+    pub(super) fn narrow<S: Sink<Event>>(
+        &mut self,
+        _sink: &mut Out<'_, S>,
+        cell: usize,
+        mask: u32,
+    ) -> Res {
+        let Some(old) = self.grid.narrow(cell, mask) else {
             return Ok(());
-        }
+        };
+        let new = self.grid[cell];
         if S::ENABLED {
             let [row, col] = self.rc(cell);
             self.changes.push(Change {
@@ -56,11 +60,6 @@ impl Solver {
                 after: new,
             });
         }
-        self.trail.push((cell, old));
-        self.cand[cell] = new;
-        let gone = old.count_ones() - new.count_ones();
-        self.load[cell / self.n] -= gone;
-        self.load[self.n + cell % self.n] -= gone;
         let lines = (1u32 << (cell / self.n)) | (1u32 << (self.n + cell % self.n));
         self.dirty_hidden |= lines;
         self.dirty_bound |= lines;
@@ -83,7 +82,7 @@ impl Solver {
     // Deductions
 
     /// The clue rules and givens that need no search state (first node only).
-    pub(super) fn initial<S: Sink<Event>>(&mut self, sink: &mut S) -> Res {
+    pub(super) fn initial<S: Sink<Event>>(&mut self, sink: &mut Out<'_, S>) -> Res {
         let n = self.n;
         for cell in 0..n * n {
             let g = self.puzzle.givens[cell];
@@ -136,7 +135,7 @@ impl Solver {
                         )
                     });
                     r?;
-                } else if self.options.techniques.visibility {
+                } else if self.techniques.visibility {
                     let mut r = Ok(());
                     for (d, &cell) in cells.iter().enumerate().take(c - 1) {
                         // At distance d, c-1-d more towers must still rise behind this one.
@@ -162,8 +161,12 @@ impl Solver {
     }
 
     /// A placed height leaves the rest of its row and column.
-    pub(super) fn naked_single<S: Sink<Event>>(&mut self, sink: &mut S, cell: usize) -> Res {
-        let m = self.cand[cell];
+    pub(super) fn naked_single<S: Sink<Event>>(
+        &mut self,
+        sink: &mut Out<'_, S>,
+        cell: usize,
+    ) -> Res {
+        let m = self.grid[cell];
         if !single(m) {
             return Ok(()); // already emptied: the failure was reported then
         }
@@ -189,14 +192,18 @@ impl Solver {
     }
 
     /// Heights with one place left in line `l` go there; a height with no place is a dead end.
-    pub(super) fn hidden_singles<S: Sink<Event>>(&mut self, sink: &mut S, l: usize) -> Res {
+    pub(super) fn hidden_singles<S: Sink<Event>>(
+        &mut self,
+        sink: &mut Out<'_, S>,
+        l: usize,
+    ) -> Res {
         let (mut once, mut twice) = (0u32, 0u32);
         for &cell in &self.lines[l].cells {
-            let m = self.cand[cell];
+            let m = self.grid[cell];
             twice |= once & m;
             once |= m;
         }
-        let missing = self.full & !once;
+        let missing = self.grid.full() & !once;
         if missing != 0 {
             if S::ENABLED {
                 let v = value_of(missing);
@@ -214,7 +221,7 @@ impl Solver {
         // them only removes candidates, so a place can vanish below but never move).
         let mut place = [usize::MAX; 32];
         for &cell in &self.lines[l].cells {
-            let mut here = self.cand[cell] & lonely;
+            let mut here = self.grid[cell] & lonely;
             while here != 0 {
                 place[here.trailing_zeros() as usize] = cell;
                 here &= here - 1;
@@ -224,7 +231,7 @@ impl Solver {
             let b = lonely & lonely.wrapping_neg();
             lonely ^= b;
             let cell = place[b.trailing_zeros() as usize];
-            if self.cand[cell] & b == 0 {
+            if self.grid[cell] & b == 0 {
                 // An earlier placement in this loop took the only place of this height.
                 if S::ENABLED {
                     let why = format!(
@@ -237,7 +244,7 @@ impl Solver {
                 }
                 return self.blame(l);
             }
-            if self.cand[cell] == b {
+            if self.grid[cell] == b {
                 continue;
             }
             let v = value_of(b);
@@ -256,7 +263,7 @@ impl Solver {
 
     /// The visibility bound on line `l` (as a candidate filter when the technique is on) and the
     /// exact check of a completed line (always).
-    pub(super) fn bound_line<S: Sink<Event>>(&mut self, sink: &mut S, l: usize) -> Res {
+    pub(super) fn bound_line<S: Sink<Event>>(&mut self, sink: &mut Out<'_, S>, l: usize) -> Res {
         let (a, b) = (self.lines[l].start as u32, self.lines[l].end as u32);
         if a == 0 && b == 0 {
             return Ok(());
@@ -264,7 +271,7 @@ impl Solver {
         let n = self.n;
         let mut masks = [0u32; 32];
         for (i, &cell) in self.lines[l].cells.iter().enumerate() {
-            masks[i] = self.cand[cell];
+            masks[i] = self.grid[cell];
         }
         let fits = |m: &[u32]| -> bool {
             let ok_a = a == 0 || {
@@ -277,7 +284,7 @@ impl Solver {
             })
         };
         let complete = masks[..n].iter().all(|&m| single(m));
-        if (complete || self.options.techniques.visibility) && !fits(&masks[..n]) {
+        if (complete || self.techniques.visibility) && !fits(&masks[..n]) {
             if S::ENABLED {
                 let (s0, s1, i) = self.sides(l);
                 let seen_a = bounds(masks[..n].iter().copied());
@@ -306,7 +313,7 @@ impl Solver {
             }
             return self.blame(l);
         }
-        if complete || !self.options.techniques.visibility || self.options.techniques.lines {
+        if complete || !self.techniques.visibility || self.techniques.lines {
             return Ok(());
         }
         let mut keep = [0u32; 32];
@@ -370,7 +377,7 @@ impl Solver {
         while rest != 0 {
             let l = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let cost = self.load[l];
+            let cost = self.grid.load(l);
             if cost < best_cost {
                 best = l;
                 best_cost = cost;
@@ -386,11 +393,15 @@ impl Solver {
     }
 
     /// Runs every deduction to a fixed point, cheapest first. Between two line runs it looks at
-    /// the time budget every [`WORK_PER_CLOCK_LOOK`] units of work; out of time, it sets
-    /// `interrupted` and returns `Ok` with the fixed point not reached yet. The
-    /// work left is all in the dirty sets and the singles list, so the next call picks it up
-    /// where it stopped, and the run ends exactly as an uninterrupted one would.
-    pub(super) fn propagate<S: Sink<Event>>(&mut self, sink: &mut S, budget: &mut Budget) -> Res {
+    /// the time budget every [`WORK_PER_CLOCK_LOOK`] units of work; out of time, it returns
+    /// `Ok(false)` with the fixed point not reached yet (`Ok(true)` once reached). The work left
+    /// is all in the dirty sets and the singles list, so the next call picks it up where it
+    /// stopped, and the run ends exactly as an uninterrupted one would.
+    pub(super) fn propagate<S: Sink<Event>>(
+        &mut self,
+        sink: &mut Out<'_, S>,
+        budget: &mut Budget,
+    ) -> Result<bool, Dead> {
         loop {
             if let Some(cell) = self.singles.pop() {
                 self.naked_single(sink, cell)?;
@@ -408,15 +419,14 @@ impl Solver {
                 self.bound_line(sink, l)?;
                 continue;
             }
-            let lines = self.options.techniques.lines;
+            let lines = self.techniques.lines;
             if lines
                 && (self.dirty_perm != 0 || self.dirty_plane != 0)
                 && self.work >= WORK_PER_CLOCK_LOOK
             {
                 self.work = 0;
                 if budget.out_of_time() {
-                    self.interrupted = true;
-                    return Ok(());
+                    return Ok(false);
                 }
             }
             if lines && self.dirty_perm != 0 {
@@ -434,7 +444,7 @@ impl Solver {
                 self.work += (self.n * self.n) as u64;
                 continue;
             }
-            return Ok(());
+            return Ok(true);
         }
     }
 }

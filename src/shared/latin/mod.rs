@@ -4,8 +4,12 @@
 //! pieces: mask arithmetic, Régin's all-different filter (which covers naked and hidden subsets
 //! of a row, column or value plane), and random Latin squares for generating puzzles. They live
 //! here once, with their own tests, so a future Latin-square puzzle (Futoshiki, KenKen) can use
-//! them too. Masks are `u32`, so values go from 1 to 32; the all-different filter handles up to
+//! them too; [`LatinGrid`] (`grid.rs`) holds the candidates of a grid under search. Masks are `u32`, so values go from 1 to 32; the all-different filter handles up to
 //! 32 positions.
+
+mod grid;
+
+pub use grid::LatinGrid;
 
 use crate::shared::rng::Rng;
 
