@@ -205,6 +205,8 @@ pub fn for_each_job(
     };
     for k in 1.. {
         buf.clear();
+        // One byte more than a full line and its newline: a line of exactly MAX_LINE_BYTES
+        // arrives whole with its newline, and a longer one is known to be longer.
         let read = std::io::Read::take(&mut reader, MAX_LINE_BYTES as u64 + 1)
             .read_until(b'\n', &mut buf)
             .map_err(cannot)?;
@@ -223,6 +225,10 @@ pub fn for_each_job(
         }
         let place = Place::Line(k);
         let label = format!("{file} line {k}");
+        let ended = buf.last() == Some(&b'\n');
+        if ended {
+            buf.pop();
+        }
         if buf.len() > MAX_LINE_BYTES {
             count += 1;
             each(Job {
@@ -232,13 +238,14 @@ pub fn for_each_job(
                     "{puzzle}: the line is longer than {MAX_LINE_BYTES} bytes, the most a batch line may have"
                 )),
             })?;
-            // Skip to the end of the line, still counting towards the file's limit.
+            // Its newline was not read (the line is longer than the read): skip to it, still
+            // counting towards the file's limit, so the next line is read from its start.
             loop {
                 let chunk = reader.fill_buf().map_err(cannot)?;
                 if chunk.is_empty() {
                     break;
                 }
-                let (used, ended) = match chunk.iter().position(|&b| b == b'\n') {
+                let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
                     Some(p) => (p + 1, true),
                     None => (chunk.len(), false),
                 };
@@ -247,7 +254,7 @@ pub fn for_each_job(
                 if total > MAX_BATCH_BYTES {
                     return Err(too_big());
                 }
-                if ended {
+                if done {
                     break;
                 }
             }
