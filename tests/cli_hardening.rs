@@ -73,3 +73,43 @@ fn a_line_one_byte_over_is_refused_and_the_next_is_read() {
         );
     }
 }
+
+/// `#2.2/..../.1.1` is a Hashi plain grid whose first cell is a rock: a puzzle, not a comment.
+/// Comments are `#` alone or followed by a space or tab.
+#[test]
+fn a_hashi_grid_starting_with_a_rock_is_a_puzzle() {
+    let file = "# a comment\n#\n#\tanother\n#2.2/..../.1.1\n##\n";
+    let (code, out, err) = run(&["hashi", "solve", "--batch", "-"], file);
+    assert_eq!(code, 2, "'##' is no comment and no puzzle: {err}");
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0]["id"], "#2.2/..../.1.1");
+    assert_eq!(lines[0]["status"], "unique");
+    // The one solution, worked out by hand: (0,1) needs 2 and cannot take both from (0,3)
+    // (then (2,1) is cut off), so one bridge each to (0,3) and (2,1), and (0,3) one to (2,3).
+    let expected = serde_json::json!([
+        {"a": [0, 1], "b": [0, 3], "n": 1},
+        {"a": [0, 1], "b": [2, 1], "n": 1},
+        {"a": [0, 3], "b": [2, 3], "n": 1},
+    ]);
+    assert_eq!(lines[0]["solution"], expected);
+    assert_eq!(lines[1]["line"], 5);
+    assert_eq!(lines[1]["status"], "error");
+
+    // The reproduction: its first grid has rows of 4 and 3 cells, so it is reported, in
+    // its place, instead of vanishing; its second has no solution (each corner's 2 can only go
+    // down, twice, which leaves two halves apart).
+    let (code, out, _) = run(
+        &["hashi", "solve", "--batch", "-"],
+        "#2.2/.../2.2\n2#2/.../2.2\n",
+    );
+    assert_eq!(code, 2);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(
+        (lines[0]["line"].clone(), lines[0]["status"].clone()),
+        (1.into(), "error".into())
+    );
+    assert_eq!(lines[1]["id"], "2#2/.../2.2");
+    assert_eq!(lines[1]["status"], "none");
+}

@@ -143,6 +143,13 @@ pub const MAX_LINE_BYTES: usize = 256 * 1024;
 pub const MAX_BATCH_BYTES: u64 = 64 * 1024 * 1024;
 pub const MAX_BATCH_LINES: usize = 1_000_000;
 
+/// Whether a trimmed batch line is a comment: `#` alone or followed by a space or tab. A `#`
+/// followed by anything else starts a puzzle (a Hashiwokakero plain grid whose first cell is a
+/// rock, `#2.2/.../2.2`), so such a line is read, and reported if it does not parse.
+pub fn is_comment(line: &str) -> bool {
+    line == "#" || line.starts_with("# ") || line.starts_with("#\t")
+}
+
 /// Where a puzzle came from: its 1-based argument number or batch line number.
 #[derive(Clone, Copy)]
 pub enum Place {
@@ -160,7 +167,7 @@ pub struct Job {
 }
 
 /// Hands `each` the puzzles of a command, as they are read: the IDs given as arguments, then the
-/// lines of `--batch FILE` (`-` reads stdin; blank lines and `#` comments skipped, one leading
+/// lines of `--batch FILE` (`-` reads stdin; blank lines and comments ([`is_comment`]) skipped, one leading
 /// byte-order mark dropped). A line with tab-separated columns (the fixture files) stands for its
 /// first field that `parses`; failing that, the whole line, whose error is then reported.
 ///
@@ -281,7 +288,20 @@ pub fn for_each_job(
             line
         };
         let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
+        if t.is_empty() || is_comment(t) {
+            continue;
+        }
+        // The file's byte-order mark was dropped above; the puzzle reader would drop a second one
+        // as the text's own, and a line is not two texts.
+        if k == 1 && t.starts_with('\u{feff}') {
+            count += 1;
+            each(Job {
+                place,
+                label,
+                text: Err(format!(
+                    "{puzzle}: the line starts with a second byte-order mark (U+FEFF); only one, at the start of the file, is dropped"
+                )),
+            })?;
             continue;
         }
         let id = t.split('\t').find(|f| parses(f)).unwrap_or(t);
