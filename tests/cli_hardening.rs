@@ -113,3 +113,26 @@ fn a_hashi_grid_starting_with_a_rock_is_a_puzzle() {
     assert_eq!(lines[1]["id"], "2#2/.../2.2");
     assert_eq!(lines[1]["status"], "none");
 }
+
+/// `solvescope … >&-`: stdout is closed, so nothing can be written; that is exit 1 with a
+/// message, not 0 with every answer lost. (A reader that goes away is still 0: tests/cli.rs.)
+/// Sent to `/dev/null` by the shell it is a choice, and exit 0.
+#[test]
+fn a_closed_stdout_is_exit_1_with_a_message() {
+    let null = std::process::Command::new("sh")
+        .args(["-c", "exec \"$0\" skyscrapers solve \"$1\" >/dev/null"])
+        .arg(env!("CARGO_BIN_EXE_solvescope"))
+        .arg(SKY)
+        .output()
+        .unwrap();
+    assert_eq!(null.status.code(), Some(0));
+    let out = std::process::Command::new("sh")
+        .args(["-c", "exec \"$0\" skyscrapers solve \"$1\" >&-"])
+        .arg(env!("CARGO_BIN_EXE_solvescope"))
+        .arg(SKY)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot write the output"), "{err}");
+}
