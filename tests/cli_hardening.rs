@@ -136,3 +136,79 @@ fn a_closed_stdout_is_exit_1_with_a_message() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("cannot write the output"), "{err}");
 }
+
+/// One byte-order mark at the start of a file is dropped; a second one is an error, as it is for
+/// an argument (whose one mark is dropped by the puzzle reader).
+#[test]
+fn two_byte_order_marks_are_refused() {
+    let one = format!("\u{feff}{SKY}\n");
+    let (code, out, err) = run(&["skyscrapers", "solve", "--batch", "-"], &one);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json_lines(&out)[0]["status"], "unique");
+    let two = format!("\u{feff}\u{feff}{SKY}\n{SKY}\n");
+    let (code, out, err) = run(&["skyscrapers", "solve", "--batch", "-"], &two);
+    assert_eq!(code, 2, "{out}");
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["line"], 1);
+    assert!(err.contains("byte-order mark"), "{err}");
+    assert_eq!(lines[1]["status"], "unique");
+    let (code, _, err) = run(
+        &["skyscrapers", "solve", &format!("\u{feff}\u{feff}{SKY}")],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+}
+
+/// Numbers in flags follow the same rules as numbers in IDs (docs/LIMITS.md): no leading zero,
+/// no sign; a value too large says so with the range; `NaN` is not a number.
+#[test]
+fn numbers_in_flags_are_strict_and_say_what_is_wrong() {
+    let refused = |args: &[&str]| {
+        let (code, out, err) = run(args, "");
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        err
+    };
+    let e = refused(&["skyscrapers", "solve", SKY, "--max-ms", "007"]);
+    assert!(e.contains("--max-ms '007' has a leading zero"), "{e}");
+    let e = refused(&["skyscrapers", "solve", SKY, "--limit", "+3"]);
+    assert!(e.contains("has a sign"), "{e}");
+    let e = refused(&["queens", "repair", "8", "--tabu", "4294967296"]);
+    assert!(
+        e.contains("4294967295") && !e.contains("not a valid number"),
+        "{e}"
+    );
+    let e = refused(&["queens", "repair", "8", "--noise", "NaN"]);
+    assert!(
+        e.contains("--noise 'NaN' is not a number") && !e.contains("null"),
+        "{e}"
+    );
+    let e = refused(&["queens", "repair", "8", "--noise", "1e-3"]);
+    assert!(e.contains("is not a number"), "{e}");
+    // What is right still reads.
+    let (code, _, err) = run(
+        &["queens", "repair", "8", "--noise", "0.25", "--tabu", "3"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(&["skyscrapers", "solve", SKY, "--max-ms", "0"], "");
+    assert_eq!(code, 0, "{err}");
+}
+
+/// `queens format 0` is no board; the word `skyscrapers` with a wrong command lists `grade`.
+#[test]
+fn small_inconsistencies_of_the_command_line() {
+    let (code, out, err) = run(&["queens", "format", "0"], "");
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("from 1 to"), "{err}");
+    let (code, _, err) = run(&["skyscrapers", "bogus"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("'grade'"), "{err}");
+    let (code, _, err) = run(&["hashi", "bogus"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("'grade'"), "{err}");
+    // `hashi grade` exists, as docs/CLI.md §6.12 says.
+    let (code, out, err) = run(&["hashi", "grade", "3x3m2:2a2c2a2"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json_lines(&out)[0]["status"], "graded");
+}

@@ -89,19 +89,36 @@ impl Args {
             .and_then(|(_, v)| v.as_deref())
     }
 
-    /// A numeric flag, with a message naming the flag when it does not parse (a sign `+` is
-    /// refused too, as in every number Solvescope reads).
-    pub fn number<T: std::str::FromStr>(&self, name: &str) -> Result<Option<T>, Failure> {
-        match self.value(name) {
-            None => Ok(None),
-            Some(v) => v
-                .parse()
-                .ok()
-                .filter(|_| !v.starts_with('+'))
-                .map(Some)
-                .ok_or_else(|| {
-                    Failure::input(format!("--{name}: {} is not a valid number", quote(v)))
-                }),
+    /// A whole-number flag, read as every number Solvescope reads (`decimal`: ASCII digits, no
+    /// sign, no leading zero, at most 2^64−1), with a message naming the flag and the mistake.
+    pub fn number<T: TryFrom<u64>>(&self, name: &str) -> Result<Option<T>, Failure> {
+        use solvescope::shared::text::{decimal, not_decimal};
+        let Some(v) = self.value(name) else {
+            return Ok(None);
+        };
+        let n = decimal(v).ok_or_else(|| Failure::input(not_decimal(&format!("--{name}"), v)))?;
+        T::try_from(n).map(Some).map_err(|_| {
+            Failure::input(format!("--{name} {} is out of range: too large", quote(v)))
+        })
+    }
+
+    /// A fractional flag (`--noise 0.25`): ASCII digits with at most one `.` between digits,
+    /// nothing else (no sign, exponent, `NaN` or `inf`), so the value is a finite number.
+    pub fn float(&self, name: &str) -> Result<Option<f64>, Failure> {
+        let Some(v) = self.value(name) else {
+            return Ok(None);
+        };
+        let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+        let ok = match v.split_once('.') {
+            Some((i, f)) => digits(i) && digits(f),
+            None => digits(v),
+        };
+        match v.parse::<f64>() {
+            Ok(x) if ok && x.is_finite() => Ok(Some(x)),
+            _ => Err(Failure::input(format!(
+                "--{name} {} is not a number: write digits with at most one '.', like 0.25",
+                quote(v)
+            ))),
         }
     }
 }

@@ -121,15 +121,27 @@ pub fn run(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
         Some("generate") if info.helpers.generate => generate(game, &argv[1..]),
         Some("format") => format(game, &argv[1..]),
         Some("trace") => trace(game, &argv[1..]),
-        _ => Err(Failure::input(format!(
-            "{}: expected 'solve ID…', 'solve --batch FILE'{}, 'format ID…' or 'trace ID' (see solvescope --help)",
-            info.name,
+        _ => {
+            // Every command the puzzle word takes: the generic ones and its own (`grade`, …).
+            let mut words = vec!["'solve ID…'", "'solve --batch FILE'"];
             if info.helpers.generate {
-                ", 'generate SIZE'"
-            } else {
-                ""
+                words.push("'generate SIZE'");
             }
-        ))),
+            words.extend(["'format ID…'", "'trace ID'"]);
+            let own: Vec<String> = crate::extras::commands(info.name)
+                .iter()
+                .filter(|c| !matches!(**c, "solve" | "generate" | "format" | "trace"))
+                .map(|c| format!("'{c}'"))
+                .collect();
+            let mut words: Vec<String> = words.into_iter().map(String::from).collect();
+            words.extend(own);
+            let last = words.pop().unwrap_or_default();
+            Err(Failure::input(format!(
+                "{}: expected {} or {last} (see solvescope --help)",
+                info.name,
+                words.join(", ")
+            )))
+        }
     }
 }
 
@@ -169,15 +181,7 @@ fn options_from_flags(game: &dyn AnyGame, args: &Args) -> Result<Value, Failure>
             let value = match o.kind {
                 OptionKind::Bool { .. } => json!(true),
                 OptionKind::Int { .. } => json!(args.number::<u64>(&flag)?),
-                OptionKind::Float { .. } => {
-                    let v: f64 = args.number(&flag)?.unwrap_or_default();
-                    if !v.is_finite() {
-                        return Err(Failure::input(format!(
-                            "--{flag}: '{v}' is not a finite number"
-                        )));
-                    }
-                    json!(v)
-                }
+                OptionKind::Float { .. } => json!(args.float(&flag)?),
                 OptionKind::Choice { .. } => json!(args.value(&flag)),
                 OptionKind::Techniques { names, .. } => {
                     json!(crate::args::techniques(args.value(&flag), names)?)
