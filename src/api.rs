@@ -158,6 +158,13 @@ fn json_from_js_up_to(
 /// never through Rust frames.
 fn strict_replacer() -> Closure<dyn FnMut(JsValue, JsValue) -> Result<JsValue, JsValue>> {
     Closure::new(|key: JsValue, value: JsValue| {
+        // A seed may be any u64, beyond what a JavaScript number holds exactly: a BigInt seed
+        // crosses as its decimal text, which the generator reads exactly.
+        if key.as_string().as_deref() == Some("seed") {
+            if let Some(big) = value.dyn_ref::<js_sys::BigInt>() {
+                return big.to_string(10).map(JsValue::from).map_err(JsValue::from);
+            }
+        }
         let not_data = match value.as_f64() {
             Some(x) => !x.is_finite(),
             None => matches!(

@@ -212,3 +212,31 @@ fn small_inconsistencies_of_the_command_line() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(json_lines(&out)[0]["status"], "graded");
 }
+
+/// Seeds are every `u64`, exactly, as the wasm `generate` takes them as text (tests/unit/
+/// wasm-budget.test.mjs compares the two): the line prints the seed's digits as given, and a seed
+/// past 2^64 - 1 says it is too large.
+#[test]
+fn generate_takes_every_u64_seed_exactly() {
+    for seed in [
+        "1152921504606846976",
+        "18446744073709551615",
+        "9007199254740993",
+    ] {
+        let (code, out, err) = run(&["skyscrapers", "generate", "5", "--seed", seed], "");
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains(&format!("\"seed\":{seed},")), "{out}");
+    }
+    let (code, _, err) = run(
+        &[
+            "skyscrapers",
+            "generate",
+            "5",
+            "--seed",
+            "18446744073709551616",
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("too large"), "{err}");
+}

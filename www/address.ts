@@ -35,7 +35,7 @@ export interface Settings {
   mode?: Mode;
   /** Algorithm name (letters, digits, '-' and '_'). */
   algo?: string;
-  /** Random seed: a whole number of at most 15 digits (what the seed fields accept). */
+  /** Random seed: a whole number from 0 to 2^64 - 1 as decimal text ([[isSeedText]]). */
   seed?: string;
   /** Player position (reserved: applied once the player can seek). */
   step?: number;
@@ -178,8 +178,8 @@ function parseSettings(query: string, at: number, out: Settings, errors: string[
         else errors.push(`The setting "algo" at character ${here} must be an algorithm name (got ${quote(value)}).`);
         break;
       case 'seed':
-        if (/^\d{1,15}$/.test(value)) out.seed = value;
-        else errors.push(`The setting "seed" at character ${here} must be a whole number of at most 15 digits (got ${quote(value)}).`);
+        if (isSeedText(value)) out.seed = value;
+        else errors.push(`The setting "seed" at character ${here} must be a whole number from 0 to ${MAX_SEED_TEXT} without leading zeros (got ${quote(value)}).`);
         break;
       case 'opts': {
         const pairs = parseOpts(value);

@@ -304,7 +304,10 @@ pub(crate) fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failur
     let seed: Option<u64> = args.number("seed")?;
     let first_seed = seed.unwrap_or_else(solvescope::shared::rng::Rng::entropy_seed);
     for k in 0..count {
-        let mut request = json!({"size": size, "seed": first_seed.wrapping_add(k)});
+        let seed = first_seed.wrapping_add(k);
+        // As text: a generator takes a number only up to 2^53 - 1 (what JavaScript holds
+        // exactly), text up to 2^64 - 1, so every seed makes the same puzzle here and in wasm.
+        let mut request = json!({"size": size, "seed": seed.to_string()});
         // The puzzle's generator says whether it knows levels and givens.
         if let Some(d) = args.value("difficulty") {
             request["difficulty"] = json!(d);
@@ -323,9 +326,7 @@ pub(crate) fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failur
             Ok(made) => made,
             // Out of budget is an answer, as for solve: this seed's line says so, the next goes on.
             Err(e) if e.contains(solvescope::puzzles::contract::OUT_OF_BUDGET) => {
-                emit(
-                    &json!({"size": size, "seed": request["seed"], "status": "budget", "error": e}),
-                );
+                emit(&json!({"size": size, "seed": seed, "status": "budget", "error": e}));
                 continue;
             }
             Err(e) => return Err(e.into()),
@@ -344,7 +345,7 @@ pub(crate) fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failur
             })?;
         let mut line = json!({
             "size": size,
-            "seed": made["seed"],
+            "seed": seed,
             "id": if exports["tatham"].is_null() { json!(plain) } else { exports["tatham"].clone() },
             "url": exports["puzzlink"],
             "plain": plain,
