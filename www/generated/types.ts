@@ -981,13 +981,20 @@ stats: Stats,
  */
 solutions: Array<AnySolution>, 
 /**
- * The seed of a randomised run (share it in the ID, e.g. `queens:N#SEED`).
+ * The seed of a randomised run (share it in the ID, e.g. `queens:N#SEED`): a number up to
+ * 2^53 − 1, decimal text above (an ID's seed goes up to 2^64 − 1).
  */
-seed?: number, 
+seed?: number | string, 
 /**
  * The variant of the algorithm in effect where it chooses one itself (repair: "swap").
  */
 variant?: string, 
+/**
+ * Solutions found and kept by the search but left out of [`Report::solutions`] because the
+ * time budget ended while they were being checked or sent (0, and absent, when none was).
+ * The verdict counts them only where it needs no more than the solutions listed.
+ */
+omitted?: number, 
 /**
  * Where a local search stood when it stopped without an answer (the budget ran out or it
  * gave up), so a viewer shows that board and its real cost instead of an empty one.
