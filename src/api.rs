@@ -85,6 +85,30 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
         .map_err(|e| js_error(&format!("could not send the result to JavaScript: {e}")))
 }
 
+/// A solve's report, its solutions sent one by one until the caller's time budget ends (the
+/// first [`ALWAYS_CHECKED`](puzzles::contract::ALWAYS_CHECKED) whatever the time): 10,000
+/// boards of a 100x100 Hashiwokakero take seconds to build as JavaScript objects. Those left out
+/// are counted in `omitted`, with those the checker had no time for.
+fn report_to_js(mut report: session::Report) -> Result<JsValue, JsError> {
+    let solutions = std::mem::take(&mut report.solutions);
+    let list = js_sys::Array::new();
+    let mut sent = 0;
+    for s in &solutions {
+        if sent >= puzzles::contract::ALWAYS_CHECKED
+            && crate::shared::clock::now_micros() >= report.send_until
+        {
+            break;
+        }
+        list.push(&to_js(s)?);
+        sent += 1;
+    }
+    report.omitted += (solutions.len() - sent) as u64;
+    let out = to_js(&report)?;
+    js_sys::Reflect::set(&out, &JsValue::from_str("solutions"), &list)
+        .map_err(|_| js_error("internal error: could not send the solutions to JavaScript"))?;
+    Ok(out)
+}
+
 /// A frame of events, the one hot result: as JSON text read by the browser's `JSON.parse`. A frame
 /// holds up to tens of thousands of small events, each with its counters, and building those
 /// objects field by field from Rust (serde-wasm-bindgen, one call into JavaScript per value) made
@@ -158,6 +182,13 @@ fn json_from_js_up_to(
 /// never through Rust frames.
 fn strict_replacer() -> Closure<dyn FnMut(JsValue, JsValue) -> Result<JsValue, JsValue>> {
     Closure::new(|key: JsValue, value: JsValue| {
+        // A seed may be any u64, beyond what a JavaScript number holds exactly: a BigInt seed
+        // crosses as its decimal text, which the generator reads exactly.
+        if key.as_string().as_deref() == Some("seed") {
+            if let Some(big) = value.dyn_ref::<js_sys::BigInt>() {
+                return big.to_string(10).map(JsValue::from).map_err(JsValue::from);
+            }
+        }
         let not_data = match value.as_f64() {
             Some(x) => !x.is_finite(),
             None => matches!(
@@ -330,7 +361,7 @@ pub fn solve_once(
         let puzzle = text_from_js(&puzzle, "the puzzle name")?;
         let text = text_from_js(&text, "the puzzle text")?;
         let options = json_from_js(options, "solve options")?;
-        to_js(&session::solve_text(&puzzle, &text, &options).map_err(|e| js_error(&e))?)
+        report_to_js(session::solve_text(&puzzle, &text, &options).map_err(|e| js_error(&e))?)
     })
 }
 
@@ -400,7 +431,7 @@ impl Session {
             let nodes = limit(amount_from_js(&max_nodes, "maxNodes")?, 1.0);
             let micros = limit(amount_from_js(&max_ms, "maxMs")?, 1000.0);
             let report = self.inner.solve(nodes, micros).map_err(|e| js_error(&e))?;
-            to_js(&report)
+            report_to_js(report)
         })
     }
 

@@ -120,7 +120,7 @@ fn grade_reports_bad_lines_and_refuses_bad_flags() {
         ),
         (
             &["skyscrapers", "grade", good, "--max-nodes", "lots"],
-            "--max-nodes: 'lots' is not a valid number",
+            "--max-nodes 'lots' is not a whole number",
         ),
         (
             &["skyscrapers", "grade", "--batch", "/nonexistent/file"],

@@ -35,7 +35,7 @@ export interface Settings {
   mode?: Mode;
   /** Algorithm name (letters, digits, '-' and '_'). */
   algo?: string;
-  /** Random seed: a whole number of at most 15 digits (what the seed fields accept). */
+  /** Random seed: a whole number from 0 to 2^64 - 1 as decimal text ([[isSeedText]]). */
   seed?: string;
   /** Player position (reserved: applied once the player can seek). */
   step?: number;
@@ -126,6 +126,7 @@ export function parseAddress(fragment: string): ParsedAddress {
     if (puzzle === null) errors.push(`The puzzle in the address (from character ${slash + 2}) has a broken %-escape.`);
     else if (puzzle === '') errors.push(`The puzzle in the address (at character ${slash + 2}) is empty.`);
     else if (LONE_SURROGATE.test(puzzle)) errors.push(`The puzzle in the address (from character ${slash + 2}) holds half of a character (a lone UTF-16 surrogate).`);
+    else if (N_TABS.includes(tab) && /^\d{9,}$/.test(puzzle)) errors.push(`N in the address (at character ${slash + 2}) is too long: at most 8 digits (got ${quote(puzzle)}).`);
     else if (N_TABS.includes(tab) && !/^\d{1,8}$/.test(puzzle)) errors.push(`N in the address (at character ${slash + 2}) must be a whole number (got ${quote(puzzle)}).`);
     else address.puzzle = N_TABS.includes(tab) ? String(Number(puzzle)) : puzzle;
   }
@@ -177,8 +178,8 @@ function parseSettings(query: string, at: number, out: Settings, errors: string[
         else errors.push(`The setting "algo" at character ${here} must be an algorithm name (got ${quote(value)}).`);
         break;
       case 'seed':
-        if (/^\d{1,15}$/.test(value)) out.seed = value;
-        else errors.push(`The setting "seed" at character ${here} must be a whole number of at most 15 digits (got ${quote(value)}).`);
+        if (isSeedText(value)) out.seed = value;
+        else errors.push(`The setting "seed" at character ${here} must be a whole number from 0 to ${MAX_SEED_TEXT} without leading zeros (got ${quote(value)}).`);
         break;
       case 'opts': {
         const pairs = parseOpts(value);
@@ -202,12 +203,27 @@ function parseSettings(query: string, at: number, out: Settings, errors: string[
   }
 }
 
+/** The largest seed, 2^64 - 1. Seeds stay decimal text in the page and cross into wasm as text
+ *  (inside an ID such as `queens:8#SEED`, or a generator request's `seed`), so every seed the
+ *  command line takes is exact here too; a JavaScript number would round above 2^53 - 1. */
+export const MAX_SEED_TEXT = '18446744073709551615';
+
+/** Whether `t` is a seed: digits without a leading zero, at most 2^64 - 1 (compared as text). */
+export function isSeedText(t: string): boolean {
+  return /^(0|[1-9]\d*)$/.test(t) && (t.length < MAX_SEED_TEXT.length || (t.length === MAX_SEED_TEXT.length && t <= MAX_SEED_TEXT));
+}
+
 /** `name:value,name:value`; a list of pairs, or what is wrong as a sentence. */
 function parseOpts(text: string): [string, string][] | string {
   const pairs: [string, string][] = [];
   const parts = text.split(',');
   if (parts.length > MAX_OPT_PAIRS) return `at most ${MAX_OPT_PAIRS} options (got ${parts.length}).`;
   for (const [k, part] of parts.entries()) {
+    const colon = part.indexOf(':');
+    if (colon > 32 || (colon >= 0 && part.length - colon - 1 > 32)) {
+      const [what, length] = colon > 32 ? ['name', colon] : ['value', part.length - colon - 1];
+      return `option ${k + 1} has a ${what} of ${length} characters, at most 32 (got ${quote(part)}).`;
+    }
     const m = /^([A-Za-z][A-Za-z0-9]{0,31}):([A-Za-z0-9._-]{1,32})$/.exec(part);
     if (!m) return `option ${k + 1} must be name:value with letters, digits, '.', '-' or '_' (got ${quote(part)}).`;
     if (pairs.some(([n]) => n === m[1])) return `the option "${m[1]}" is given twice.`;

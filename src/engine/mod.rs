@@ -285,6 +285,9 @@ pub struct Stepper<M> {
     machine: M,
     status: Status,
     elapsed_micros: u64,
+    /// The node chunk [`Stepper::solve_within`] starts with: what the last call learnt, so a
+    /// run solved in slices does not start each slice at [`FIRST_CHUNK`] slow nodes.
+    chunk: u64,
 }
 
 impl<M: Machine> Stepper<M> {
@@ -294,6 +297,7 @@ impl<M: Machine> Stepper<M> {
             machine,
             status: Status::Paused,
             elapsed_micros: 0,
+            chunk: FIRST_CHUNK,
         }
     }
 
@@ -310,6 +314,12 @@ impl<M: Machine> Stepper<M> {
     /// The status of the last call ([`Status::Paused`] before the first).
     pub fn status(&self) -> Status {
         self.status
+    }
+
+    /// Adds `micros` of wall time spent on this run outside the driver's calls (checking and
+    /// converting its solutions), so the time reported is the time the caller waited.
+    pub fn add_elapsed(&mut self, micros: u64) {
+        self.elapsed_micros += micros;
     }
 
     /// The machine's counters, with the wall time spent in this driver's calls.
@@ -370,23 +380,43 @@ impl<M: Machine> Stepper<M> {
     /// reading overshot a 1 s budget by 4-8x there). Small puzzles still need only a reading or
     /// two: the first chunk is [`FIRST_CHUNK`] nodes.
     pub fn solve_within(&mut self, max_nodes: u64, max_micros: u64) -> Status {
+        self.solve_within_then(max_nodes, max_micros, |_| Ok::<(), ()>(()))
+            .unwrap_or(self.status)
+    }
+
+    /// [`Stepper::solve_within`], calling `between` with the machine after each chunk of nodes,
+    /// inside the same time budget (the run's caller checks the solutions found so far there, so a
+    /// budget that ends the search leaves no backlog of work past it). Chunks are sized by the
+    /// search's time alone. An error from `between` ends the run at once.
+    pub fn solve_within_then<E>(
+        &mut self,
+        max_nodes: u64,
+        max_micros: u64,
+        mut between: impl FnMut(&M) -> Result<(), E>,
+    ) -> Result<Status, E> {
         let started = clock::now_micros();
         let deadline = started.saturating_add(max_micros);
         let mut nodes_left = max_nodes;
-        let mut chunk = FIRST_CHUNK;
+        let mut chunk = self.chunk;
         let mut now = started;
+        let mut result = Ok(());
         while !self.status.is_done() && nodes_left > 0 && now < deadline {
             let n = chunk.min(nodes_left);
             let mut budget = Budget::nodes(n).until(deadline);
             self.status = self.machine.run(&mut budget, &mut NoEvents);
             // `left` is zero if a slow node stopped on the deadline: count the chunk as spent.
             nodes_left -= n - budget.left().min(n);
-            let before = now;
+            let searched = clock::now_micros();
+            chunk = next_chunk(chunk, searched.saturating_sub(now));
+            result = between(&self.machine);
             now = clock::now_micros();
-            chunk = next_chunk(chunk, now.saturating_sub(before));
+            if result.is_err() {
+                break;
+            }
         }
+        self.chunk = chunk;
         self.elapsed_micros += now.saturating_sub(started);
-        self.status
+        result.map(|()| self.status)
     }
 }
 

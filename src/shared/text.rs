@@ -18,7 +18,7 @@ pub const EXCERPT_CHARS: usize = 40;
 const BOM: char = '\u{feff}';
 
 /// `text` trimmed, with one leading byte-order mark dropped, or an error (prefixed `name: `)
-/// when it is longer than [`MAX_TEXT_BYTES`]. Every public reader starts here.
+/// when it is longer than [`MAX_TEXT_BYTES`] or starts with a second mark. Every public reader starts here.
 ///
 /// ```
 /// use solvescope::shared::text::prepare;
@@ -33,7 +33,15 @@ pub fn prepare<'a>(name: &str, text: &'a str) -> Result<&'a str, String> {
         ));
     }
     let t = text.trim();
-    Ok(t.strip_prefix(BOM).map_or(t, str::trim))
+    let t = t.strip_prefix(BOM).map_or(t, str::trim);
+    // Readers call each other (any form, then the one it is): a second mark would be dropped by
+    // the next reader down, so it is refused here, where the first was dropped.
+    if t.starts_with(BOM) {
+        return Err(format!(
+            "{name}: the text starts with a second byte-order mark (U+FEFF); one is dropped, not two"
+        ));
+    }
+    Ok(t)
 }
 
 /// Whether `c` is shown as an escape: control characters, and characters that are invisible or
@@ -389,7 +397,11 @@ mod tests {
     #[test]
     fn prepare_trims_one_bom_and_caps_the_size() {
         assert_eq!(prepare("x", "  a b \n"), Ok("a b"));
-        assert_eq!(prepare("x", "\u{feff}\u{feff}a"), Ok("\u{feff}a"));
+        assert!(prepare("x", "\u{feff}\u{feff}a")
+            .unwrap_err()
+            .contains("second byte-order mark"));
+        assert!(prepare("x", "\u{feff} \u{feff}a").is_err());
+        assert_eq!(prepare("x", "\u{feff} a"), Ok("a"));
         assert_eq!(
             prepare("x", &"a".repeat(MAX_TEXT_BYTES)).unwrap().len(),
             MAX_TEXT_BYTES

@@ -118,3 +118,23 @@ test('a quoted part of a link shows hidden and reordering characters as escapes'
   assert.match(r.errors[0], /\(got "\\u\{202e\}yalp\\u\{0\}"\)/);
   assert.ok(!/[\u202e\u0000]/.test(r.errors[0]), r.errors[0]);
 });
+
+test('issue 36: seeds are every u64, kept as text', () => {
+  // 2^60 and 2^64 - 1 are kept exactly, as text; 2^64 and a leading zero are refused.
+  assert.equal(parseAddress('#repair/8?seed=1152921504606846976').address.settings.seed, '1152921504606846976');
+  assert.equal(parseAddress('#repair/8?seed=18446744073709551615').address.settings.seed, '18446744073709551615');
+  assert.match(parseAddress('#repair/8?seed=18446744073709551616').errors[0], /from 0 to 18446744073709551615/);
+  assert.match(parseAddress('#repair/8?seed=007').errors[0], /without leading zeros/);
+});
+
+test('issue 36: N and opts values over their length say so', () => {
+  // N beyond 8 digits is a length, not "not a whole number".
+  const n = parseAddress('#queens/999999999').errors[0];
+  assert.match(n, /at most 8 digits/);
+  assert.doesNotMatch(n, /must be a whole number/);
+  // An opts value (or name) over 32 characters is a length, not a character-class error.
+  const long = parseAddress(`#repair/8?opts=strategy:${'a'.repeat(33)}`).errors[0];
+  assert.match(long, /value of 33 characters, at most 32/);
+  assert.match(parseAddress(`#repair/8?opts=${'a'.repeat(33)}:1`).errors[0], /name of 33 characters, at most 32/);
+  assert.deepEqual(parseAddress(`#repair/8?opts=strategy:${'a'.repeat(32)}`).address.settings.opts, [['strategy', 'a'.repeat(32)]]);
+});

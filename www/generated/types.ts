@@ -301,9 +301,11 @@ export type GenerateRequest = {
  */
 size: string | number, 
 /**
- * The seed; `None`: a fresh one (handed back in [`Generated::seed`]).
+ * The seed; `None`: a fresh one (handed back in [`Generated::seed`]). Read from JSON, a
+ * number up to 2^53 − 1 or decimal text up to 2^64 − 1 (a BigInt crosses the wasm boundary
+ * as its text); a number above 2^53 − 1 is refused, since JavaScript has already rounded it.
  */
-seed: number | null, 
+seed: number | string | bigint | null, 
 /**
  * The difficulty level by name (Skyscrapers: `easy`, `hard`, `extreme`, `unreasonable`);
  * `None`: no level asked for. A puzzle without levels refuses one.
@@ -334,9 +336,10 @@ puzzle: P,
  */
 exports: Exports, 
 /**
- * The seed that made it: the same request with this seed gives the same puzzle.
+ * The seed that made it: the same request with this seed gives the same puzzle. A number
+ * up to 2^53 − 1, decimal text above (where a JavaScript number would not be exact).
  */
-seed: number, 
+seed: number | string, 
 /**
  * Its difficulty level when one was asked for (the grade of the puzzle made), else `None`.
  */
@@ -978,13 +981,20 @@ stats: Stats,
  */
 solutions: Array<AnySolution>, 
 /**
- * The seed of a randomised run (share it in the ID, e.g. `queens:N#SEED`).
+ * The seed of a randomised run (share it in the ID, e.g. `queens:N#SEED`): a number up to
+ * 2^53 − 1, decimal text above (an ID's seed goes up to 2^64 − 1).
  */
-seed?: number, 
+seed?: number | string, 
 /**
  * The variant of the algorithm in effect where it chooses one itself (repair: "swap").
  */
 variant?: string, 
+/**
+ * Solutions found and kept by the search but left out of [`Report::solutions`] because the
+ * time budget ended while they were being checked or sent (0, and absent, when none was).
+ * The verdict counts them only where it needs no more than the solutions listed.
+ */
+omitted?: number, 
 /**
  * Where a local search stood when it stopped without an answer (the budget ran out or it
  * gave up), so a viewer shows that board and its real cost instead of an empty one.

@@ -89,19 +89,36 @@ impl Args {
             .and_then(|(_, v)| v.as_deref())
     }
 
-    /// A numeric flag, with a message naming the flag when it does not parse (a sign `+` is
-    /// refused too, as in every number Solvescope reads).
-    pub fn number<T: std::str::FromStr>(&self, name: &str) -> Result<Option<T>, Failure> {
-        match self.value(name) {
-            None => Ok(None),
-            Some(v) => v
-                .parse()
-                .ok()
-                .filter(|_| !v.starts_with('+'))
-                .map(Some)
-                .ok_or_else(|| {
-                    Failure::input(format!("--{name}: {} is not a valid number", quote(v)))
-                }),
+    /// A whole-number flag, read as every number Solvescope reads (`decimal`: ASCII digits, no
+    /// sign, no leading zero, at most 2^64−1), with a message naming the flag and the mistake.
+    pub fn number<T: TryFrom<u64>>(&self, name: &str) -> Result<Option<T>, Failure> {
+        use solvescope::shared::text::{decimal, not_decimal};
+        let Some(v) = self.value(name) else {
+            return Ok(None);
+        };
+        let n = decimal(v).ok_or_else(|| Failure::input(not_decimal(&format!("--{name}"), v)))?;
+        T::try_from(n).map(Some).map_err(|_| {
+            Failure::input(format!("--{name} {} is out of range: too large", quote(v)))
+        })
+    }
+
+    /// A fractional flag (`--noise 0.25`): ASCII digits with at most one `.` between digits,
+    /// nothing else (no sign, exponent, `NaN` or `inf`), so the value is a finite number.
+    pub fn float(&self, name: &str) -> Result<Option<f64>, Failure> {
+        let Some(v) = self.value(name) else {
+            return Ok(None);
+        };
+        let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+        let ok = match v.split_once('.') {
+            Some((i, f)) => digits(i) && digits(f),
+            None => digits(v),
+        };
+        match v.parse::<f64>() {
+            Ok(x) if ok && x.is_finite() => Ok(Some(x)),
+            _ => Err(Failure::input(format!(
+                "--{name} {} is not a number: write digits with at most one '.', like 0.25",
+                quote(v)
+            ))),
         }
     }
 }
@@ -143,6 +160,13 @@ pub const MAX_LINE_BYTES: usize = 256 * 1024;
 pub const MAX_BATCH_BYTES: u64 = 64 * 1024 * 1024;
 pub const MAX_BATCH_LINES: usize = 1_000_000;
 
+/// Whether a trimmed batch line is a comment: `#` alone or followed by a space or tab. A `#`
+/// followed by anything else starts a puzzle (a Hashiwokakero plain grid whose first cell is a
+/// rock, `#2.2/.../2.2`), so such a line is read, and reported if it does not parse.
+pub fn is_comment(line: &str) -> bool {
+    line == "#" || line.starts_with("# ") || line.starts_with("#\t")
+}
+
 /// Where a puzzle came from: its 1-based argument number or batch line number.
 #[derive(Clone, Copy)]
 pub enum Place {
@@ -160,7 +184,7 @@ pub struct Job {
 }
 
 /// Hands `each` the puzzles of a command, as they are read: the IDs given as arguments, then the
-/// lines of `--batch FILE` (`-` reads stdin; blank lines and `#` comments skipped, one leading
+/// lines of `--batch FILE` (`-` reads stdin; blank lines and comments ([`is_comment`]) skipped, one leading
 /// byte-order mark dropped). A line with tab-separated columns (the fixture files) stands for its
 /// first field that `parses`; failing that, the whole line, whose error is then reported.
 ///
@@ -205,6 +229,8 @@ pub fn for_each_job(
     };
     for k in 1.. {
         buf.clear();
+        // One byte more than a full line and its newline: a line of exactly MAX_LINE_BYTES
+        // arrives whole with its newline, and a longer one is known to be longer.
         let read = std::io::Read::take(&mut reader, MAX_LINE_BYTES as u64 + 1)
             .read_until(b'\n', &mut buf)
             .map_err(cannot)?;
@@ -223,6 +249,10 @@ pub fn for_each_job(
         }
         let place = Place::Line(k);
         let label = format!("{file} line {k}");
+        let ended = buf.last() == Some(&b'\n');
+        if ended {
+            buf.pop();
+        }
         if buf.len() > MAX_LINE_BYTES {
             count += 1;
             each(Job {
@@ -232,13 +262,14 @@ pub fn for_each_job(
                     "{puzzle}: the line is longer than {MAX_LINE_BYTES} bytes, the most a batch line may have"
                 )),
             })?;
-            // Skip to the end of the line, still counting towards the file's limit.
+            // Its newline was not read (the line is longer than the read): skip to it, still
+            // counting towards the file's limit, so the next line is read from its start.
             loop {
                 let chunk = reader.fill_buf().map_err(cannot)?;
                 if chunk.is_empty() {
                     break;
                 }
-                let (used, ended) = match chunk.iter().position(|&b| b == b'\n') {
+                let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
                     Some(p) => (p + 1, true),
                     None => (chunk.len(), false),
                 };
@@ -247,7 +278,7 @@ pub fn for_each_job(
                 if total > MAX_BATCH_BYTES {
                     return Err(too_big());
                 }
-                if ended {
+                if done {
                     break;
                 }
             }
@@ -274,7 +305,20 @@ pub fn for_each_job(
             line
         };
         let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
+        if t.is_empty() || is_comment(t) {
+            continue;
+        }
+        // The file's byte-order mark was dropped above; the puzzle reader would drop a second one
+        // as the text's own, and a line is not two texts.
+        if k == 1 && t.starts_with('\u{feff}') {
+            count += 1;
+            each(Job {
+                place,
+                label,
+                text: Err(format!(
+                    "{puzzle}: the line starts with a second byte-order mark (U+FEFF); only one, at the start of the file, is dropped"
+                )),
+            })?;
             continue;
         }
         let id = t.split('\t').find(|f| parses(f)).unwrap_or(t);

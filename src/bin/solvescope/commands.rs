@@ -121,15 +121,27 @@ pub fn run(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
         Some("generate") if info.helpers.generate => generate(game, &argv[1..]),
         Some("format") => format(game, &argv[1..]),
         Some("trace") => trace(game, &argv[1..]),
-        _ => Err(Failure::input(format!(
-            "{}: expected 'solve ID…', 'solve --batch FILE'{}, 'format ID…' or 'trace ID' (see solvescope --help)",
-            info.name,
+        _ => {
+            // Every command the puzzle word takes: the generic ones and its own (`grade`, …).
+            let mut words = vec!["'solve ID…'", "'solve --batch FILE'"];
             if info.helpers.generate {
-                ", 'generate SIZE'"
-            } else {
-                ""
+                words.push("'generate SIZE'");
             }
-        ))),
+            words.extend(["'format ID…'", "'trace ID'"]);
+            let own: Vec<String> = crate::extras::commands(info.name)
+                .iter()
+                .filter(|c| !matches!(**c, "solve" | "generate" | "format" | "trace"))
+                .map(|c| format!("'{c}'"))
+                .collect();
+            let mut words: Vec<String> = words.into_iter().map(String::from).collect();
+            words.extend(own);
+            let last = words.pop().unwrap_or_default();
+            Err(Failure::input(format!(
+                "{}: expected {} or {last} (see solvescope --help)",
+                info.name,
+                words.join(", ")
+            )))
+        }
     }
 }
 
@@ -169,15 +181,7 @@ fn options_from_flags(game: &dyn AnyGame, args: &Args) -> Result<Value, Failure>
             let value = match o.kind {
                 OptionKind::Bool { .. } => json!(true),
                 OptionKind::Int { .. } => json!(args.number::<u64>(&flag)?),
-                OptionKind::Float { .. } => {
-                    let v: f64 = args.number(&flag)?.unwrap_or_default();
-                    if !v.is_finite() {
-                        return Err(Failure::input(format!(
-                            "--{flag}: '{v}' is not a finite number"
-                        )));
-                    }
-                    json!(v)
-                }
+                OptionKind::Float { .. } => json!(args.float(&flag)?),
                 OptionKind::Choice { .. } => json!(args.value(&flag)),
                 OptionKind::Techniques { names, .. } => {
                     json!(crate::args::techniques(args.value(&flag), names)?)
@@ -300,7 +304,10 @@ pub(crate) fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failur
     let seed: Option<u64> = args.number("seed")?;
     let first_seed = seed.unwrap_or_else(solvescope::shared::rng::Rng::entropy_seed);
     for k in 0..count {
-        let mut request = json!({"size": size, "seed": first_seed.wrapping_add(k)});
+        let seed = first_seed.wrapping_add(k);
+        // As text: a generator takes a number only up to 2^53 - 1 (what JavaScript holds
+        // exactly), text up to 2^64 - 1, so every seed makes the same puzzle here and in wasm.
+        let mut request = json!({"size": size, "seed": seed.to_string()});
         // The puzzle's generator says whether it knows levels and givens.
         if let Some(d) = args.value("difficulty") {
             request["difficulty"] = json!(d);
@@ -319,9 +326,7 @@ pub(crate) fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failur
             Ok(made) => made,
             // Out of budget is an answer, as for solve: this seed's line says so, the next goes on.
             Err(e) if e.contains(solvescope::puzzles::contract::OUT_OF_BUDGET) => {
-                emit(
-                    &json!({"size": size, "seed": request["seed"], "status": "budget", "error": e}),
-                );
+                emit(&json!({"size": size, "seed": seed, "status": "budget", "error": e}));
                 continue;
             }
             Err(e) => return Err(e.into()),
@@ -340,7 +345,7 @@ pub(crate) fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failur
             })?;
         let mut line = json!({
             "size": size,
-            "seed": made["seed"],
+            "seed": seed,
             "id": if exports["tatham"].is_null() { json!(plain) } else { exports["tatham"].clone() },
             "url": exports["puzzlink"],
             "plain": plain,

@@ -40,6 +40,13 @@ impl From<String> for Failure {
 }
 
 fn main() -> ExitCode {
+    // Rust's stdout treats a closed descriptor (`solvescope … >&-`) as a reader that takes
+    // everything, so every answer would vanish with status 0; and the next file opened would
+    // take descriptor 1. Look before anything is opened or written.
+    if stdout_was_closed() {
+        warn("cannot write the output: standard output is closed");
+        return ExitCode::from(1);
+    }
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.first().map(String::as_str) {
         Some("-h") | Some("--help") | Some("help") => {
@@ -65,6 +72,25 @@ fn main() -> ExitCode {
             ExitCode::from(f.code)
         }
     }
+}
+
+/// Whether the program started with stdout closed (`solvescope … >&-`). Rust's runtime reopens a
+/// closed descriptor 0-2 on `/dev/null` read-write before `main`, so writes would vanish with
+/// status 0; a shell redirect to `/dev/null` opens it write-only, so read-write there says the
+/// runtime put it. Linux only (it reads `/proc`); elsewhere the answer is no.
+fn stdout_was_closed() -> bool {
+    let Ok(target) = std::fs::read_link("/proc/self/fd/1") else {
+        return false;
+    };
+    if target != std::path::Path::new("/dev/null") {
+        return false;
+    }
+    let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
+    info.lines()
+        .find_map(|l| l.strip_prefix("flags:"))
+        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+        // O_ACCMODE 3, O_RDWR 2.
+        .is_some_and(|flags| flags & 3 == 2)
 }
 
 /// Prints one JSON line on stdout, with hidden characters escaped (see [`write_out`]).

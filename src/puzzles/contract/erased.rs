@@ -85,6 +85,34 @@ pub(crate) fn size_as_text(puzzle: &str, request: &Value) -> Result<Value, Strin
     Ok(request)
 }
 
+/// A generator request's `seed` as the exact `u64` it stands for: decimal text is any `u64`
+/// (JavaScript hands big seeds as text, or as a BigInt that the wasm boundary writes as text);
+/// a number only up to 2^53 − 1, beyond which a JavaScript number is not exact (2^60 arrives as
+/// 1152921504606847000), so it is refused rather than read as another seed. The CLI hands its
+/// `--seed` as text, so the same seed is the same puzzle everywhere.
+pub(crate) fn seed_as_number(puzzle: &str, mut request: Value) -> Result<Value, String> {
+    use crate::shared::text::{decimal, not_decimal};
+    if let Some(seed) = request.get_mut("seed") {
+        match seed {
+            Value::String(text) => {
+                let n = decimal(text)
+                    .ok_or_else(|| format!("{puzzle}: {}", not_decimal("the seed", text)))?;
+                *seed = Value::from(n);
+            }
+            Value::Number(n)
+                if n.as_u64().is_some_and(|v| v > MAX_WHOLE)
+                    || n.as_f64().is_some_and(|v| v > MAX_WHOLE as f64) =>
+            {
+                return Err(format!(
+                    "{puzzle}: the seed {n} is above 2^53 - 1, where a JavaScript number is no longer exact; give it as a string of digits or a BigInt"
+                ));
+            }
+            _ => {}
+        }
+    }
+    Ok(request)
+}
+
 pub(crate) fn from_json<T: DeserializeOwned>(
     puzzle: &str,
     what: &str,
@@ -270,7 +298,7 @@ impl<G: Game> AnyGame for Erased<G> {
         if !G::INFO.helpers.generate {
             return Err(unsupported(G::INFO.name, "generator"));
         }
-        let request = size_as_text(G::INFO.name, request)?;
+        let request = seed_as_number(G::INFO.name, size_as_text(G::INFO.name, request)?)?;
         let r: GenerateRequest = from_json(G::INFO.name, "generator request", &request)?;
         if !G::GENERATE_BUDGETS && (r.max_nodes.is_some() || r.max_ms.is_some()) {
             return Err(format!(

@@ -182,7 +182,10 @@ pub struct GenerateRequest {
     #[cfg_attr(test, ts(type = "string | number"))]
     pub size: String,
     #[serde(default)]
-    /// The seed; `None`: a fresh one (handed back in [`Generated::seed`]).
+    /// The seed; `None`: a fresh one (handed back in [`Generated::seed`]). Read from JSON, a
+    /// number up to 2^53 − 1 or decimal text up to 2^64 − 1 (a BigInt crosses the wasm boundary
+    /// as its text); a number above 2^53 − 1 is refused, since JavaScript has already rounded it.
+    #[cfg_attr(test, ts(type = "number | string | bigint | null"))]
     pub seed: Option<u64>,
     #[serde(default)]
     #[cfg_attr(test, ts(optional))]
@@ -218,8 +221,30 @@ pub struct Generated<P> {
     pub puzzle: P,
     /// Its text forms.
     pub exports: Exports,
-    /// The seed that made it: the same request with this seed gives the same puzzle.
+    /// The seed that made it: the same request with this seed gives the same puzzle. A number
+    /// up to 2^53 − 1, decimal text above (where a JavaScript number would not be exact).
+    #[serde(serialize_with = "seed_out")]
+    #[cfg_attr(test, ts(type = "number | string"))]
     pub seed: u64,
     /// Its difficulty level when one was asked for (the grade of the puzzle made), else `None`.
     pub difficulty: Option<String>,
+}
+
+/// A seed as it leaves the library: a JSON number while JavaScript holds it exactly (up to
+/// 2^53 − 1), else its decimal text, so that a seed handed back can be handed in again unchanged
+/// (a generator request takes both) and never turns into a nearby seed on the way.
+pub fn seed_out<S: serde::Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error> {
+    if *seed <= super::MAX_WHOLE {
+        s.serialize_u64(*seed)
+    } else {
+        s.serialize_str(&seed.to_string())
+    }
+}
+
+/// [`seed_out`] for an optional seed (a run's, `None` skipped by the caller).
+pub fn seed_out_opt<S: serde::Serializer>(seed: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+    match seed {
+        Some(v) => seed_out(v, s),
+        None => s.serialize_none(),
+    }
 }

@@ -174,10 +174,10 @@ mod tests {
         use serde_json::json;
         let sky = crate::puzzles::lookup("skyscrapers").unwrap();
         let e = sky
-            .generate(&json!({"size": "7", "seed": "1"}))
+            .generate(&json!({"size": "7", "seed": [1]}))
             .unwrap_err();
         assert!(
-            e.starts_with("skyscrapers: bad generator request at seed: got the text"),
+            e.starts_with("skyscrapers: bad generator request at seed: got a list"),
             "{e}"
         );
         let e = sky.generate(&json!({"size": true})).unwrap_err();
@@ -198,11 +198,54 @@ mod tests {
         let e = hashi
             .generate(&json!({"size": "7x7", "seed": "soon"}))
             .unwrap_err();
-        assert!(e.contains("request at seed: got the text"), "{e}");
+        assert!(e.contains("the seed 'soon' is not a whole number"), "{e}");
         let e = hashi
             .generate(&json!({"size": "7x7", "seed": 1, "maxMs": {"soon": 1}}))
             .unwrap_err();
         assert!(e.contains("at maxMs: got an object"), "{e}");
+    }
+
+    /// Issue 36 point 7: every u64 seed is exact as text (what JavaScript hands as a string or a
+    /// BigInt), a number only up to 2^53 - 1, where JavaScript numbers stop being exact; a seed
+    /// above it comes back as text, so it can be handed in again.
+    #[test]
+    fn seeds_are_exact_as_text_and_refused_as_inexact_numbers() {
+        use serde_json::json;
+        let sky = crate::puzzles::lookup("skyscrapers").unwrap();
+        let big = 1u64 << 60;
+        let a = sky
+            .generate(&json!({"size": "5", "seed": big.to_string()}))
+            .unwrap();
+        assert_eq!(a["seed"], json!(big.to_string()));
+        // The neighbouring seed JavaScript's 2**60 prints as is another puzzle, so it is refused.
+        let e = sky
+            .generate(&json!({"size": "5", "seed": 1152921504606847000u64}))
+            .unwrap_err();
+        assert!(e.contains("above 2^53 - 1") && e.contains("string"), "{e}");
+        let e = sky
+            .generate(&json!({"size": "5", "seed": 1e300}))
+            .unwrap_err();
+        assert!(e.contains("above 2^53 - 1"), "{e}");
+        // Up to 2^53 - 1 a number and its text are the same seed.
+        let n = sky
+            .generate(&json!({"size": "5", "seed": MAX_WHOLE}))
+            .unwrap();
+        let t = sky
+            .generate(&json!({"size": "5", "seed": MAX_WHOLE.to_string()}))
+            .unwrap();
+        assert_eq!(n, t);
+        assert_eq!(n["seed"], json!(MAX_WHOLE));
+        let e = sky
+            .generate(&json!({"size": "5", "seed": "18446744073709551616"}))
+            .unwrap_err();
+        assert!(e.contains("too large"), "{e}");
+        let e = sky
+            .generate(&json!({"size": "5", "seed": "007"}))
+            .unwrap_err();
+        assert!(e.contains("leading zero"), "{e}");
+        assert!(sky
+            .generate(&json!({"size": "5", "seed": u64::MAX.to_string()}))
+            .is_ok());
     }
 
     #[test]

@@ -4,12 +4,21 @@ use serde::Serialize;
 
 use crate::engine::{Frame, Machine, Stats, Status, Stepper, Verdict};
 use crate::puzzles::{AnyEvent, AnySolution};
+use crate::shared::clock;
 
 /// Wall-time budget of the searches behind the player helpers (a hint, a check's uniqueness
 /// proof): they answer a click, and a hostile board (a 16x16 Skyscrapers with clues only, a
 /// 100x100 Hashiwokakero) would otherwise keep them busy for minutes within their node budgets.
 /// When it runs out, the answer says `budget` (not decided), as for a node budget.
 pub const HELPER_MAX_MICROS: u64 = 2_000_000;
+
+/// How many solutions [`Run::solve`] always checks and reports, however little time is left: the
+/// verdict rests on them (one for `unique` and `found`, two for `multiple`).
+pub const ALWAYS_CHECKED: usize = 2;
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
 
 /// The result of [`Run::solve`].
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -24,14 +33,28 @@ pub struct Report {
     pub stats: Stats,
     /// Every solution kept, each passed through the puzzle's independent checker.
     pub solutions: Vec<AnySolution>,
-    /// The seed of a randomised run (share it in the ID, e.g. `queens:N#SEED`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, ts(optional))]
+    /// The seed of a randomised run (share it in the ID, e.g. `queens:N#SEED`): a number up to
+    /// 2^53 − 1, decimal text above (an ID's seed goes up to 2^64 − 1).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "super::info::seed_out_opt"
+    )]
+    #[cfg_attr(test, ts(optional, type = "number | string"))]
     pub seed: Option<u64>,
     /// The variant of the algorithm in effect where it chooses one itself (repair: "swap").
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     pub variant: Option<&'static str>,
+    /// Solutions found and kept by the search but left out of [`Report::solutions`] because the
+    /// time budget ended while they were being checked or sent (0, and absent, when none was).
+    /// The verdict counts them only where it needs no more than the solutions listed.
+    #[serde(skip_serializing_if = "is_zero")]
+    #[cfg_attr(test, ts(as = "Option<u64>", optional))]
+    pub omitted: u64,
+    /// Until when, on [`crate::shared::clock::now_micros`], whoever sends the report on (the wasm
+    /// boundary) may add solutions: the budget's end plus 5% of it, within the margin promised.
+    #[serde(skip)]
+    pub send_until: u64,
     /// Where a local search stood when it stopped without an answer (the budget ran out or it
     /// gave up), so a viewer shows that board and its real cost instead of an empty one.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -148,16 +171,28 @@ where
         Box::new(self)
     }
 
-    fn checked_solutions(&self) -> Result<Vec<AnySolution>, String> {
-        let m = self.stepper.machine();
-        m.solutions()
-            .iter()
-            .map(|s| {
-                (self.check)(m, s).map_err(|e| {
-                    format!("internal error: the solver produced an invalid answer: {e}")
-                })
-            })
-            .collect()
+    /// Checks `m`'s solutions from `out.len()` on, in order, through the independent checker,
+    /// while the clock is before `until`; the first [`ALWAYS_CHECKED`] whatever the time, since
+    /// the verdict (unique, multiple) rests on them.
+    fn check_more(
+        check: Checker<M>,
+        m: &M,
+        out: &mut Vec<AnySolution>,
+        until: u64,
+    ) -> Result<(), String> {
+        let kept = m.solutions();
+        if out.len() >= kept.len() {
+            return Ok(());
+        }
+        for s in &kept[out.len()..] {
+            if out.len() >= ALWAYS_CHECKED && clock::now_micros() >= until {
+                break;
+            }
+            out.push(check(m, s).map_err(|e| {
+                format!("internal error: the solver produced an invalid answer: {e}")
+            })?);
+        }
+        Ok(())
     }
 }
 
@@ -178,18 +213,42 @@ where
     }
 
     fn solve(&mut self, max_nodes: u64, max_micros: u64) -> Result<Report, String> {
-        let status = self.stepper.solve_within(max_nodes, max_micros);
-        let solutions = self.checked_solutions()?;
+        // One budget for the whole call: the search and checking the solutions it keeps (a
+        // 100x100 board with --limit 10000 holds 10,000 boards of 2,500 bridges). The solutions
+        // found are checked between chunks of the search, on the same clock, so a budget that
+        // ends the search leaves the solutions found so far checked, not a backlog.
+        let deadline = clock::now_micros().saturating_add(max_micros);
+        let check = self.check;
+        let mut solutions = Vec::new();
+        let status = self.stepper.solve_within_then(max_nodes, max_micros, |m| {
+            Self::check_more(check, m, &mut solutions, deadline)
+        })?;
+        // A run that was done before this call (solved twice) still reports its solutions.
+        let before = clock::now_micros();
+        Self::check_more(check, self.stepper.machine(), &mut solutions, deadline)?;
+        self.stepper
+            .add_elapsed(clock::now_micros().saturating_sub(before));
         let stats = self.stepper.stats();
+        let kept = self.stepper.machine().solutions().len() as u64;
         let stopped = match self.stopped {
             Some(read) if solutions.is_empty() => read(self.stepper.machine()),
             _ => None,
         };
+        let verdict = verdict(self.question, status, stats.solutions).unwrap_or(
+            // The budget ended the search, but two solutions already answer the question.
+            if self.question == Question::Uniqueness && solutions.len() >= 2 {
+                Verdict::Multiple
+            } else {
+                Verdict::Budget
+            },
+        );
         Ok(Report {
             stopped,
-            verdict: verdict(self.question, status, stats.solutions).unwrap_or(Verdict::Budget),
+            verdict,
             status,
             stats,
+            omitted: kept.saturating_sub(solutions.len() as u64),
+            send_until: deadline.saturating_add(max_micros / 20),
             solutions,
             seed: self.seed,
             variant: self.variant,

@@ -64,6 +64,12 @@ pub fn parse_id(text: &str) -> Result<QueensId, String> {
     let n = number(size, "the board size", "expected queens:N, e.g. queens:8")?;
     // Beyond every algorithm's range the size is refused here, quoted as typed: converted first,
     // a huge number would be quoted as the largest `usize` (2^32 - 1 in wasm).
+    if n == 0 {
+        return Err(format!(
+            "queens: the board size must be from 1 to {}, got 0",
+            repair::MAX_REPAIR_N
+        ));
+    }
     let n = match usize::try_from(n) {
         Ok(n) if n <= repair::MAX_REPAIR_N => n,
         _ => {

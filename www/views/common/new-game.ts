@@ -13,9 +13,8 @@ import { puzzleInfo } from '../../registry';
 import { CancelledError, SolverClient, type SolverModule } from '../../solver-client';
 import type { Exports, Generated } from '../../generated/types';
 import { article } from './text';
+import { isSeedText, MAX_SEED_TEXT } from '../../address';
 
-/** The largest seed a JavaScript number holds exactly (the generator's fresh seeds stay below it). */
-const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
 /** How often the elapsed time of a running generation is redrawn. */
 const TICK_MS = 100;
@@ -120,13 +119,16 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
     focusedHere = false;
   }
 
-  function readSeed(): number | null | string {
+  /** The seed typed, as decimal text (`{ text }`), null for none, or what is wrong with it. */
+  function readSeed(): { text: string } | null | string {
     const text = seedIn.value.trim();
     if (text === '') return null;
-    if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) > MAX_SEED) {
-      return `The seed must be a whole number from 0 to ${MAX_SEED}, got "${text.length > 24 ? `${text.slice(0, 24)}…` : text}".`;
+    // Sent as text, which the generator reads exactly (a JavaScript number is exact only up to
+    // 2^53 - 1), so every seed the command line takes makes the same puzzle here.
+    if (!isSeedText(text)) {
+      return `The seed must be a whole number from 0 to ${MAX_SEED_TEXT}, got "${text.length > 24 ? `${text.slice(0, 24)}…` : text}" (digits only, no leading zero).`;
     }
-    return Number(text);
+    return { text };
   }
 
   async function generate(): Promise<void> {
@@ -139,9 +141,9 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
     }
     const size = sizeSelect.value;
     const level = levelSelect.value;
-    const what = `${article(parseInt(size, 10))} ${setup.sizeText(size)}${level ? ` ${level}` : ''} puzzle${seed === null ? '' : ` from seed ${seed}`}`;
+    const what = `${article(parseInt(size, 10))} ${setup.sizeText(size)}${level ? ` ${level}` : ''} puzzle${seed === null ? '' : ` from seed ${seed.text}`}`;
     const params = setup.sizeParams?.() ?? '';
-    const request: Record<string, unknown> = { size: size + params, seed };
+    const request: Record<string, unknown> = { size: size + params, seed: seed?.text ?? null };
     if (level) request.difficulty = level;
     if (helpers.generateGivens) request.givens = givens.checked;
     running = true;

@@ -15,7 +15,7 @@
 // to its deepest node, so 10^5 nodes and more draw in constant time.
 
 import { h } from '../../dom';
-import type { Undo } from '../../player';
+import { HISTORY, type Undo } from '../../player';
 
 /** What one event does to the tree. */
 export interface TreeOp {
@@ -39,6 +39,14 @@ const enum Mark {
 
 /** The caption of a tree with no choice yet: the untouched page and step 0 alike. */
 export const EMPTY_TREE = 'The search tree grows here as the solver makes choices (press Play or Step).';
+
+/** How many nodes the tree holds at most, for a tree that keeps the nodes of the last `window`
+ *  steps: half as many again, so that pruning runs once per `window / 2` new nodes. A long run at
+ *  full speed (an all-solutions search goes on for hours) then keeps at most this many nodes, as
+ *  the player keeps at most HISTORY events: the page's memory stays flat. */
+export function maxTreeNodes(window: number): number {
+  return window + Math.floor(window / 2);
+}
 
 /** Nodes drawn one by one up to this many; beyond, per pixel column. */
 const DETAILED = 4000;
@@ -71,6 +79,16 @@ export class SearchTree {
   private madeAt = new Map<number, number>();
   private lastWhy: string | null = null;
   private pendingRestart = false;
+  /** The step at which each node first left the path (Infinity while it has not). */
+  private leftAt: number[] = [Infinity];
+  /** Nodes made more than `window` steps ago and since pruned (summarised in the counts), the
+   *  dead ends among them, and the deepest depth they reached. */
+  pruned = 0;
+  private prunedDeadEnds = 0;
+  private prunedDeepest = 0;
+
+  /** `window`: the steps whose nodes are kept (the player can step back at most HISTORY). */
+  constructor(readonly window: number = HISTORY) {}
 
   get size(): number {
     return this.parent.length;
@@ -82,7 +100,8 @@ export class SearchTree {
     const step = this.position;
     const fresh = step > this.highWater;
     if (fresh) this.highWater = step;
-    const savedPath = this.path.slice();
+    // By creation step, not id: pruning renumbers the nodes, and steps name them for good.
+    const savedPath = this.path.map((id) => this.step[id]!);
     const savedWhy = this.lastWhy;
     const savedRestart = this.pendingRestart;
     if (op) {
@@ -107,6 +126,7 @@ export class SearchTree {
           this.deadAt.push(Infinity);
           this.solvedAt.push(Infinity);
           this.children.push(0);
+          this.leftAt.push(Infinity);
           this.children[top]!++;
           if (this.pendingRestart) this.restartAt.add(id);
           this.madeAt.set(step, id);
@@ -122,9 +142,13 @@ export class SearchTree {
         this.solvedAt[top] = step;
       }
     }
+    if (fresh && this.size > maxTreeNodes(this.window)) this.prune();
     return () => {
       this.position--;
-      this.path = savedPath;
+      this.path = savedPath.flatMap((st) => {
+        const id = st === 0 ? 0 : this.madeAt.get(st);
+        return id === undefined ? [] : [id];
+      });
       this.lastWhy = savedWhy;
       this.pendingRestart = savedRestart;
     };
@@ -135,6 +159,7 @@ export class SearchTree {
   private cut(len: number, fresh: boolean): void {
     while (this.path.length > len) {
       const id = this.path.pop()!;
+      if (fresh && this.leftAt[id] === Infinity) this.leftAt[id] = this.position;
       if (fresh && this.mark[id] === Mark.Open && this.children[id] === 0) {
         this.mark[id] = Mark.Dead;
         this.why[id] = this.lastWhy;
@@ -143,6 +168,47 @@ export class SearchTree {
       }
       this.lastWhy = null;
     }
+  }
+
+  /** Drops the nodes no step the player can still reach shows: made before the last `window`
+   *  steps and off the path since then (a path of any step in the window holds only nodes made in
+   *  it or on the path at its start). They stay in the counts; the rest are renumbered in order. */
+  private prune(): void {
+    const from = this.position - this.window;
+    const keep: number[] = [0];
+    const onPath = new Set(this.path);
+    for (let i = 1; i < this.size; i++) {
+      if (this.step[i]! >= from || this.leftAt[i]! >= from || onPath.has(i)) keep.push(i);
+      else {
+        this.pruned++;
+        if (this.deadAt[i]! <= this.position) this.prunedDeadEnds++;
+        this.prunedDeepest = Math.max(this.prunedDeepest, this.depth[i]!);
+      }
+    }
+    const newId = new Map<number, number>();
+    keep.forEach((old, k) => newId.set(old, k));
+    const pick = <T>(a: T[]): T[] => keep.map((old) => a[old]!);
+    // A kept node whose parent went hangs from its nearest kept ancestor (the root at worst).
+    this.parent = keep.map((old) => {
+      let p = this.parent[old]!;
+      while (p > 0 && !newId.has(p)) p = this.parent[p]!;
+      return p < 0 ? -1 : newId.get(p)!;
+    });
+    this.depth = pick(this.depth);
+    this.step = pick(this.step);
+    this.label = pick(this.label);
+    this.mark = pick(this.mark);
+    this.why = pick(this.why);
+    this.deadAt = pick(this.deadAt);
+    this.solvedAt = pick(this.solvedAt);
+    this.children = pick(this.children);
+    this.leftAt = pick(this.leftAt);
+    this.deepestTo = [];
+    for (const d of this.depth) this.deepestTo.push(Math.max(this.deepestTo[this.deepestTo.length - 1] ?? 0, d));
+    this.restartAt = new Set([...this.restartAt].filter((id) => newId.has(id)).map((id) => newId.get(id)!));
+    this.path = this.path.map((id) => newId.get(id)!);
+    this.madeAt = new Map();
+    for (let k = 1; k < this.step.length; k++) this.madeAt.set(this.step[k]!, k);
   }
 
   /** Nodes made by the step on screen, the root included: a prefix of the nodes. */
@@ -180,10 +246,10 @@ export class SearchTree {
   /** Choices, dead ends and the deepest depth as of the step on screen. */
   shown(): { choices: number; deadEnds: number; deepest: number } {
     const m = this.visible();
-    let deadEnds = 0;
+    let deadEnds = this.prunedDeadEnds;
     if (this.position >= this.highWater) deadEnds = this.deadEnds;
     else for (let i = 1; i < m; i++) if (this.deadAt[i]! <= this.position) deadEnds++;
-    return { choices: m - 1, deadEnds, deepest: this.deepestTo[m - 1]! };
+    return { choices: m - 1 + this.pruned, deadEnds, deepest: Math.max(this.prunedDeepest, this.deepestTo[m - 1]!) };
   }
 
   /** One line on the node: its choice, depth, subtree and fate. */
@@ -361,7 +427,9 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
       g.arc(x(focus), y(t.depth[focus]!), 8, 0, 2 * Math.PI);
       g.stroke();
     }
-    const shown = m > DETAILED ? ' Each column sums many nodes: hover or click to see one.' : '';
+    const shown =
+      (m > DETAILED ? ' Each column sums many nodes: hover or click to see one.' : '') +
+      (t.pruned > 0 ? ` The ${t.pruned.toLocaleString('en-US')} oldest choices are counted but no longer drawn: the tree keeps the choices of the last ${t.window.toLocaleString('en-US')} steps, as the player does.` : '');
     const c = t.shown();
     const count = (k: number, one: string, many: string) => `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
     const sofar = `${count(c.choices, 'choice', 'choices')}, ${count(c.deadEnds, 'dead end', 'dead ends')} (×), deepest depth ${c.deepest}`;

@@ -30,7 +30,7 @@ export interface LinkOptions {
  */
 export function sizeLink(
   nInput: HTMLInputElement,
-  seed?: { field: HTMLInputElement; current(): number },
+  seed?: { field: HTMLInputElement; current(): number | string },
   options?: LinkOptions,
   run?: (Seekable & { reset(): Promise<unknown> }) | { runs: Seekable[]; reset(): Promise<unknown> },
 ) {

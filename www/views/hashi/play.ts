@@ -324,11 +324,15 @@ export function mountPlay(ctx: HashiCtx): Play {
       const k = Math.max(1, ctx.puzzle.maxBridges);
       const got = unpackValues(text, layout.edges.length, k);
       if (typeof got === 'string') return `The bridges in the link do not fit this puzzle (${layout.edges.length} possible ${layout.edges.length === 1 ? 'bridge' : 'bridges'}): ${got}; the puzzle opens without them.`;
-      bridges = got;
+      // The bridges kept in this browser for the puzzle are not thrown away: the link's board is
+      // one step on top of them, and Undo brings them back (and keeps them again).
+      const saved = bridges.some((v) => v > 0) && got.some((v, i) => v !== bridges[i]);
       history.clear();
+      if (saved) history.before();
+      bridges = got;
       clearHint();
       keep();
-      ctx.status.textContent = 'Your bridges from the link.';
+      ctx.status.textContent = saved ? 'Your bridges from the link; Undo brings back the ones this browser had kept for this puzzle.' : 'Your bridges from the link.';
       moved();
       return null;
     },

@@ -5,6 +5,7 @@
 import { announceFrom, labelBoard } from '../../announce';
 import { sizeLink } from '../common/size-link';
 import { limit } from '../../registry';
+import { isSeedText, MAX_SEED_TEXT } from '../../address';
 import { h, counters, featureSection, formatMicros } from '../../dom';
 import { plural, typedWhole } from '../common/text';
 import { playbackBar, type PlaybackBar } from '../../controls/playback';
@@ -153,7 +154,7 @@ export function seedChoice(field: HTMLInputElement, renewed: () => void) {
   return {
     button,
     /** The seed for the next run: the field's, or the one drawn for this board. */
-    current(): number {
+    current(): number | string {
       const typed = parseSeed(field.value);
       if (typed !== null) return typed;
       drawn ??= randomSeed();
@@ -167,11 +168,12 @@ export function seedChoice(field: HTMLInputElement, renewed: () => void) {
   };
 }
 
-export function parseSeed(text: string): number | null {
+/** The seed typed, as decimal text (exact for every u64; it goes into the ID `queens:N#SEED`). */
+export function parseSeed(text: string): string | null {
   const t = text.trim();
   if (t === '') return null;
-  if (!/^\d{1,15}$/.test(t)) throw new Error(`The seed must be a whole number of at most 15 digits (got "${text}").`);
-  return Number(t);
+  if (!isSeedText(t)) throw new Error(`The seed must be a whole number from 0 to ${MAX_SEED_TEXT} without leading zeros (got "${text}").`);
+  return t;
 }
 
 /** Draws a repair board into `canvas` and exposes it to assistive technology and tests. */
@@ -212,7 +214,7 @@ export function mountRepair(client: SolverClient): Feature {
   const zoom = zoomControl(canvas, () => draw());
   const boardWrap = h('div', { class: 'board-wrap' }, zoom.element, zoom.viewport);
   let n = 8;
-  let seed = 0;
+  let seed: number | string = 0;
   const seeds = seedChoice(seedInput, () => void run.reset());
 
   const run: Runner<RepairEvent, RepairView> = new Runner<RepairEvent, RepairView>(client, {

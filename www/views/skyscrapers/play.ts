@@ -306,12 +306,18 @@ export function mountPlay(ctx: SkyCtx): Play {
       if (given >= 0) return `The board in the link puts a digit on the given at row ${Math.floor(given / n) + 1}, column ${(given % n) + 1}; the puzzle opens without it.`;
       const marked = got.notes.findIndex((m, i) => m > 0 && ctx.puzzle.givens[i]! > 0);
       if (marked >= 0) return `The board in the link puts pencil marks on the given at row ${Math.floor(marked / n) + 1}, column ${(marked % n) + 1}; the puzzle opens without it.`;
+      // The digits kept in this browser for the puzzle are not thrown away: the link's board is
+      // one step on top of them, and Undo brings them back (and keeps them again).
+      const saved = (mine.some((v) => v > 0) || notes.some((v) => v > 0)) && (got.digits.some((v, i) => v !== mine[i]) || got.notes.some((v, i) => v !== notes[i]));
+      history.clear();
+      if (saved) history.before();
       mine = got.digits;
       notes = got.notes;
-      history.clear();
       forget();
       keep();
-      status.textContent = 'Your digits and pencil marks from the link. Check marks mistakes; Hint explains the next step.';
+      status.textContent = saved
+        ? 'Your digits and pencil marks from the link; Undo brings back the ones this browser had kept for this puzzle.'
+        : 'Your digits and pencil marks from the link. Check marks mistakes; Hint explains the next step.';
       if (boardRows().every((row) => row.every((x) => x > 0))) void check(true);
       ctx.draw();
       return null;

@@ -32,6 +32,14 @@ pub fn owns(puzzle: &str, command: &str) -> bool {
         .any(|(name, _, commands)| *name == puzzle && commands.contains(&command))
 }
 
+/// The puzzle's own command words (`grade`, `count`, …), for messages that list its commands.
+pub fn commands(puzzle: &str) -> &'static [&'static str] {
+    EXTRAS
+        .iter()
+        .find(|(name, _, _)| *name == puzzle)
+        .map_or(&[], |(_, _, commands)| commands)
+}
+
 pub fn run(puzzle: &str, argv: &[String]) -> Option<Result<(), Failure>> {
     EXTRAS
         .iter()

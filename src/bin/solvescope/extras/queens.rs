@@ -244,10 +244,10 @@ fn repair_options(args: &Args) -> Result<Value, Failure> {
     if args.has("greedy") {
         o["greedy"] = json!(true);
     }
-    if let Some(t) = args.number::<u32>("tabu")? {
+    if let Some(t) = args.number::<u64>("tabu")? {
         o["tabu"] = json!(t);
     }
-    if let Some(p) = args.number::<f64>("noise")? {
+    if let Some(p) = args.float("noise")? {
         o["noise"] = json!(p);
     }
     if let Some(m) = args.number::<u64>("max-steps")? {

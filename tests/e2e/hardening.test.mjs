@@ -1,0 +1,83 @@
+// Issue 36 in the page: long play keeps memory flat (point 3), and a shared link's board never
+// silently destroys the moves this browser kept (point 4).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp, openPage } from './harness.mjs';
+
+let app;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.close();
+});
+
+const EXAMPLE = '4://///1/3///4/////3/';
+
+const stepOf = async (page) => Number(/^Step ([\d,]+)/.exec(await page.textContent('#queens .step-count'))[1].replace(/,/g, ''));
+
+/** The JS heap in use after a full garbage collection, in MiB (Chrome DevTools Protocol). */
+async function heapAfterGc(cdp) {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  return usedSize / 2 ** 20;
+}
+
+test('point 3: an all-solutions run at full speed keeps the heap flat over millions of events', async () => {
+  const { page, problems, context } = await openPage(app, '#queens/30?opts=find:all,pause:off');
+  await page.waitForSelector('#queens-board[data-queens]');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('HeapProfiler.enable');
+  await page.locator('#queens .playback input.speed-slider').fill('100');
+  await page.getByRole('button', { name: 'Play' }).first().click();
+  // Samples once the player's and the tree's windows are full (200,000 events, 300,000 nodes),
+  // then at fixed event counts after: a leak of one node per event would add tens of MiB each.
+  const marks = [1_000_000, 1_600_000, 2_200_000];
+  const samples = [];
+  for (const mark of marks) {
+    await page.waitForFunction((m) => Number(/^Step ([\d,]+)/.exec(document.querySelector('#queens .step-count')?.textContent ?? '')?.[1]?.replace(/,/g, '') ?? 0) >= m, mark, {
+      timeout: 240_000,
+      polling: 500,
+    });
+    samples.push({ events: await stepOf(page), mib: await heapAfterGc(cdp) });
+  }
+  console.log(`heap after GC: ${samples.map((s) => `${s.events.toLocaleString('en-US')} events ${s.mib.toFixed(1)} MiB`).join('; ')}`);
+  // Flat: the last sample is within 25 MiB of the first (with the tree unbounded the same run
+  // went 141.8 -> 181.1 -> 193.9 MiB; the issue measured 153 -> 792 MiB in two minutes).
+  const growth = samples[samples.length - 1].mib - samples[0].mib;
+  assert.ok(growth < 25, `the heap grew ${growth.toFixed(1)} MiB: ${JSON.stringify(samples)}`);
+  const caption = await page.textContent('#queens-tree-caption');
+  assert.match(caption, /oldest choices are counted but no longer drawn/);
+  assert.ok(Number(await page.getAttribute('#queens-tree', 'data-nodes')) <= 300_000, 'the tree holds at most 300,000 nodes');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('point 4: a link with a board is one undoable step on top of the moves this browser kept', async () => {
+  const { page, problems, context } = await openPage(app, '#skyscrapers/' + encodeURIComponent(EXAMPLE) + '?mode=play');
+  await page.waitForFunction(() => document.querySelector('#sky-board')?.dataset.mode === 'play');
+  await page.focus('#sky-board');
+  await page.keyboard.press('1'); // the player's 1 at row 1, column 1, kept in local storage
+  await page.waitForFunction(() => document.querySelector('#sky-board').dataset.grid.startsWith('1,0,0,0/'));
+  // A shared link to the same puzzle whose board has a 2 there ("a" = 2 x 5 + 0: two cells a
+  // character, values 0 to 4), opened in the same browser.
+  const shared = await context.newPage();
+  await shared.goto(`${app.url}#skyscrapers/${encodeURIComponent(EXAMPLE)}?mode=play&board=a`);
+  await shared.waitForFunction(() => document.querySelector('#sky-board')?.dataset.grid?.startsWith('2,0,0,0/'));
+  assert.match(await shared.textContent('#sky-status'), /Undo brings back/);
+  assert.equal(await shared.isDisabled('#sky-play-undo'), false, 'Undo is offered');
+  await shared.click('#sky-play-undo');
+  await shared.waitForFunction(() => document.querySelector('#sky-board').dataset.grid.startsWith('1,0,0,0/'));
+  // Undone, the kept moves are kept again: a reload without the board shows them.
+  await shared.goto(`${app.url}#skyscrapers/${encodeURIComponent(EXAMPLE)}?mode=play`);
+  await shared.reload();
+  await shared.waitForFunction(() => document.querySelector('#sky-board')?.dataset.grid?.startsWith('1,0,0,0/'));
+  // A link whose board is what was kept adds no step.
+  await shared.goto(`${app.url}#skyscrapers/${encodeURIComponent(EXAMPLE)}?mode=play&board=5`);
+  await shared.reload();
+  await shared.waitForFunction(() => document.querySelector('#sky-board')?.dataset.grid?.startsWith('1,0,0,0/'));
+  assert.equal(await shared.isDisabled('#sky-play-undo'), true);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

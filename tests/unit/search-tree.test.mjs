@@ -1,0 +1,100 @@
+// The search tree's bound (issue 36 point 3): a run at full speed for hours must not keep every
+// node. The tree keeps the nodes of the last `window` steps and the current path, at most
+// maxTreeNodes(window), and its figures still count every choice and dead end. The oracle is a
+// depth-first walk kept here by hand: its own stack, choice count and dead ends.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { SearchTree, maxTreeNodes } from '../../build/unit/views/common/search-tree.js';
+import { HISTORY } from '../../build/unit/player.js';
+
+/** The events of a depth-first walk of a full binary tree of `depth`, walked `times` times. */
+function* walk(depth, times) {
+  for (let t = 0; t < times; t++) {
+    const go = function* (d, label) {
+      yield { push: { depth: d, label } };
+      if (d < depth) {
+        yield* go(d + 1, `${label}L`);
+        yield* go(d + 1, `${label}R`);
+      } else {
+        yield { why: 'a leaf' };
+      }
+    };
+    yield* go(1, 'L');
+    yield* go(1, 'R');
+  }
+}
+
+/** The same walk as the tree should see it, written again: stack of labels, choices, dead ends. */
+class Oracle {
+  stack = [];
+  choices = 0;
+  deadEnds = 0;
+  apply(op) {
+    if (!op.push) return;
+    while (this.stack.length >= op.push.depth) {
+      const top = this.stack.pop();
+      if (top.children === 0) this.deadEnds++;
+    }
+    if (this.stack.length) this.stack[this.stack.length - 1].children++;
+    this.stack.push({ label: op.push.label, children: 0 });
+    this.choices++;
+  }
+  labels() {
+    return this.stack.map((n) => n.label);
+  }
+}
+
+const pathLabels = (tree) => tree.path.slice(1).map((id) => tree.label[id]);
+
+test('a long run keeps at most maxTreeNodes(window) nodes and still counts every choice', () => {
+  const window = 1000;
+  const tree = new SearchTree(window);
+  const oracle = new Oracle();
+  const undos = [];
+  const stacks = [];
+  let most = 0;
+  let events = 0;
+  for (const op of walk(10, 30)) {
+    undos.push(tree.apply(op));
+    oracle.apply(op);
+    stacks.push(oracle.labels());
+    if (undos.length > window) {
+      undos.shift();
+      stacks.shift();
+    }
+    most = Math.max(most, tree.size);
+    events++;
+  }
+  assert.ok(events > 50 * window, `${events} events`);
+  assert.ok(most <= maxTreeNodes(window), `${most} nodes held, bound ${maxTreeNodes(window)}`);
+  assert.ok(tree.pruned > 0);
+  const shown = tree.shown();
+  assert.equal(shown.choices, oracle.choices);
+  assert.equal(shown.deadEnds, oracle.deadEnds);
+  assert.equal(shown.deepest, 10);
+  assert.deepEqual(pathLabels(tree), oracle.labels());
+  // Every step of the window is still reached by stepping back, with its path.
+  for (let k = undos.length - 1; k >= 1; k--) {
+    undos[k]();
+    assert.deepEqual(pathLabels(tree), stacks[k - 1], `stepping back to ${k - 1} of the window`);
+  }
+  assert.equal(tree.position, events - undos.length + 1);
+});
+
+test('the page default: the window is the player HISTORY, the bound half as much again', () => {
+  const tree = new SearchTree();
+  assert.equal(tree.window, HISTORY);
+  assert.equal(maxTreeNodes(HISTORY), 300_000);
+  let most = 0;
+  const oracle = new Oracle();
+  for (const op of walk(12, 50)) {
+    tree.apply(op);
+    oracle.apply(op);
+    if (tree.size > most) most = tree.size;
+  }
+  assert.ok(oracle.choices > 1.2 * maxTreeNodes(HISTORY), `${oracle.choices} choices`);
+  assert.ok(most <= maxTreeNodes(HISTORY), `${most}`);
+  assert.equal(tree.shown().choices, oracle.choices);
+  assert.equal(tree.shown().deadEnds, oracle.deadEnds);
+});
