@@ -46,6 +46,18 @@ impl Timer {
     }
 }
 
+/// On-CPU time of the child processes this process has waited for (`cutime` + `cstime` of
+/// /proc/self/stat, in clock ticks of 10 ms), for a budget kept by a spawned command line.
+pub fn children_cpu() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let rest = &text[text.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // cutime and cstime are fields 16 and 17 of the whole line, so 13 and 14 here (0-based).
+    let ticks: u64 = fields.get(13)?.parse::<u64>().ok()? + fields.get(14)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
+}
+
 /// Time this thread has spent on a CPU: the first field of /proc/thread-self/schedstat, in
 /// nanoseconds.
 fn thread_cpu() -> Option<Duration> {
