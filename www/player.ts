@@ -36,6 +36,8 @@ export interface PlayerState {
   stats: Stats | null;
   /** What the run proved: set only once the run has ended and its last event is on screen. */
   verdict: Verdict | null;
+  /** That verdict as Rust's sentence (Frame.says), when it is set; the page writes none. */
+  says?: string | null;
   /** Events applied so far (including dropped history). */
   position: number;
   canStepBack: boolean;
@@ -68,7 +70,7 @@ export class Player<E extends SolverEvent> {
   /** Events applied (absolute). */
   private cursor = 0;
   /** The last frame's counters, status and verdict: how far the solver has got. */
-  private last: { stats: Stats; status: Status; verdict: Verdict | null } | null = null;
+  private last: { stats: Stats; status: Status; verdict: Verdict | null; says: string | null } | null = null;
   private sourceDone = false;
   private fetching: Promise<void> | null = null;
   private raf = 0;
@@ -103,6 +105,7 @@ export class Player<E extends SolverEvent> {
       status: finished ? (this.last?.status ?? null) : this.cursor === 0 ? null : 'paused',
       stats: this.cursor === 0 && !this.last ? null : countersToStats(this.cursor === this.base ? this.baseAfter : this.after[this.cursor - this.base - 1], elapsed),
       verdict: finished ? (this.last?.verdict ?? null) : null,
+      says: finished ? (this.last?.says ?? null) : null,
       position: this.cursor,
       canStepBack: this.cursor > this.base,
       first: this.base,
@@ -127,7 +130,7 @@ export class Player<E extends SolverEvent> {
           if (this.disposed) return;
           for (const e of frame.events as E[]) this.log.push(e);
           for (const a of frame.after) this.after.push(a);
-          this.last = { stats: frame.stats, status: frame.status, verdict: frame.verdict };
+          this.last = { stats: frame.stats, status: frame.status, verdict: frame.verdict, says: frame.says ?? null };
           if (frame.status !== 'paused') this.sourceDone = true;
         }).finally(() => {
           // Also after a failed fetch, so the next step can try again.

@@ -274,6 +274,11 @@ pub struct Frame<E> {
     /// What the run proved, on the frame that ends it; `None` (JSON `null`) on the frames before,
     /// and on every frame a bare [`Stepper`] makes (the puzzle's runner fills it in).
     pub verdict: Option<Verdict>,
+    /// The sentence that says what the run proved, on the frame that ends it (written by the
+    /// puzzle's runner, `contract::says`, so no viewer writes one of its own); `None` before.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub says: Option<String>,
 }
 
 /// Most nodes one [`Stepper::step`] call runs, whatever the number of events.
@@ -354,6 +359,7 @@ impl<M: Machine> Stepper<M> {
             status: self.status,
             // The machine alone cannot read its end (uniqueness or not): the runner fills it in.
             verdict: None,
+            says: None,
         }
     }
 

@@ -118,7 +118,9 @@ export async function hashiCellCenter(page, r, c) {
   const h = Number(await page.getAttribute('#hashi-board', 'data-height'));
   const dpr = await page.evaluate(() => window.devicePixelRatio || 1);
   const px = Math.round(box.width * dpr);
-  const cell = Math.floor(px / Math.max(w, h));
+  // As www/render/hashi.ts lays the grid out: a margin for the solved frame, then the cells.
+  const margin = Math.ceil(Math.max(3, px / Math.max(w, h) / 10)) + 2;
+  const cell = Math.max(4, Math.floor((px - 2 * margin) / Math.max(w, h)));
   const ox = Math.floor((px - cell * w) / 2);
   const oy = Math.floor((px - cell * h) / 2);
   return { x: box.x + (ox + c * cell + cell / 2) / dpr, y: box.y + (oy + r * cell + cell / 2) / dpr };

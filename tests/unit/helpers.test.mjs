@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MAX_SPEED, sliderToSpeed, speedLabel } from '../../build/unit/player.js';
 import { formatMicros } from '../../build/unit/dom.js';
-import { plural, prefixed, sentence, typedWhole, verdictText } from '../../build/unit/views/common/text.js';
+import { plural, prefixed, sentence, typedWhole } from '../../build/unit/views/common/text.js';
 
 test('the speed slider: 1 event/s at 0, ×10 per 100/4.5 steps, unlimited only at 100', () => {
   assert.equal(sliderToSpeed(0), 1);
@@ -39,13 +39,6 @@ test('sentences: capitalised, one final stop, labels not doubled', () => {
   assert.equal(prefixed('Guess', 'guess 3 at row 1'), 'Guess 3 at row 1.');
   assert.equal(plural(1, 'solution'), '1 solution');
   assert.equal(plural(1234, 'solution'), '1,234 solutions');
-});
-
-test('verdicts of a search that stops at its second solution', () => {
-  assert.match(verdictText('unique', 1, '3 ms'), /^Unique: .*\(3 ms\)\.$/);
-  // The e2e tests look for these words in the status line.
-  assert.match(verdictText('none', 0), /^No solution: .*no solution/);
-  assert.match(verdictText('budget', 1), /1 solution so far/);
 });
 
 test('count progress: weights of the tasks done, a share of the one running, 1 each without weights', async () => {

@@ -380,6 +380,28 @@ export const REGISTRY: readonly PuzzleInfo[] = [
                 "lines",
                 "mrv",
                 "places"
+              ],
+              "labels": [
+                {
+                  "name": "visibility",
+                  "label": "Visibility bounds",
+                  "title": "A line that surely shows lo towers and can show at most hi must have lo ≤ clue ≤ hi"
+                },
+                {
+                  "name": "lines",
+                  "label": "Line propagation",
+                  "title": "Keep only candidates used by some ordering of the line that fits both clues"
+                },
+                {
+                  "name": "mrv",
+                  "label": "MRV",
+                  "title": "Guess where the fewest alternatives are left: a cell with the fewest heights (otherwise the first open cell)"
+                },
+                {
+                  "name": "places",
+                  "label": "Places in a line",
+                  "title": "From 10x10, with MRV: a height with the fewest places left in a row or column competes with the cells, and the guess puts it in one of them (off: guess on cells only, as the article does)"
+                }
               ]
             }
           },
@@ -502,6 +524,33 @@ export const REGISTRY: readonly PuzzleInfo[] = [
                 "isolation",
                 "connectivity",
                 "cutEdges"
+              ],
+              "labels": [
+                {
+                  "name": "degree",
+                  "label": "Degree",
+                  "title": "An island takes what its number forces on its neighbours"
+                },
+                {
+                  "name": "isolation",
+                  "label": "Isolation",
+                  "title": "Two islands may not be joined so that they close a group off"
+                },
+                {
+                  "name": "connectivity",
+                  "label": "Connectivity",
+                  "title": "Every island must still reach the others over possible bridges"
+                },
+                {
+                  "name": "cutEdges",
+                  "label": "Cut edges",
+                  "title": "A possible bridge whose removal would split the islands must be built"
+                },
+                {
+                  "name": "matrixTree",
+                  "label": "Matrix-tree",
+                  "title": "The article's test: no spanning tree left (count mod two primes is 0) prunes the branch"
+                }
               ]
             }
           },

@@ -291,7 +291,12 @@ status: Status,
  * What the run proved, on the frame that ends it; `None` (JSON `null`) on the frames before,
  * and on every frame a bare [`Stepper`] makes (the puzzle's runner fills it in).
  */
-verdict: Verdict | null, };
+verdict: Verdict | null, 
+/**
+ * The sentence that says what the run proved, on the frame that ends it (written by the
+ * puzzle's runner, `contract::says`, so no viewer writes one of its own); `None` before.
+ */
+says?: string, };
 
 export type GenerateRequest = { 
 /**
@@ -747,7 +752,11 @@ names: Array<string>,
 /**
  * The ones on by default.
  */
-on: Array<string>, };
+on: Array<string>, 
+/**
+ * How a viewer names each switch, in the order of `names` (the page writes none).
+ */
+labels: Array<TechniqueLabel>, };
 
 export type Parsed<P> = { 
 /**
@@ -968,6 +977,11 @@ export type Report = {
  * What the run proved ([`Verdict::Budget`] when the budget ran out first).
  */
 verdict: Verdict, 
+/**
+ * The verdict as the sentence a viewer shows, with the run's time, and for a run its budget
+ * stopped, which budget ([`says`]).
+ */
+says: string, 
 /**
  * Where the machine stopped.
  */
@@ -1273,6 +1287,20 @@ board: AnySolution,
  * How many rules it breaks (for N-Queens: attacking pairs), as the machine counted them.
  */
 cost: number, };
+
+export type TechniqueLabel = { 
+/**
+ * The technique's name in options (`"mrv"`).
+ */
+name: string, 
+/**
+ * The switch's label (`"MRV"`).
+ */
+label: string, 
+/**
+ * What the technique does, in one sentence.
+ */
+title: string, };
 
 export type Verdict = "unique" | "multiple" | "none" | "found" | "counted" | "budget" | "gaveUp";
 

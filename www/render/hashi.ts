@@ -53,8 +53,14 @@ export interface HashiGeometry {
   oy: number;
 }
 
+/** The solved frame's line width for cells of `cell` pixels. */
+const frameWidth = (cell: number) => Math.max(3, cell / 10);
+
 export function hashiGeometry(px: number, width: number, height: number): HashiGeometry {
-  const cell = Math.max(4, Math.floor(px / Math.max(width, height)));
+  // A margin round the grid holds the solved frame, so the frame never touches the rings of
+  // islands on the border (issue 28): as wide as the frame of the cells without it, plus a gap.
+  const margin = Math.ceil(frameWidth(px / Math.max(width, height))) + 2;
+  const cell = Math.max(4, Math.floor((px - 2 * margin) / Math.max(width, height)));
   return { cell, ox: Math.floor((px - cell * width) / 2), oy: Math.floor((px - cell * height) / 2) };
 }
 
@@ -248,7 +254,9 @@ export function drawHashi(s: Surface, scene: HashiScene, theme: Theme): void {
 
   if (scene.solved) {
     ctx.strokeStyle = theme.good;
-    ctx.lineWidth = Math.max(3, cell / 10);
-    ctx.strokeRect(ox + 1.5, oy + 1.5, cell * w - 3, cell * h - 3);
+    // In the margin, outside the cells (hashiGeometry keeps room for it).
+    const lw = frameWidth(cell);
+    ctx.lineWidth = lw;
+    ctx.strokeRect(ox - lw / 2 - 1, oy - lw / 2 - 1, cell * w + lw + 2, cell * h + lw + 2);
   }
 }

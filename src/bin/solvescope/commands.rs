@@ -432,7 +432,10 @@ fn trace(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
             emit(&json!({"step": step, "event": event, "after": after}));
         }
         if step == steps || frame.status.is_done() {
-            emit(&json!({"status": frame.status, "verdict": frame.verdict, "stats": frame.stats}));
+            emit(
+                &json!({"status": frame.status, "verdict": frame.verdict, "says": frame.says,
+                "stats": frame.stats}),
+            );
             return Ok(());
         }
     }

@@ -108,7 +108,21 @@ pub enum OptionKind {
         names: &'static [&'static str],
         /// The ones on by default.
         on: &'static [&'static str],
+        /// How a viewer names each switch, in the order of `names` (the page writes none).
+        labels: &'static [TechniqueLabel],
     },
+}
+
+/// How a viewer names a technique switch: a short label and one sentence for its tooltip.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct TechniqueLabel {
+    /// The technique's name in options (`"mrv"`).
+    pub name: &'static str,
+    /// The switch's label (`"MRV"`).
+    pub label: &'static str,
+    /// What the technique does, in one sentence.
+    pub title: &'static str,
 }
 
 /// A limit a parser enforces, e.g. `{name: "n", min: 1, max: 64}`.

@@ -148,6 +148,44 @@ mod tests {
     }
 
     #[test]
+    fn the_end_of_a_run_in_words() {
+        use Question::*;
+        let s = |v, q, n, us, limit| says(v, q, n, us, limit);
+        assert_eq!(
+            s(Verdict::Unique, Uniqueness, 1, Some(3_000), None),
+            "Unique: one solution, and the search proved there is no other (3.0 ms)."
+        );
+        // No time measured: none said ("0 µs" would read as a measurement).
+        assert!(s(Verdict::None, Uniqueness, 0, Some(0), None).ends_with("no solution."));
+        assert_eq!(
+            s(
+                Verdict::Budget,
+                Uniqueness,
+                1,
+                Some(2_500_000),
+                Some(Limit::Nodes(2_000_000))
+            ),
+            "Stopped after 2.50 s: its budget of 2,000,000 nodes ran out before the search \
+             ended, 1 solution so far."
+        );
+        assert_eq!(
+            s(
+                Verdict::Budget,
+                Find,
+                0,
+                None,
+                Some(Limit::Micros(60_000_000))
+            ),
+            "Stopped: its time budget of 60.00 s ran out before the search ended, 0 solutions \
+             so far."
+        );
+        assert_eq!(
+            s(Verdict::Counted, Count, 92, Some(999), None),
+            "Counted 92 solutions (999 µs)."
+        );
+    }
+
+    #[test]
     fn a_puzzle_text_where_puzzle_data_belongs_says_so() {
         let id = "4:1/2".repeat(1000);
         for name in ["skyscrapers", "hashi"] {

@@ -27,6 +27,9 @@ fn is_zero(n: &u64) -> bool {
 pub struct Report {
     /// What the run proved ([`Verdict::Budget`] when the budget ran out first).
     pub verdict: Verdict,
+    /// The verdict as the sentence a viewer shows, with the run's time, and for a run its budget
+    /// stopped, which budget ([`says`]).
+    pub says: String,
     /// Where the machine stopped.
     pub status: Status,
     /// The counters at the end, wall time included.
@@ -116,6 +119,121 @@ pub fn verdict(question: Question, status: Status, solutions: u64) -> Option<Ver
     })
 }
 
+/// Which budget ended a `solve` that stopped before its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// The node budget (how many nodes).
+    Nodes(u64),
+    /// The time budget (microseconds).
+    Micros(u64),
+}
+
+/// The sentence that ends a run with `verdict` asked `question`, after `solutions` solutions:
+/// what the page shows under the board, so no viewer writes one of its own. `elapsed_micros`
+/// (the run's time) is said when given; `limit` says which budget stopped a [`Verdict::Budget`].
+pub fn says(
+    verdict: Verdict,
+    question: Question,
+    solutions: u64,
+    elapsed_micros: Option<u64>,
+    limit: Option<Limit>,
+) -> String {
+    let took = match elapsed_micros.and_then(time_text) {
+        Some(t) => format!(" ({t})"),
+        None => String::new(),
+    };
+    let sols = |n: u64| plural(n, "solution", "solutions");
+    match verdict {
+        Verdict::Unique => {
+            format!("Unique: one solution, and the search proved there is no other{took}.")
+        }
+        Verdict::Multiple => "Multiple solutions: the search stopped at the second one (use \
+                              the switch to compare the two)."
+            .to_string(),
+        Verdict::None => format!(
+            "No solution: every branch ends in a contradiction, so this puzzle has no \
+             solution{took}."
+        ),
+        Verdict::Found if question == Question::Uniqueness => {
+            "Found a solution (the search was stopped before proving it unique).".to_string()
+        }
+        Verdict::Found => format!("Found {}{took}.", sols(solutions)),
+        Verdict::Counted => format!("Counted {}{took}.", sols(solutions)),
+        Verdict::GaveUp => {
+            format!("Gave up: the search stopped without an answer{took}.")
+        }
+        Verdict::Budget => {
+            let which = match limit {
+                Some(Limit::Nodes(n)) => {
+                    format!("its budget of {} ran out", plural(n, "node", "nodes"))
+                }
+                Some(Limit::Micros(us)) => format!(
+                    "its time budget of {} ran out",
+                    time_text(us).unwrap_or_else(|| "0 µs".into())
+                ),
+                None => "the budget ran out".to_string(),
+            };
+            let after = match elapsed_micros.and_then(time_text) {
+                Some(t) => format!(" after {t}"),
+                None => String::new(),
+            };
+            format!(
+                "Stopped{after}: {which} before the search ended, {} so far.",
+                sols(solutions)
+            )
+        }
+    }
+}
+
+/// `n` with thousands separators and the noun in the right number ("1 node", "2,000 nodes").
+pub fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", grouped(n), if n == 1 { one } else { many })
+}
+
+/// `n` with thousands separators, as the page's counters write numbers ("1,000,000").
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A time as the page's counters write it; `None` for no time measured (0 µs would read as one).
+pub fn time_text(us: u64) -> Option<String> {
+    Some(match us {
+        0 => return None,
+        1..=999 => format!("{us} µs"),
+        1_000..=999_999 => format!("{:.1} ms", us as f64 / 1e3),
+        _ => format!("{:.2} s", us as f64 / 1e6),
+    })
+}
+
+/// How a `solve` ended, for a puzzle's own sentence ([`Runner::with_says`]).
+pub struct End<'a> {
+    /// What the run proved.
+    pub verdict: Verdict,
+    /// Where the machine stopped (a search that found every solution is `Exhausted`).
+    pub status: Status,
+    /// The counters at the end.
+    pub stats: &'a Stats,
+    /// Which budget stopped it, for [`Verdict::Budget`].
+    pub limit: Option<Limit>,
+    /// Where a local search stood when it stopped without an answer.
+    pub stopped: Option<&'a Stopped>,
+    /// The seed of a randomised run.
+    pub seed: Option<u64>,
+    /// Whether the sentence says the run's time (a `solve`'s; a stepped run's last frame does not).
+    pub timed: bool,
+}
+
+/// A puzzle's own sentence for the end of a `solve` of machine `M` (None: the common one).
+pub type SaysFn<M> = fn(&M, &End) -> Option<String>;
+
 /// The puzzle side of a [`Runner`]: how its machine's solutions become checked answers.
 pub type Checker<M> = fn(&M, &<M as Machine>::Solution) -> Result<AnySolution, String>;
 
@@ -128,6 +246,7 @@ pub struct Runner<M: Machine> {
     seed: Option<u64>,
     variant: Option<&'static str>,
     stopped: Option<fn(&M) -> Option<Stopped>>,
+    says: Option<SaysFn<M>>,
 }
 
 impl<M> Runner<M>
@@ -145,7 +264,15 @@ where
             seed: None,
             variant: None,
             stopped: None,
+            says: None,
         }
+    }
+
+    /// The puzzle's own sentence for the end of a `solve` (repair says its moves and the board it
+    /// stopped at); the common one ([`says`]) where it returns None.
+    pub fn with_says(mut self, says: SaysFn<M>) -> Self {
+        self.says = Some(says);
+        self
     }
 
     /// How to read where a local search stands, for a run that stops without an answer.
@@ -203,10 +330,31 @@ where
 {
     fn step(&mut self, max_events: usize) -> Frame<AnyEvent> {
         let f = self.stepper.step(max_events);
+        let verdict = verdict(self.question, f.status, f.stats.solutions);
         Frame {
             events: f.events.into_iter().map(Into::into).collect(),
             after: f.after,
-            verdict: verdict(self.question, f.status, f.stats.solutions),
+            // No time in the sentence of a step: the last step's time is the run's so far.
+            says: verdict.map(|v| {
+                // Where a local search stood when it ended without an answer, as `solve` says it.
+                let stopped = match self.stopped {
+                    Some(read) if f.stats.solutions == 0 => read(self.stepper.machine()),
+                    _ => None,
+                };
+                let end = End {
+                    verdict: v,
+                    status: f.status,
+                    stats: &f.stats,
+                    limit: None,
+                    stopped: stopped.as_ref(),
+                    seed: self.seed,
+                    timed: false,
+                };
+                self.says
+                    .and_then(|own| own(self.stepper.machine(), &end))
+                    .unwrap_or_else(|| says(v, self.question, f.stats.solutions, None, None))
+            }),
+            verdict,
             stats: f.stats,
             status: f.status,
         }
@@ -242,8 +390,36 @@ where
                 Verdict::Budget
             },
         );
+        // Which budget ended it: the nodes if they were all spent, else the clock.
+        let limit = (verdict == Verdict::Budget).then_some(if stats.nodes >= max_nodes {
+            Limit::Nodes(max_nodes)
+        } else {
+            Limit::Micros(max_micros)
+        });
+        let own = self.says.and_then(|f| {
+            let end = End {
+                verdict,
+                status,
+                stats: &stats,
+                limit,
+                stopped: stopped.as_ref(),
+                seed: self.seed,
+                timed: true,
+            };
+            f(self.stepper.machine(), &end)
+        });
+        let says = own.unwrap_or_else(|| {
+            says(
+                verdict,
+                self.question,
+                stats.solutions,
+                Some(stats.elapsed_micros),
+                limit,
+            )
+        });
         Ok(Report {
             stopped,
+            says,
             verdict,
             status,
             stats,

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::puzzles::contract::{
     self, AlgorithmInfo, Exports, Game, GenerateRequest, Generated, Helpers, LimitInfo, OptionInfo,
-    OptionKind, PuzzleInfo, Question, Run, Runner,
+    OptionKind, PuzzleInfo, Question, Run, Runner, TechniqueLabel,
 };
 use crate::puzzles::AnySolution;
 use crate::shared::rng::Rng;
@@ -117,6 +117,33 @@ impl Game for Hashi {
                     kind: OptionKind::Techniques {
                         names: &Techniques::NAMES,
                         on: &["degree", "isolation", "connectivity", "cutEdges"],
+                        labels: &[
+                            TechniqueLabel {
+                                name: "degree",
+                                label: "Degree",
+                                title: "An island takes what its number forces on its neighbours",
+                            },
+                            TechniqueLabel {
+                                name: "isolation",
+                                label: "Isolation",
+                                title: "Two islands may not be joined so that they close a group off",
+                            },
+                            TechniqueLabel {
+                                name: "connectivity",
+                                label: "Connectivity",
+                                title: "Every island must still reach the others over possible bridges",
+                            },
+                            TechniqueLabel {
+                                name: "cutEdges",
+                                label: "Cut edges",
+                                title: "A possible bridge whose removal would split the islands must be built",
+                            },
+                            TechniqueLabel {
+                                name: "matrixTree",
+                                label: "Matrix-tree",
+                                title: "The article's test: no spanning tree left (count mod two primes is 0) prunes the branch",
+                            },
+                        ],
                     },
                 },
                 OptionInfo {

@@ -287,11 +287,60 @@ fn start_backtrack(p: &QueensId, algorithm: &str, options: &Value) -> Result<Box
     // Both machines emit the same events and solutions; only the runner's machine type differs.
     Ok(if algorithm == "naive" {
         let m = naive::Naive::new(p.n, opts)?;
-        Runner::new(m, question, |m, cols| checked_placement(m.n(), cols)).boxed()
+        Runner::new(m, question, |m, cols| checked_placement(m.n(), cols))
+            .with_says(|m, end| Some(search_says(m.n(), end)))
+            .boxed()
     } else {
         let m = backtrack::Backtrack::new(p.n, opts)?;
-        Runner::new(m, question, |m, cols| checked_placement(m.n(), cols)).boxed()
+        Runner::new(m, question, |m, cols| checked_placement(m.n(), cols))
+            .with_says(|m, end| Some(search_says(m.n(), end)))
+            .boxed()
     })
+}
+
+/// The end of a backtracking run in words (the page shows these; it writes none of its own).
+fn search_says(n: usize, end: &contract::End) -> String {
+    use crate::engine::{Status, Verdict};
+    use contract::{grouped, plural, time_text, Limit};
+    let k = end.stats.solutions;
+    let took = time_text(end.stats.elapsed_micros)
+        .filter(|_| end.timed)
+        .map(|t| format!(" ({t})"))
+        .unwrap_or_default();
+    match end.verdict {
+        Verdict::None => format!("N = {n} has no solution: every placement was tried{took}."),
+        Verdict::Counted => format!("Done: all {} solutions found{took}.", grouped(k)),
+        // The search space ran out: every solution was found.
+        Verdict::Found if end.status == Status::Exhausted => {
+            format!(
+                "Done: all {} found{took}.",
+                plural(k, "solution", "solutions")
+            )
+        }
+        Verdict::Found if k == 1 => format!("Found a solution{took}."),
+        Verdict::Found => format!(
+            "Stopped after {}{took}.",
+            plural(k, "solution", "solutions")
+        ),
+        Verdict::Budget => {
+            let which = match end.limit {
+                Some(Limit::Nodes(b)) => {
+                    format!("its budget of {} ran out", plural(b, "node", "nodes"))
+                }
+                Some(Limit::Micros(us)) => format!(
+                    "its time budget of {} ran out",
+                    time_text(us).unwrap_or_default()
+                ),
+                None => "its budget ran out".to_string(),
+            };
+            format!(
+                "Stopped: {which} after {}, {} so far.",
+                plural(end.stats.nodes, "node", "nodes"),
+                plural(k, "solution", "solutions")
+            )
+        }
+        _ => contract::says(end.verdict, contract::Question::Find, k, None, end.limit),
+    }
 }
 
 /// A backtracking answer, once the independent checker has passed it.
@@ -350,7 +399,51 @@ fn start_repair(p: &QueensId, options: &Value) -> Result<Box<dyn Run>, String> {
             cost: m.total_conflicts(),
         })
     })
+    .with_says(repair_says)
     .with_seed(seed)
     .with_variant(variant)
     .boxed())
+}
+
+/// The end of a repair `solve` in words: the work done, and where it stood if it did not succeed
+/// (the page shows these; it writes none of its own).
+fn repair_says(m: &repair::Repair, end: &contract::End) -> Option<String> {
+    use crate::engine::Verdict;
+    use contract::{grouped, plural, time_text, Limit};
+    let n = m.n();
+    let work = format!(
+        "{} and {}",
+        plural(end.stats.moves, "move", "moves"),
+        plural(end.stats.restarts, "restart", "restarts")
+    );
+    let left = match end.stopped {
+        Some(s) => format!(
+            "; the board it stopped at has {}",
+            plural(s.cost, "attacking pair", "attacking pairs")
+        ),
+        None => String::new(),
+    };
+    let n_text = grouped(n as u64);
+    Some(match end.verdict {
+        Verdict::Found => {
+            let took = time_text(end.stats.elapsed_micros)
+                .filter(|_| end.timed)
+                .map(|t| format!(", {t}"))
+                .unwrap_or_default();
+            let seed = end
+                .seed
+                .map(|s| format!(" with seed {s}"))
+                .unwrap_or_default();
+            format!("Solved N = {n_text}{seed}: {work}{took}.")
+        }
+        Verdict::Budget => {
+            let which = match end.limit {
+                Some(Limit::Nodes(_)) => "node budget",
+                _ => "time budget",
+            };
+            format!("Stopped by the {which} after {work}{left}.")
+        }
+        _ if n == 2 || n == 3 => format!("N = {n} has no solution, so repair cannot succeed."),
+        _ => format!("Repair gave up after {work}{left}."),
+    })
 }

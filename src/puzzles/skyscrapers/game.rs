@@ -9,7 +9,7 @@ use super::grade::Difficulty;
 use super::{hint, parse_any, solve, to_plain, to_puzzlink_url, to_tatham_id, Puzzle, MAX_N};
 use crate::puzzles::contract::{
     self, AlgorithmInfo, Exports, Game, GenerateRequest, Generated, Helpers, LimitInfo, OptionInfo,
-    OptionKind, PuzzleInfo, Question, Run, Runner,
+    OptionKind, PuzzleInfo, Question, Run, Runner, TechniqueLabel,
 };
 use crate::puzzles::AnySolution;
 use crate::shared::rng::Rng;
@@ -52,6 +52,28 @@ impl Game for Skyscrapers {
                     kind: OptionKind::Techniques {
                         names: TECHNIQUES,
                         on: TECHNIQUES,
+                        labels: &[
+                            TechniqueLabel {
+                                name: "visibility",
+                                label: "Visibility bounds",
+                                title: "A line that surely shows lo towers and can show at most hi must have lo ≤ clue ≤ hi",
+                            },
+                            TechniqueLabel {
+                                name: "lines",
+                                label: "Line propagation",
+                                title: "Keep only candidates used by some ordering of the line that fits both clues",
+                            },
+                            TechniqueLabel {
+                                name: "mrv",
+                                label: "MRV",
+                                title: "Guess where the fewest alternatives are left: a cell with the fewest heights (otherwise the first open cell)",
+                            },
+                            TechniqueLabel {
+                                name: "places",
+                                label: "Places in a line",
+                                title: "From 10x10, with MRV: a height with the fewest places left in a row or column competes with the cells, and the guess puts it in one of them (off: guess on cells only, as the article does)",
+                            },
+                        ],
                     },
                 },
                 contract::LIMIT_OPTION,

@@ -17,6 +17,8 @@ import type { PlaybackBar } from '../../controls/playback';
 import { CancelledError } from '../../solver-client';
 import type { Verdict } from '../../protocol';
 import { feature, type Feature } from '../feature';
+import { zoomControl } from '../../controls/zoom';
+import { BOARD_MAX, squareFor } from '../../render/canvas';
 import { switchOptions, takeOptions } from './size-link';
 import { solvabilityText } from './text';
 
@@ -238,6 +240,21 @@ export function mountShell(s: ShellSetup, messages: Messages): Shell {
       key: (e) => s.key(mode, e),
     }),
   };
+}
+
+/** The board's frame: the canvas in a zoomable viewport (− / Fit / +), with what is drawn under
+ *  it (Skyscrapers' digit pad). A drag on the board pans it only where `pans()` says (while
+ *  watching: in the other modes a drag edits or plays). */
+export interface BoardFrame {
+  wrap: HTMLElement;
+  /** The canvas side in CSS pixels: the window's fit (at most `cap`), times the zoom. */
+  size(cap?: number): number;
+}
+
+export function boardFrame(canvas: HTMLCanvasElement, redraw: () => void, pans: () => boolean, under: HTMLElement[] = []): BoardFrame {
+  const zoom = zoomControl(canvas, redraw, 'Board', pans);
+  const wrap = h('div', { class: 'board-wrap' }, zoom.element, zoom.viewport, ...under);
+  return { wrap, size: (cap = Infinity) => zoom.size(Math.min(squareFor(wrap, BOARD_MAX), cap)) };
 }
 
 /** Callbacks for the New puzzle control (www/views/common/new-game.ts): its "Made…" line (in

@@ -1,5 +1,5 @@
-// The sentences every view shows: a solver's `why` made into a sentence, and the verdict of a
-// search that proves uniqueness (Skyscrapers, Hashiwokakero). Pure: no DOM, unit-tested.
+// Words every view shares: a solver's `why` made into a sentence, plurals, articles. Pure: no
+// DOM, unit-tested. A run's verdict is Rust's sentence (Frame.says, Report.says), not written here.
 
 import type { Verdict } from '../../protocol';
 
@@ -40,25 +40,6 @@ export function article(n: number): string {
 
 export function plural(n: number, thing: string, things = `${thing}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? thing : things}`;
-}
-
-/** The status line for a verdict; `elapsed` (the solver's time, formatted) is added when known. */
-export function verdictText(v: Verdict, solutions: number, elapsed: string | null = null): string {
-  const took = elapsed ? ` (${elapsed})` : '';
-  switch (v) {
-    case 'unique':
-      return `Unique: one solution, and the search proved there is no other${took}.`;
-    case 'multiple':
-      return 'Multiple solutions: the search stopped at the second one (use the switch to compare the two).';
-    case 'none':
-      return `No solution: every branch ends in a contradiction, so this puzzle has no solution${took}.`;
-    case 'found':
-      return 'Found a solution (the search was stopped before proving it unique).';
-    case 'budget':
-      return `Stopped: the budget ran out before the search ended (${plural(solutions, 'solution')} so far).`;
-    default:
-      return `Finished (${v}).`;
-  }
 }
 
 /** What Check adds about the puzzle itself (its clues, not the player's moves) when it does not

@@ -3,7 +3,6 @@
 // export and layout comes from wasm; this keeps the user's cells.
 
 import { h } from '../../dom';
-import { loadField } from '../common/load-field';
 import { limit } from '../../registry';
 import type { Cell } from '../../render/hashi';
 import { copyText, pageLink } from '../common/copy';
@@ -11,7 +10,8 @@ import { isIsland, type HashiCtx } from './context';
 import type { Exports, HashiPuzzle } from './state';
 import { undoable } from '../common/undo';
 import { mountNewGame, type NewGame } from '../common/new-game';
-import { newGameMessages, openNewPuzzle } from '../common/shell';
+import { newGameMessages } from '../common/shell';
+import { puzzleSource } from '../common/puzzle-source';
 import type { BoardReport } from './state';
 
 type Tool = 'island' | 'rock' | 'water';
@@ -28,14 +28,16 @@ export interface Editor {
   /** The board's keys in edit mode; true when used. */
   key(e: KeyboardEvent): boolean;
   click(c: Cell): void;
-  /** Loads a pasted or linked puzzle; a later load or edit wins over an earlier one still parsing. */
-  load(text: string): Promise<boolean>;
+  /** First showing: the linked puzzle, else the example; true when a linked puzzle opened. */
+  start(param: string | null): Promise<boolean>;
+  /** A later link's puzzle; true when it is the one on the board. */
+  open(param: string | null): Promise<boolean>;
+  /** Loads in flight (the address waits for them). */
+  pending(): boolean;
   /** Shows the IDs of the puzzle just laid out (null: it is not a puzzle yet). */
   showExports(ex: Exports | null): void;
   /** Marks the chosen tool. */
   sync(): void;
-  /** Shows a puzzle text (from a link) in the Load field. */
-  setLoadText(text: string): void;
   /** Called as every edit or load is laid out: records the puzzle before it for Undo. */
   noteChange(): void;
   /** Ctrl+Z and friends in edit mode. */
@@ -51,8 +53,23 @@ export function mountEditor(ctx: HashiCtx): Editor {
   const toolButtons = TOOLS.map((t) =>
     h('button', { type: 'button', id: `hashi-tool-${t}`, 'aria-pressed': 'false', title: t === 'island' ? 'Click a cell: island (then type its number)' : t === 'rock' ? 'Click a cell: rock (#)' : 'Click a cell: water (Delete)' }, t === 'island' ? 'Island' : t === 'rock' ? 'Rock #' : 'Erase'),
   );
-  const loadIn = loadField('hashi-load', 'Puzzle to load: Tatham ID, puzz.link URL or plain grid', () => loadAndSay());
-  const loadBtn = h('button', { type: 'button', id: 'hashi-load-btn' }, 'Load');
+  const source = puzzleSource<HashiPuzzle>({
+    puzzle: 'hashi',
+    ids: { field: 'hashi-load', button: 'hashi-load-btn' },
+    client: ctx.client,
+    messages: ctx.messages,
+    async put(parsed) {
+      setPuzzle(parsed.puzzle);
+      await ctx.refresh();
+    },
+    // Undo records the puzzle last laid out (noteChange, below), not here.
+    before: () => undefined,
+    shown: () => ctx.exports !== null,
+    // The board keeps the previous puzzle, laid out again (its layout may have been dropped).
+    failed: () => ctx.refresh(),
+    solvability: () => (ctx.layout ? ctx.client.call<BoardReport>('check', 'hashi', ctx.puzzle, []).then((r) => r.solvability) : null),
+  });
+  const loadIn = source.field;
   // Square sizes players know from Tatham's presets and beyond, plus the board's own size.
   const squares = [RANDOM.min, 7, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100].filter((k) => k >= RANDOM.min && k <= RANDOM.max);
   const sizes = [...new Set(squares)].map((k) => `${k}x${k}`);
@@ -96,10 +113,7 @@ export function mountEditor(ctx: HashiCtx): Editor {
     ],
     ...newGameMessages(ctx.messages, (): HTMLElement => newGame.element),
     async apply(made, params) {
-      ++ctx.version; // the new puzzle wins over a load still in flight
-      setPuzzle(made.puzzle);
-      await ctx.refresh();
-      openNewPuzzle(loadIn, made.exports.tatham ?? made.exports.plain.replace(/\n/g, '/'), ctx.setMode);
+      await source.made(made, ctx.setMode);
       // The islands made, in count and share: a high expansion spreads them out, and a dense
       // board cannot hold more than about a quarter, so what was asked is not always reached.
       // What was asked comes from the request (`i<density>`, `e<expansion>`), not from the
@@ -138,7 +152,7 @@ export function mountEditor(ctx: HashiCtx): Editor {
   const io = h(
     'div',
     { class: 'hashi-io' },
-    h('div', { class: 'params' }, loadIn, loadBtn),
+    h('div', { class: 'params' }, loadIn, source.button),
     h('div', { class: 'params' }, copyTatham, copyUrl, copyPlain, copyLink),
     // One line however long the ID (shell.css): the full ID is in the text and its tooltip.
     h('p', { class: 'muted id-line' }, 'Current puzzle: ', idOut),
@@ -150,6 +164,7 @@ export function mountEditor(ctx: HashiCtx): Editor {
   const history = undoable<HashiPuzzle>('hashi-edit', () => JSON.parse(lastKnown ?? JSON.stringify(ctx.puzzle)) as HashiPuzzle, (p, how) => {
     lastKnown = JSON.stringify(p);
     setPuzzle(p);
+    source.supersede();
     void ctx.refresh().then(() => (ctx.status.textContent = `${how}: the puzzle as it was.`));
   });
   panel.append(h('div', { class: 'params' }, history.buttons));
@@ -166,29 +181,17 @@ export function mountEditor(ctx: HashiCtx): Editor {
     ctx.cursor = Math.min(ctx.cursor, p.width * p.height - 1);
   }
 
-  async function load(text: string): Promise<boolean> {
-    const my = ++ctx.version;
-    try {
-      const parsed = await ctx.client.call<{ puzzle: HashiPuzzle; exports: Exports }>('parse', 'hashi', text);
-      if (my !== ctx.version) return false;
-      setPuzzle(parsed.puzzle);
-      await ctx.refresh();
-      return true;
-    } catch (e) {
-      if (my !== ctx.version) return false;
-      // The board keeps the previous puzzle (laid out again, as its layout may have been dropped);
-      // the error stays on screen until the next change.
-      await ctx.refresh();
-      if (my + 1 === ctx.version) ctx.showError(e instanceof Error ? e.message : String(e));
-      return false;
-    }
+  /** An edit of the user's: laid out again, and it wins over a load still in flight. */
+  function edited(): void {
+    source.supersede();
+    void ctx.refresh();
   }
 
   function setCell(i: number, v: number): void {
     const cells = ctx.puzzle.cells;
     if (i < 0 || i >= cells.length || cells[i] === v) return;
     cells[i] = v;
-    void ctx.refresh();
+    edited();
   }
 
   function resize(): void {
@@ -203,7 +206,7 @@ export function mountEditor(ctx: HashiCtx): Editor {
     for (let r = 0; r < Math.min(hh, p.height); r++) for (let c = 0; c < Math.min(w, p.width); c++) cells[r * w + c] = p.cells[r * p.width + c]!;
     ctx.puzzle = { ...p, width: w, height: hh, cells };
     ctx.cursor = 0;
-    void ctx.refresh();
+    edited();
   }
 
   function bump(i: number, d: number): void {
@@ -261,25 +264,17 @@ export function mountEditor(ctx: HashiCtx): Editor {
   kIn.addEventListener('change', () => {
     ctx.puzzle = { ...ctx.puzzle, maxBridges: Number(kIn.value) };
     newK.value = kIn.value;
-    void ctx.refresh();
+    edited();
   });
   noLoops.addEventListener('change', () => {
     ctx.puzzle = { ...ctx.puzzle, noLoops: noLoops.checked };
     newNoLoops.checked = noLoops.checked;
-    void ctx.refresh();
+    edited();
   });
   clearBtn.addEventListener('click', () => {
     ctx.puzzle = { ...ctx.puzzle, cells: ctx.puzzle.cells.map(() => 0) };
-    void ctx.refresh();
+    edited();
   });
-  // Load says when the puzzle has no solution or several, as Check does (Rust's check decides).
-  const loadAndSay = () =>
-    void load(loadIn.value).then((ok) => {
-      if (!ok || !ctx.layout) return;
-      const said = ctx.status.textContent ?? '';
-      void ctx.messages.sayWithSolvability(said, ctx.client.call<BoardReport>('check', 'hashi', ctx.puzzle, []).then((r) => r.solvability));
-    });
-  loadBtn.addEventListener('click', loadAndSay);
   // The copied text also lands in the Load field, where it can be seen, edited or copied by hand.
   const copy = (text: string | null | undefined, what: string) => {
     if (!text) return;
@@ -301,7 +296,9 @@ export function mountEditor(ctx: HashiCtx): Editor {
     io,
     key,
     click,
-    load,
+    start: (param) => source.start(param),
+    open: source.open,
+    pending: source.pending,
     showExports(ex) {
       idOut.textContent = ex ? (ex.tatham ?? ex.plain.replace(/\n/g, '/')) : '—';
       idOut.title = idOut.textContent;
@@ -315,9 +312,6 @@ export function mountEditor(ctx: HashiCtx): Editor {
       lastKnown = now;
     },
     historyKey: history.key,
-    setLoadText(text) {
-      loadIn.value = text;
-    },
     sync() {
       toolButtons.forEach((b, i) => b.setAttribute('aria-pressed', String(TOOLS[i] === tool)));
     },

@@ -4,25 +4,19 @@
 // the message line, links and key routing; this keeps the board's state, its layout and drawing.
 
 import { labelBoard } from '../../announce';
-import { puzzleInfo } from '../../registry';
-import { plural, sentence } from '../common/text';
+import { plural } from '../common/text';
 import { h } from '../../dom';
-import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas';
+import { fitCanvas, readTheme } from '../../render/canvas';
 import { cellAt, drawHashi, hashiGeometry, type HashiScene } from '../../render/hashi';
 import type { SolverClient } from '../../solver-client';
-import { addLinkProblem } from '../../link';
 import type { Feature } from '../feature';
-import { messageLine, mountShell } from '../common/shell';
+import { boardFrame, messageLine, mountShell } from '../common/shell';
 import type { HashiCtx, Mode } from './context';
 import { mountEditor } from './editor';
 import { mountPlay } from './play';
 import { bridgeList, freshWatch, key, type Exports, type Layout } from './state';
 import { mountWatch } from './watch';
 import { legend } from '../common/legend';
-import { zoomControl } from '../../controls/zoom';
-
-/** The puzzle a first visit opens: the registry's example. */
-const EXAMPLE = puzzleInfo('hashi').example;
 
 const HELP: Record<Mode, string> = {
   edit: 'Click or tap a cell to place an island, then type its number (1–8), scroll or press +/−. Keys on the board: arrows move, digits set, # rock, . or Delete water.',
@@ -44,8 +38,7 @@ export function mountHashi(client: SolverClient): Feature {
     { swatch: 'digit', colour: 'bad', glyph: '✕', text: 'A bridge that breaks a rule (crossed)' },
   ]);
   // Zoomed, a drag on the board pans it only while watching; editing and playing drags draw.
-  const zoom = zoomControl(canvas, () => draw(), 'Board', () => ctx.mode === 'watch');
-  const boardWrap = h('div', { class: 'board-wrap' }, zoom.element, zoom.viewport);
+  const board = boardFrame(canvas, () => draw(), () => ctx.mode === 'watch');
   const messages = messageLine('hashi');
   const { status } = messages;
 
@@ -88,7 +81,7 @@ export function mountHashi(client: SolverClient): Feature {
       title: 'Hashiwokakero',
       lede: 'Join the islands with straight bridges over water: each island has as many bridge ends as its number, at most the chosen number of bridges per pair, bridges never cross, and all islands end up connected.',
       help: HELP,
-      boardWrap,
+      boardWrap: board.wrap,
       above: [editor.panel, play.panel, watch.panel],
       sideAfter: [play.because, watch.mtLine, watch.solSwitch, watch.stats, colours, editor.io],
       panels: { edit: [editor.panel], play: [play.panel], watch: [watch.panel, watch.stats] },
@@ -115,7 +108,7 @@ export function mountHashi(client: SolverClient): Feature {
       draw,
       id: () => {
         const ex = ctx.exports;
-        return ex ? (ex.tatham ?? ex.plain.replace(/\n/g, '/')) || null : null;
+        return ex && !editor.pending() ? (ex.tatham ?? ex.plain.replace(/\n/g, '/')) || null : null;
       },
       linkBoard: () => play.linkBoard(),
       restore: play.restore,
@@ -123,11 +116,11 @@ export function mountHashi(client: SolverClient): Feature {
         unopened: 'The puzzle in the link could not be laid out, so the bridges in it are left out.',
         notPlay: 'The bridges in the link are for play mode (mode=play); they are left out.',
       },
-      start: openLink,
+      start: editor.start,
       // A later link in the same view (the address edited, a link followed) is opened the same way,
       // its failure said too: the route has just cleared the banner, and the board still shows the
       // puzzle from before.
-      open: (param) => (param ? openLink(param) : Promise.resolve(false)),
+      open: editor.open,
       historyKey: (mode, e) => (mode === 'edit' ? editor.historyKey(e) : mode === 'play' && play.historyKey(e)),
       key(mode, e) {
         if (document.activeElement === canvas && mode !== 'watch') {
@@ -208,7 +201,7 @@ export function mountHashi(client: SolverClient): Feature {
   function draw(): void {
     const { puzzle, mode, cursor } = ctx;
     // Small boards do not need giant cells: at most 64 CSS pixels per cell.
-    const size = zoom.size(Math.min(squareFor(boardWrap, BOARD_MAX), Math.max(240, 64 * Math.max(puzzle.width, puzzle.height))));
+    const size = board.size(Math.max(240, 64 * Math.max(puzzle.width, puzzle.height)));
     const sc = scene();
     drawHashi(fitCanvas(canvas, size), sc, readTheme(canvas));
     const d = canvas.dataset;
@@ -254,26 +247,6 @@ export function mountHashi(client: SolverClient): Feature {
     ctx.focused = false;
     draw();
   });
-  /** Loads a linked puzzle (the example without one) and applies the link's settings. A puzzle
-   *  that cannot be opened is said in the banner too (www/link.ts), so a bad link never passes
-   *  for an empty board or for the puzzle shown before it. */
-  function openLink(param: string | null): Promise<boolean> {
-    if (param) editor.setLoadText(param);
-    const before = ctx.exports !== null;
-    return editor.load(param ?? EXAMPLE).then(async (ok) => {
-      if (!ok && param) {
-        const why = messages.error.textContent ?? '';
-        // As the Skyscrapers view does: a first visit whose link fails shows the example rather
-        // than an empty board, and the banner says which puzzle is on screen; a later link that
-        // fails leaves the puzzle from before.
-        if (!before) await editor.load(EXAMPLE);
-        if (!before) ctx.showError(why);
-        addLinkProblem(`The Hashiwokakero puzzle in this link could not be opened. ${sentence(why)} ${before ? 'The puzzle from before is kept.' : 'The example puzzle is shown instead.'}`);
-      }
-      return ok && param !== null;
-    });
-  }
-
   shell.setMode('edit');
   return shell.feature;
 }

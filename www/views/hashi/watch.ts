@@ -6,21 +6,14 @@ import { playbackBar, type PlaybackBar } from '../../controls/playback';
 import type { PlayerState } from '../../player';
 import type { Report, Stats, Verdict } from '../../protocol';
 import type { Cell, HashiScene, SceneEdge } from '../../render/hashi';
-import { sentence, verdictText } from '../common/text';
+import { sentence } from '../common/text';
 import { Runner, runnerCommands } from '../runner';
 import type { HashiCtx } from './context';
 import { mountCompare } from '../common/compare';
 import { mountSearchTree } from '../common/search-tree';
 import { mountCode } from '../common/code-panel';
+import { techniqueSwitches } from '../common/techniques';
 import { applyWatch, freshWatch, key, type Bridge, type HashiEvent, type WatchView } from './state';
-
-const TECHNIQUES: [string, string, string][] = [
-  ['degree', 'Degree', 'An island takes what its number forces on its neighbours'],
-  ['isolation', 'Isolation', 'Two islands may not be joined so that they close a group off'],
-  ['connectivity', 'Connectivity', 'Every island must still reach the others over possible bridges'],
-  ['cutEdges', 'Cut edges', 'A possible bridge whose removal would split the islands must be built'],
-  ['matrixTree', 'Matrix-tree', "The article's test: no spanning tree left (count mod two primes is 0) prunes the branch"],
-];
 
 export interface Watch {
   panel: HTMLElement;
@@ -49,14 +42,10 @@ export function mountWatch(ctx: HashiCtx): Watch {
   /** The solution drawn once the search is over (index into the view's solutions), or null. */
   let shown: number | null = null;
 
-  const techBoxes = new Map<string, HTMLInputElement>();
-  const techs = h('fieldset', { class: 'techniques' }, h('legend', {}, 'Techniques'));
-  for (const [name, label, title] of TECHNIQUES) {
-    const box = h('input', { type: 'checkbox', id: `hashi-tech-${name}` });
-    if (name !== 'matrixTree') box.checked = true;
-    techBoxes.set(name, box);
-    techs.append(h('label', { class: 'check', title }, box, ` ${label}`));
-  }
+  // Names, labels and defaults from the registry (src/puzzles/hashi/game.rs).
+  const switches = techniqueSwitches('hashi', 'solve', 'hashi-tech-', 'Techniques', 'techniques');
+  const techBoxes = switches.boxes;
+  const techs = switches.element;
   const stats = counters({ nodes: 'Nodes', backtracks: 'Backtracks', solutions: 'Solutions', guesses: 'Guesses', prunes: 'Matrix-tree prunes', restarts: 'Restarts', elapsed: 'Solver time' });
   const mtLine = h('p', { class: 'mt-line', id: 'hashi-mt' });
   const solPrev = h('button', { type: 'button', id: 'hashi-sol-1' }, 'Solution 1');
@@ -116,7 +105,7 @@ export function mountWatch(ctx: HashiCtx): Watch {
       verdict = r.verdict;
       // A Solve that ends after the user went back to editing or playing leaves their status alone.
       if (ctx.mode !== 'watch') return;
-      status.textContent = verdictText(r.verdict, r.stats.solutions);
+      status.textContent = r.says;
       showStats(r.stats);
       solSwitch.hidden = view.solutions.length < 2;
       bar.update({ playing: false, finished: true, status: r.status, stats: r.stats, verdict: r.verdict, position: 0, canStepBack: false }, false);
@@ -140,7 +129,7 @@ export function mountWatch(ctx: HashiCtx): Watch {
     puzzle: 'hashi',
     algorithm: 'solve',
     idPrefix: 'hashi',
-    names: { ...Object.fromEntries(TECHNIQUES.map(([n, label]) => [n, label.toLowerCase()])), heuristic: 'Branching' },
+    names: { ...switches.words, heuristic: 'Branching' },
     async text() {
       const text = ctx.exports?.tatham ?? ctx.exports?.plain;
       if (!ctx.layout || !text) throw new Error('Fix the puzzle in the editor first.');
@@ -152,8 +141,8 @@ export function mountWatch(ctx: HashiCtx): Watch {
   const panel = h('div', { class: 'hashi-watch' }, bar.element, techs);
 
   function finishedText(state: PlayerState): string {
-    const solutions = state.stats?.solutions ?? 0;
-    return verdictText(state.verdict ?? 'budget', solutions);
+    // Rust's sentence for the run's end (Frame.says).
+    return state.says ?? '';
   }
 
   function showStats(s: Stats | null): void {

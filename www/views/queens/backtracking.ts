@@ -12,7 +12,7 @@ import { playbackBar } from '../../controls/playback';
 import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas';
 import { drawQueens, emptyQueensView, type QueensView } from '../../render/queens';
 import type { SolverClient } from '../../solver-client';
-import type { Stats, Status } from '../../protocol';
+import type { Stats } from '../../protocol';
 import { mountSearchTree } from '../common/search-tree';
 import { mountCode } from '../common/code-panel';
 import { Runner, runnerCommands } from '../runner';
@@ -89,7 +89,7 @@ export function mountQueens(client: SolverClient): Feature {
       draw();
       showStats(state?.stats ?? null);
       if (run.busy) status.textContent = 'Solving… (Stop or Reset ends it.)';
-      else if (state?.finished) status.textContent = finishedText(state.stats?.solutions ?? 0, state.status);
+      else if (state?.finished) status.textContent = state.says ?? ''; // Rust's sentence (Frame.says)
       else if (last) status.textContent = describeEvent(last);
       else if (!state?.position) status.textContent = READY;
       bar.update(state, run.busy);
@@ -104,10 +104,8 @@ export function mountQueens(client: SolverClient): Feature {
       }
       draw();
       showStats(report.stats);
-      status.textContent =
-        report.verdict === 'budget'
-          ? 'Stopped: the time budget of 60 s ran out.'
-          : finishedText(report.stats.solutions, report.status);
+      // Rust's sentence: what the run found, or which budget stopped it (Report.says).
+      status.textContent = report.says;
       bar.update({ playing: false, finished: true, status: report.status, stats: report.stats, verdict: report.verdict, position: 0, canStepBack: false }, false);
     },
     error(message) {
@@ -195,15 +193,6 @@ export function mountQueens(client: SolverClient): Feature {
       depth: run.view.queens.filter((c) => c >= 0).length,
       elapsed: formatMicros(s?.elapsedMicros ?? 0),
     });
-  }
-
-  function finishedText(solutions: number, st: Status | null): string {
-    if (st === 'exhausted') {
-      return solutions === 0
-        ? `N = ${n} has no solution: every placement was tried.`
-        : `Done: all ${solutions.toLocaleString('en-US')} solutions found.`;
-    }
-    return solutions === 1 ? 'Found a solution.' : `Stopped after ${solutions.toLocaleString('en-US')} solutions.`;
   }
 
   // The address carries the search's goal as opts=find:first|all|count and, when it is off, the

@@ -39,6 +39,9 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
   let n = 30;
   /** The Reset of both sides in flight: commands given meanwhile wait for it. */
   let resetting: Promise<void> | null = null;
+  /** The sides whose Solve ended: they have no player (state() is null) but are finished, so
+   *  Play and Step stay off until Reset, as in the one-run views. */
+  const solvedSides = new Set<unknown>();
 
   function side(id: string, title: string, names: Record<string, string>, colours: LegendItem[]) {
     const canvas = h('canvas', { class: 'board', id: `race-${id}-board`, role: 'img', 'aria-label': title });
@@ -72,6 +75,7 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
     fresh: () => emptyQueensView(n),
     apply: applyQueensEvent,
     changed(state, last) {
+      solvedSides.delete(search);
       drawSearch();
       left.stats.set({ nodes: state?.stats?.nodes ?? 0, backtracks: state?.stats?.backtracks ?? 0, elapsed: formatMicros(state?.stats?.elapsedMicros ?? 0) });
       left.status.textContent = state?.finished
@@ -89,6 +93,7 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
       }
       drawSearch();
       left.stats.set({ nodes: report.stats.nodes, backtracks: report.stats.backtracks, elapsed: formatMicros(report.stats.elapsedMicros) });
+      solvedSides.add(search);
       left.status.textContent = cols
         ? `Solved in ${report.stats.nodes.toLocaleString('en-US')} nodes.`
         : report.verdict === 'budget'
@@ -109,6 +114,7 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
     fresh: () => emptyRepairView(n),
     apply: applyRepairEvent,
     changed(state, last) {
+      solvedSides.delete(repair);
       drawRepairSide();
       right.stats.set({ moves: state?.stats?.moves ?? 0, restarts: state?.stats?.restarts ?? 0, elapsed: formatMicros(state?.stats?.elapsedMicros ?? 0) });
       right.status.textContent = last ? describeEvent(last) : '';
@@ -118,6 +124,7 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
       const stopped = showReport(view, report);
       drawRepairSide();
       right.stats.set({ moves: report.stats.moves, restarts: report.stats.restarts, elapsed: formatMicros(report.stats.elapsedMicros) });
+      solvedSides.add(repair);
       const moves = plural(report.stats.moves, 'move');
       const left = stopped ? ` with ${plural(stopped.cost, 'attacking pair')} left` : '';
       right.status.textContent = report.solutions.length > 0 ? `Solved in ${moves}.` : report.verdict === 'budget' ? `Stopped by the time budget after ${moves}${left}.` : `Repair gave up after ${moves}${left}.`;
@@ -181,8 +188,11 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
     return () => void (resetting ?? Promise.resolve()).then(f);
   }
 
+  /** A side whose Solve ended, for the one bar: finished, at its answer. */
+  const SOLVED: PlayerState = { playing: false, finished: true, status: null, stats: null, verdict: null, position: 0, canStepBack: false, first: 0, known: 0, complete: true };
+
   function syncBar(): void {
-    const states = both.map((r) => r.state());
+    const states = both.map((r): PlayerState | null => r.state() ?? (solvedSides.has(r) ? SOLVED : null));
     const merged: PlayerState | null =
       states[0] && states[1]
         ? {

@@ -239,20 +239,12 @@ export function mountRepair(client: SolverClient): Feature {
       code.show(last?.kind ?? null);
     },
     solved(view, report) {
-      const cols = report.solutions[0] as ArrayLike<number> | undefined;
-      const stopped = showReport(view, report);
+      // The board it stopped at, with its real attacking pairs, when it did not succeed.
+      showReport(view, report);
       draw();
       showStats(report.stats);
-      const work = `${plural(report.stats.moves, 'move')} and ${plural(report.stats.restarts, 'restart')}`;
-      const left = stopped ? `; the board it stopped at has ${plural(stopped.cost, 'attacking pair')}` : '';
-      status.textContent =
-        cols && report.verdict === 'found'
-          ? `Solved N = ${n.toLocaleString('en-US')} with seed ${seed}: ${work}, ${formatMicros(report.stats.elapsedMicros)}.`
-          : report.verdict === 'budget'
-            ? `Stopped by the time budget after ${work}${left}.`
-            : n === 2 || n === 3
-              ? `N = ${n} has no solution, so repair cannot succeed.`
-              : `Repair gave up after ${work}${left}.`;
+      // Rust's sentence: the work done, and where a stopped run stood (Report.says).
+      status.textContent = report.says;
       bar.update({ playing: false, finished: true, status: report.status, stats: report.stats, verdict: report.verdict, position: 0, canStepBack: false }, false);
     },
     error(message) {

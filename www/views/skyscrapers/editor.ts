@@ -3,18 +3,17 @@
 // Every parse, export and generated puzzle comes from wasm; this keeps the user's clues and givens.
 
 import { h } from '../../dom';
-import { loadField } from '../common/load-field';
-import { limit, puzzleInfo } from '../../registry';
+import { limit } from '../../registry';
 import { ringClue } from '../../render/skyscrapers';
 import { copyText, pageLink } from '../common/copy';
-import { article, capitalise, sentence } from '../common/text';
+import { article, capitalise } from '../common/text';
 import { cellSlot, selText, type SkyCtx } from './context';
 import { emptyPuzzle, type Exports, type Parsed, type SkyPuzzle } from './state';
-import { addLinkProblem } from '../../link';
 import { undoable } from '../common/undo';
 import { keptPuzzle } from '../common/kept';
 import { mountNewGame, type NewGame } from '../common/new-game';
-import { newGameMessages, openNewPuzzle } from '../common/shell';
+import { newGameMessages } from '../common/shell';
+import { puzzleSource } from '../common/puzzle-source';
 import type { Check } from './state';
 
 /** A stored puzzle is used only if it has this shape (anything else in storage is ignored). */
@@ -26,9 +25,6 @@ function isSkyPuzzle(x: unknown): x is SkyPuzzle {
     Array.isArray(p.clues) && p.clues.length === 4 && p.clues.every((side) => digits(side, p.n, p.n)) && digits(p.givens, p.n * p.n, p.n)
   );
 }
-
-/** The puzzle a first visit opens: the registry's example. */
-const EXAMPLE = puzzleInfo('skyscrapers').example;
 
 /** Grid sizes the solver takes, and those its generator makes (from the Rust registry). */
 const SIZES = limit('skyscrapers', 'n');
@@ -48,7 +44,7 @@ export interface Editor {
   start(param: string | null): Promise<boolean>;
   /** Opens a puzzle from the URL (once per distinct link); a bad link says why and shows the
    *  example. True when the linked puzzle is the one on screen. */
-  open(param: string): Promise<boolean>;
+  open(param: string | null): Promise<boolean>;
   /** The puzzle's Tatham ID for the address; null while a load is in flight. */
   id(): string | null;
   /** Ctrl+Z and friends in edit mode. */
@@ -59,10 +55,6 @@ export function mountEditor(ctx: SkyCtx): Editor {
   const { client, status } = ctx;
   let exports: Exports | null = null;
   let exportSeq = 0;
-  let loadedParam: string | null = null;
-  let loadedOk = false;
-  /** Loads still in flight (the address waits for them). */
-  let pending = 0;
   const kept = keptPuzzle('skyscrapers', isSkyPuzzle);
   const history = undoable('sky-edit', () => ctx.puzzle, (p, how) => {
     restore(p);
@@ -77,29 +69,34 @@ export function mountEditor(ctx: SkyCtx): Editor {
   const emptyButton = h('button', { type: 'button', id: 'sky-empty' }, 'Empty board');
   const sizes: string[] = [];
   for (let k = RANDOM.min; k <= RANDOM.max; k++) sizes.push(String(k));
+  const source = puzzleSource<SkyPuzzle>({
+    puzzle: 'skyscrapers',
+    ids: { field: 'sky-paste', button: 'sky-load' },
+    client,
+    messages: ctx.messages,
+    put: (parsed, how) => load(parsed, how),
+    before: () => history.before(),
+    shown: () => exports !== null,
+    solvability,
+  });
   const newGame: NewGame = mountNewGame<SkyPuzzle>({
     puzzle: 'skyscrapers',
     idPrefix: 'sky',
     sizes,
     sizeText: (s) => `${s} × ${s}`,
     ...newGameMessages(ctx.messages, (): HTMLElement => newGame.element),
-    apply(made) {
-      loadSeq++; // the new puzzle wins over a load still in flight
-      history.before();
-      load(made, 'New puzzle');
-      openNewPuzzle(pasteField, made.exports.tatham ?? '', ctx.setMode);
+    async apply(made) {
+      await source.made(made, ctx.setMode);
       ctx.messages.say(`A new ${made.puzzle.n} × ${made.puzzle.n}${made.difficulty ? ` ${made.difficulty}` : ''} puzzle with exactly one solution (seed ${made.seed}).`);
     },
   });
   newGame.follow(String(Math.min(4, RANDOM.max)));
-  const pasteField = loadField('sky-paste', 'Puzzle to load: Tatham ID, puzz.link URL or plain grid', () => doLoad());
-  const loadButton = h('button', { type: 'button', id: 'sky-load' }, 'Load');
   const panel = h(
     'div',
     { class: 'panel', id: 'sky-edit-panel' },
     h('div', { class: 'params' }, emptyButton),
     newGame.element,
-    h('div', { class: 'params paste' }, pasteField, loadButton),
+    h('div', { class: 'params paste' }, source.field, source.button),
     h('div', { class: 'params' }, history.buttons),
   );
 
@@ -157,10 +154,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
     ctx.showError(null);
     setExports(parsed.exports);
     ctx.replaced();
-    const said = `${how}: ${article(ctx.puzzle.n)} ${ctx.puzzle.n} × ${ctx.puzzle.n} puzzle.`;
-    // A loaded or linked puzzle may have no solution or several: Rust's check says which.
-    if (how === 'Loaded') void ctx.messages.sayWithSolvability(said, solvability());
-    else ctx.messages.say(said);
+    ctx.messages.say(`${how}: ${article(ctx.puzzle.n)} ${ctx.puzzle.n} × ${ctx.puzzle.n} puzzle.`);
   }
 
   /** What Rust's check says of the puzzle on the board (its clues and givens, no moves). */
@@ -170,30 +164,9 @@ export function mountEditor(ctx: SkyCtx): Editor {
     return (await client.call<Check>('check', 'skyscrapers', ctx.puzzle, empty)).solvability;
   }
 
-  /** Numbers every load, so of two loads in flight only the later one lands. */
-  let loadSeq = 0;
-
-  /** Null once loaded; otherwise why not ('' when a later load overtook it). */
-  async function loadText(text: string, how: string, undoable = false): Promise<string | null> {
-    const my = ++loadSeq;
-    pending++;
-    try {
-      const parsed = await client.call<Parsed>('parse', 'skyscrapers', text);
-      if (my !== loadSeq) return '';
-      if (undoable) history.before();
-      load(parsed, how);
-      return null;
-    } catch (e) {
-      if (my === loadSeq) ctx.report(e);
-      return my === loadSeq ? (e instanceof Error ? e.message : String(e)) : '';
-    } finally {
-      pending--;
-    }
-  }
-
   /** Puts back a puzzle from the undo history, exactly. */
   function restore(p: SkyPuzzle): void {
-    loadSeq++;
+    source.supersede();
     const resized = p.n !== ctx.puzzle.n;
     ctx.puzzle = p;
     kept.save(p);
@@ -208,7 +181,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
 
   function setSize(n: number): void {
     history.before();
-    loadSeq++; // a load still in flight must not replace the board the user just chose
+    source.supersede(); // a load still in flight must not replace the board the user just chose
     ctx.puzzle = emptyPuzzle(n);
     kept.save(ctx.puzzle);
     newGame.follow(String(n));
@@ -248,57 +221,30 @@ export function mountEditor(ctx: SkyCtx): Editor {
     if (!isEmptyPuzzle() && !confirm('Clear every clue and given digit?')) return;
     setSize(ctx.puzzle.n);
   });
-  const doLoad = () => {
-    const text = pasteField.value.trim();
-    if (!text) {
-      ctx.showError('Paste a Tatham ID, a puzz.link URL or a plain grid first.');
-      return;
-    }
-    void loadText(text, 'Loaded', true);
-  };
-  loadButton.addEventListener('click', doLoad);
   copyTatham.addEventListener('click', () => copy(exports?.tatham ?? '', tathamField, 'Tatham ID'));
   copyPuzzlink.addEventListener('click', () => copy(exports?.puzzlink ?? '', puzzlinkField, 'puzz.link URL'));
   copyLink.addEventListener('click', () => copy(exports?.tatham ? pageLink('skyscrapers', exports.tatham) : '', linkField, 'link'));
-
-  async function open(param: string): Promise<boolean> {
-    ctx.draw();
-    if (param === loadedParam) return loadedOk;
-    loadedParam = param;
-    pending++; // from the failed link to the example, the address keeps the link
-    try {
-      const failed = await loadText(param, 'Opened from the link');
-      loadedOk = !failed;
-      if (failed) {
-        // Stays on screen (www/link.ts) after the example replaces the board, so a truncated link
-        // never passes silently for the example.
-        // A later link that fails leaves the puzzle from before on the board: say that, not "the example".
-        addLinkProblem(`The Skyscrapers puzzle in this link could not be opened. ${sentence(failed)} ${exports ? 'The puzzle from before is kept.' : 'The example puzzle is shown instead.'}`);
-        if (!exports) await loadText(EXAMPLE, 'Example');
-      }
-      return loadedOk;
-    } finally {
-      pending--;
-    }
-  }
 
   return {
     size,
     panel,
     share,
     setValue,
-    async start(param) {
-      if (param !== null) return open(param);
+    start(param) {
       ctx.draw();
-      const last = kept.load();
-      if (last) {
+      return source.start(param, () => {
+        const last = kept.load();
+        if (!last) return false;
         restore(last);
         status.textContent = `The puzzle you were editing: ${last.n} × ${last.n}.`;
-      } else await loadText(EXAMPLE, 'Example');
-      return false;
+        return true;
+      });
     },
-    open,
-    id: () => (pending > 0 || !exports ? null : exports.tatham ?? null),
+    open(param) {
+      ctx.draw();
+      return source.open(param);
+    },
+    id: () => (source.pending() || !exports ? null : exports.tatham ?? null),
     key: history.key,
   };
 }

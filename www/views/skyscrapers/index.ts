@@ -7,7 +7,7 @@
 
 import { labelBoard } from '../../announce';
 import { h } from '../../dom';
-import { BOARD_MAX, fitCanvas, readTheme, squareFor } from '../../render/canvas';
+import { fitCanvas, readTheme } from '../../render/canvas';
 import { drawSky, slotAt, type SkyPicture } from '../../render/skyscrapers';
 import type { SolverClient } from '../../solver-client';
 import type { Feature } from '../feature';
@@ -17,7 +17,7 @@ import { mountPlay } from './play';
 import { emptyPuzzle } from './state';
 import { mountWatch } from './watch';
 import { legend } from '../common/legend';
-import { messageLine, mountShell } from '../common/shell';
+import { boardFrame, messageLine, mountShell } from '../common/shell';
 
 const HELP: Record<Mode, string> = {
   edit: 'Click a clue slot or cell, or use the arrow keys; type a digit (two quick digits for 10 to 16); Backspace, Delete or 0 clears.',
@@ -47,7 +47,8 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     { swatch: 'frame', colour: 'good', text: 'Solved: the whole grid framed' },
     { swatch: 'fill', colour: 'accent', alpha: 0.16, text: 'The line a rule just used' },
   ]);
-  const boardWrap = h('div', { class: 'board-wrap' }, canvas, pad);
+  // Zoomed, a drag pans the board only while watching; editing and playing, a click selects.
+  const board = boardFrame(canvas, () => draw(), () => ctx.mode === 'watch', [pad]);
   const messages = messageLine('sky');
 
   const ctx: SkyCtx = {
@@ -87,7 +88,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
       lede: 'Fill the grid with heights 1 to N, each once per row and column. A clue says how many towers you see from its side: taller towers hide shorter ones behind them.',
       modeTitles: { edit: 'Type clues around the board and given digits inside', play: 'Fill in the grid yourself, with Check and Hint', watch: 'Animate the solver step by step' },
       help: HELP,
-      boardWrap,
+      boardWrap: board.wrap,
       params: [editor.size],
       sideBefore: [editor.panel, play.panel, watch.panel],
       sideAfter: [watch.extras, play.hintDetails, colours, editor.share],
@@ -112,7 +113,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
         notPlay: 'The board in the link is for play mode (mode=play); it is left out.',
       },
       start: editor.start,
-      open: (param) => (param === null ? Promise.resolve(false) : editor.open(param)),
+      open: editor.open,
       historyKey: (mode, e) => (mode === 'edit' ? editor.key(e) : mode === 'play' && play.key(e)),
       key(mode, e) {
         if (mode === 'watch') return watch.bar.key(e);
@@ -151,7 +152,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
   function draw(): void {
     if (element.hidden) return;
     const p = picture();
-    const size = squareFor(boardWrap, BOARD_MAX);
+    const size = board.size();
     drawSky(fitCanvas(canvas, size), p, readTheme(canvas));
     const { puzzle, mode, sel } = ctx;
     const n = puzzle.n;

@@ -6,20 +6,14 @@ import { playbackBar, type PlaybackBar } from '../../controls/playback';
 import type { PlayerState } from '../../player';
 import type { Stats } from '../../protocol';
 import type { SkyPicture } from '../../render/skyscrapers';
-import { verdictText } from '../common/text';
 import { Runner, runnerCommands } from '../runner';
 import type { SkyCtx } from './context';
 import { mountCompare } from '../common/compare';
 import { mountSearchTree } from '../common/search-tree';
 import { mountCode } from '../common/code-panel';
+import { techniqueSwitches } from '../common/techniques';
 import { applySkyEvent, freshWatch, singleValue, type Exports, type SkyEvent, type WatchView } from './state';
 
-const TECHNIQUES: { key: string; label: string; title: string }[] = [
-  { key: 'visibility', label: 'Visibility bounds', title: 'A line that surely shows lo towers and can show at most hi must have lo ≤ clue ≤ hi' },
-  { key: 'lines', label: 'Line propagation', title: 'Keep only candidates used by some ordering of the line that fits both clues' },
-  { key: 'mrv', label: 'MRV', title: 'Guess where the fewest alternatives are left: a cell with the fewest heights (otherwise the first open cell)' },
-  { key: 'places', label: 'Places in a line', title: 'From 10x10, with MRV: a height with the fewest places left in a row or column competes with the cells, and the guess puts it in one of them (off: guess on cells only, as the article does)' },
-];
 const WATCH_READY = 'Press Play to watch the solver cross out candidates, Step to go one event at a time, or Solve.';
 
 export interface Watch {
@@ -46,12 +40,12 @@ export function mountWatch(ctx: SkyCtx): Watch {
   const { status } = ctx;
   let shownSolution = 0;
 
-  const techniqueBoxes = new Map<string, HTMLInputElement>();
-  const techniqueRow = h('fieldset', { class: 'params techniques' }, h('legend', {}, 'Pruning techniques'));
-  for (const t of TECHNIQUES) {
-    const box = h('input', { type: 'checkbox', id: `sky-t-${t.key}`, checked: '' });
-    techniqueBoxes.set(t.key, box);
-    techniqueRow.append(h('label', { class: 'check', title: t.title }, box, ` ${t.label}`));
+  // Names, labels and defaults from the registry (src/puzzles/skyscrapers/game.rs).
+  const switches = techniqueSwitches('skyscrapers', 'solve', 'sky-t-', 'Pruning techniques', 'params techniques');
+  const techniqueBoxes = switches.boxes;
+  const techniqueRow = switches.element;
+  for (const t of switches.labels) {
+    const box = techniqueBoxes.get(t.name)!;
     box.addEventListener('change', () => {
       invalidate();
       status.textContent = `${t.label} ${box.checked ? 'on' : 'off'}: press Solve or Play to compare the node counts.`;
@@ -111,7 +105,7 @@ export function mountWatch(ctx: SkyCtx): Watch {
       shownSolution = 0;
       ctx.draw();
       showStats(report.stats);
-      status.textContent = verdictText(report.verdict, report.stats.solutions, formatMicros(report.stats.elapsedMicros));
+      status.textContent = report.says;
       bar.update({ playing: false, finished: true, status: report.status, stats: report.stats, verdict: report.verdict, position: 0, canStepBack: false }, false);
     },
     error: ctx.showError,
@@ -137,7 +131,7 @@ export function mountWatch(ctx: SkyCtx): Watch {
     puzzle: 'skyscrapers',
     algorithm: 'solve',
     idPrefix: 'sky',
-    names: Object.fromEntries(TECHNIQUES.map((t) => [t.key, t.label.toLowerCase().replace(/^mrv$/, 'MRV')])),
+    names: switches.words,
     async text() {
       const ex = await ctx.client.call<Exports>('format', 'skyscrapers', ctx.puzzle);
       if (!ex.tatham) throw new Error('This puzzle cannot be written as a Tatham ID.');
@@ -175,9 +169,8 @@ export function mountWatch(ctx: SkyCtx): Watch {
     if (run.busy) return 'Solving… (Stop or Reset ends it.)';
     const view = run.view;
     if (state?.finished) {
-      const sols = state.stats?.solutions ?? view.solutions.length;
-      // No time in the words of a step: it is the solver's so far, not the step's (Solve says it).
-      return verdictText(state.verdict ?? 'budget', sols);
+      // Rust's sentence for the run's end (Frame.says); no time in it (Solve's says it).
+      return state.says ?? '';
     }
     if (view.why) return view.why;
     return WATCH_READY;
