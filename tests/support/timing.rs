@@ -48,6 +48,7 @@ impl Timer {
 
 /// On-CPU time of the child processes this process has waited for (`cutime` + `cstime` of
 /// /proc/self/stat, in clock ticks of 10 ms), for a budget kept by a spawned command line.
+#[allow(dead_code)] // each test file includes this module; not every one spawns a process
 pub fn children_cpu() -> Option<Duration> {
     let text = std::fs::read_to_string("/proc/self/stat").ok()?;
     // Fields after the command name, which is in parentheses and may hold spaces.
