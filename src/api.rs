@@ -87,7 +87,7 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 
 /// A solve's report, its solutions sent one by one until the caller's time budget ends (the
 /// first [`ALWAYS_CHECKED`](puzzles::contract::ALWAYS_CHECKED) whatever the time): 10,000
-/// boards of a 100x100 Hashiwokakero take seconds to build as JavaScript objects. Those left out
+/// boards of the largest size take seconds to build as JavaScript objects. Those left out
 /// are counted in `omitted`, with those the checker had no time for.
 fn report_to_js(mut report: session::Report) -> Result<JsValue, JsError> {
     let solutions = std::mem::take(&mut report.solutions);
@@ -557,7 +557,7 @@ fn counting_of(puzzle: &JsValue) -> Result<&'static dyn puzzles::verbs::Counting
         .ok_or_else(|| js_error(&puzzles::verbs::not_offered(game.info().name, "counting")))
 }
 
-/// The tasks of counting the puzzle at `size` (N-Queens: N), `{base, tasks, weights, …}`: the
+/// The tasks of counting the puzzle at `size` (its count verb's size), `{base, tasks, weights, …}`: the
 /// answer is `base` plus the counts of every task (see `CountTask`); `weights[i]` is how big task
 /// `i` is likely to be, for progress.
 #[wasm_bindgen(
@@ -587,7 +587,7 @@ pub struct CountTask {
 #[wasm_bindgen]
 impl CountTask {
     /// Checks `task` (one element of `countPlan(puzzle, size).tasks`) and prepares the search of
-    /// the counter `algorithm` (N-Queens: `bitmask`, or `naive` with the task `{n, columns: []}`).
+    /// the counter `algorithm` (one of those the puzzle's count verb lists in the registry).
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "string")] puzzle: JsValue,

@@ -116,16 +116,23 @@ fn a_hashi_grid_starting_with_a_rock_is_a_puzzle() {
 
 /// `solvescope … >&-`: stdout is closed, so nothing can be written; that is exit 1 with a
 /// message, not 0 with every answer lost. (A reader that goes away is still 0: tests/cli.rs.)
-/// Sent to `/dev/null` by the shell it is a choice, and exit 0.
+/// Sent to `/dev/null` it is a choice, and exit 0, whether opened write-only (a shell's
+/// `>/dev/null`) or read-write (`1<>/dev/null`, as Python's `DEVNULL` and Node's `'ignore'` do).
 #[test]
 fn a_closed_stdout_is_exit_1_with_a_message() {
-    let null = std::process::Command::new("sh")
-        .args(["-c", "exec \"$0\" skyscrapers solve \"$1\" >/dev/null"])
-        .arg(env!("CARGO_BIN_EXE_solvescope"))
-        .arg(SKY)
-        .output()
-        .unwrap();
-    assert_eq!(null.status.code(), Some(0));
+    for redirect in [">/dev/null", "1<>/dev/null"] {
+        let null = std::process::Command::new("sh")
+            .args([
+                "-c",
+                &format!("exec \"$0\" skyscrapers solve \"$1\" {redirect}"),
+            ])
+            .arg(env!("CARGO_BIN_EXE_solvescope"))
+            .arg(SKY)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&null.stderr);
+        assert_eq!(null.status.code(), Some(0), "{redirect}: {err}");
+    }
     let out = std::process::Command::new("sh")
         .args(["-c", "exec \"$0\" skyscrapers solve \"$1\" >&-"])
         .arg(env!("CARGO_BIN_EXE_solvescope"))

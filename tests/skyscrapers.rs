@@ -150,7 +150,7 @@ fn special_fixtures_have_their_status_and_brute_force_agrees() {
 }
 
 /// The big boards of issue 15 (tests/fixtures/skyscrapers-big.txt, made with CP-SAT by
-/// scripts/bench-skyscrapers-big.py, no Solvescope code involved): the verdict is the first word
+/// benches/skyscrapers-big.py, no Solvescope code involved): the verdict is the first word
 /// of the label, every solution passes the independent checker, a unique one is the fixture's.
 #[test]
 fn big_fixtures_have_the_cp_sat_verdicts() {

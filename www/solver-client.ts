@@ -161,7 +161,7 @@ export class SolverClient {
     return r.report;
   }
 
-  /** Counts a batch of N-Queens tasks in this client's worker and answers with their sum;
+  /** Counts a batch of counting tasks in this client's worker and answers with their sum;
    *  `progress` hears the batch's figures and tasks done meanwhile. */
   async count(
     algorithm: CountAlgorithm,

@@ -81,3 +81,38 @@ test('point 4: a link with a board is one undoable step on top of the moves this
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('point 4, Hashiwokakero: a link with bridges is one undoable step on top of the kept bridges', async () => {
+  const PUZZLE = '3x3m2:2a2c2a2';
+  const { page, problems, context } = await openPage(app, `#hashi/${PUZZLE}?mode=play`);
+  const bridgesAre = (p, want) => p.waitForFunction((w) => document.querySelector('#hashi-board')?.dataset.bridges === w, want);
+  await page.waitForFunction(() => document.querySelector('#hashi-board')?.dataset.mode === 'play');
+  await page.locator('#hashi-board').focus();
+  // From the middle cell to the top-left island, select it, a bridge right and one down.
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowRight');
+  await bridgesAre(page, '0,0-0,2x1');
+  await page.keyboard.press('ArrowDown');
+  await bridgesAre(page, '0,0-0,2x1;0,0-2,0x1');
+  await page.waitForFunction(() => /[?&]board=/.test(location.hash));
+  const twoBridges = await page.evaluate(() => location.hash);
+  // The player takes the second bridge back: what this browser keeps is one bridge.
+  await page.keyboard.press('Control+z');
+  await bridgesAre(page, '0,0-0,2x1');
+  // The link with both bridges, opened in the same browser, lies on top of the kept one.
+  const shared = await context.newPage();
+  await shared.goto(app.url + twoBridges);
+  await bridgesAre(shared, '0,0-0,2x1;0,0-2,0x1');
+  assert.match(await shared.textContent('#hashi-status'), /Undo brings back/);
+  assert.equal(await shared.isDisabled('#hashi-play-undo'), false, 'Undo is offered');
+  await shared.click('#hashi-play-undo');
+  await bridgesAre(shared, '0,0-0,2x1');
+  // Undone, the kept bridge is kept again: the puzzle's address without a board shows it.
+  await shared.goto(`${app.url}#hashi/${PUZZLE}?mode=play`);
+  await shared.reload();
+  await bridgesAre(shared, '0,0-0,2x1');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -98,3 +98,20 @@ test('the page default: the window is the player HISTORY, the bound half as much
   assert.equal(tree.shown().choices, oracle.choices);
   assert.equal(tree.shown().deadEnds, oracle.deadEnds);
 });
+
+test('restarts leave their paths to pruning: a run of many restarts stays within the bound', () => {
+  // Hashiwokakero restarts by default (Luby): each restart abandons a path without cutting it.
+  const window = 1000;
+  const tree = new SearchTree(window);
+  let choices = 0;
+  for (let r = 0; r < 400; r++) {
+    for (let d = 1; d <= 20; d++) {
+      tree.apply({ push: { depth: d, label: `r${r}d${d}` } });
+      choices++;
+    }
+    tree.apply({ why: 'gave up', restart: true });
+    assert.ok(tree.size <= maxTreeNodes(window), `after restart ${r + 1}: ${tree.size} nodes`);
+  }
+  assert.equal(tree.size + tree.pruned, choices + 1, 'every choice is kept or counted as pruned');
+  assert.equal(tree.deadEnds, 0, 'a restart is not a dead end');
+});

@@ -4,6 +4,7 @@
 
 import { type Surface, type Theme } from './canvas';
 import { drawChecker, drawQueen, markSolved, withAlpha } from './queens';
+import { HISTORY } from '../player';
 
 /** Largest board drawn square by square. */
 export const CELL_VIEW_MAX = 64;
@@ -33,10 +34,43 @@ export interface RepairView {
   events: number;
   /** Chart indices where a restart happened. */
   restarts: number[];
+  /** Chart points dropped from the front to keep a long run's memory bounded ([`CHART_KEEP`]),
+   *  and the restarts among them: chart index i is move-or-restart number i + `chartDropped`. */
+  chartDropped: number;
+  restartsDropped: number;
   /** Rows moved recently (density view highlight), newest last. */
   recent: number[];
   solved: boolean;
   gaveUp: string | null;
+}
+
+/** The chart keeps at most this many points: twice the player's window (one point per move, and
+ *  a move takes at least one event), so every point a step back can reach is kept. Past it the
+ *  oldest half is dropped, as the player drops its oldest history. */
+export const CHART_KEEP = 2 * HISTORY;
+
+/** Adds a point (conflicts `total` at the player's step `events`) to the chart, dropping the
+ *  oldest half when it is full. The undo of a point is `unpushChart`. */
+export function pushChart(view: RepairView, total: number, restart: boolean): void {
+  if (restart) view.restarts.push(view.chart.length);
+  view.chart.push(total);
+  view.chartSteps.push(view.events);
+  if (view.chart.length > CHART_KEEP) {
+    const drop = view.chart.length - CHART_KEEP / 2;
+    view.chart.splice(0, drop);
+    view.chartSteps.splice(0, drop);
+    const kept = view.restarts.filter((r) => r >= drop);
+    view.restartsDropped += view.restarts.length - kept.length;
+    view.restarts = kept.map((r) => r - drop);
+    view.chartDropped += drop;
+  }
+}
+
+/** Takes back the last point (never a dropped one: the player cannot step back that far). */
+export function unpushChart(view: RepairView, restart: boolean): void {
+  view.chart.pop();
+  view.chartSteps.pop();
+  if (restart) view.restarts.pop();
 }
 
 export function emptyRepairView(n: number): RepairView {
@@ -50,6 +84,8 @@ export function emptyRepairView(n: number): RepairView {
     chartSteps: [],
     events: 0,
     restarts: [],
+    chartDropped: 0,
+    restartsDropped: 0,
     recent: [],
     solved: false,
     gaveUp: null,

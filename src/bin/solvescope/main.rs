@@ -75,22 +75,38 @@ fn main() -> ExitCode {
 }
 
 /// Whether the program started with stdout closed (`solvescope … >&-`). Rust's runtime reopens a
-/// closed descriptor 0-2 on `/dev/null` read-write before `main`, so writes would vanish with
-/// status 0; a shell redirect to `/dev/null` opens it write-only, so read-write there says the
-/// runtime put it. Linux only (it reads `/proc`); elsewhere the answer is no.
+/// closed descriptor 0-2 on `/dev/null` before `main`, so writes would vanish with status 0, and
+/// what it opens looks like any caller's `/dev/null` (Python's `DEVNULL`, Node's `'ignore'`,
+/// which are choices and exit 0). So the descriptor is looked at earlier, by a constructor in
+/// `.init_array`, which the C runtime runs before Rust's `main`. Linux only; elsewhere no.
 fn stdout_was_closed() -> bool {
-    let Ok(target) = std::fs::read_link("/proc/self/fd/1") else {
-        return false;
-    };
-    if target != std::path::Path::new("/dev/null") {
-        return false;
+    #[cfg(target_os = "linux")]
+    return start_up::STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed);
+    #[cfg(not(target_os = "linux"))]
+    return false;
+}
+
+#[cfg(target_os = "linux")]
+mod start_up {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    pub static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+    extern "C" {
+        fn fcntl(fd: i32, cmd: i32, ...) -> i32;
     }
-    let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
-    info.lines()
-        .find_map(|l| l.strip_prefix("flags:"))
-        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-        // O_ACCMODE 3, O_RDWR 2.
-        .is_some_and(|flags| flags & 3 == 2)
+    const F_GETFD: i32 = 1;
+
+    extern "C" fn look_at_stdout() {
+        // SAFETY: F_GETFD only reads the descriptor's flags; -1 means descriptor 1 is not open.
+        if unsafe { fcntl(1, F_GETFD) } == -1 {
+            STDOUT_CLOSED.store(true, Ordering::Relaxed);
+        }
+    }
+
+    #[used]
+    #[link_section = ".init_array"]
+    static LOOK_AT_STDOUT: extern "C" fn() = look_at_stdout;
 }
 
 /// Prints one JSON line on stdout, with hidden characters escaped (see [`write_out`]).

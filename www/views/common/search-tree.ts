@@ -106,6 +106,9 @@ export class SearchTree {
     const savedRestart = this.pendingRestart;
     if (op) {
       if (op.restart) {
+        // The restart abandons the path: its nodes leave it (so pruning can drop them once they
+        // are older than the window) but are not dead ends, which the solver never proved.
+        if (fresh) for (const id of this.path.slice(1)) if (this.leftAt[id] === Infinity) this.leftAt[id] = this.position;
         this.path.length = 1;
         this.pendingRestart = true;
       }

@@ -6,7 +6,7 @@
 import type { Undo } from '../../player';
 import { sentence } from '../common/text';
 import type { QueensView } from '../../render/queens';
-import type { RepairView } from '../../render/repair';
+import { pushChart, unpushChart, type RepairView } from '../../render/repair';
 
 /** The backtracking solver's events (generated from the Rust type). */
 export type { BacktrackEvent as QueensEvent, RepairEvent } from '../../generated/types';
@@ -86,16 +86,12 @@ function applyRepair(view: RepairView, e: RepairEvent): Undo {
       view.total = e.kind === 'repairInit' ? e.totalConflicts : e.totalAfter;
       view.pick = null;
       view.lastMove = null;
-      if (e.kind === 'repairRestart') view.restarts.push(view.chart.length);
-      view.chart.push(view.total);
-      view.chartSteps.push(view.events);
+      pushChart(view, view.total, e.kind === 'repairRestart');
       const recent = view.recent;
       view.recent = [];
       return () => {
         view.columns.set(old);
-        view.chart.pop();
-        view.chartSteps.pop();
-        if (e.kind === 'repairRestart') view.restarts.pop();
+        unpushChart(view, e.kind === 'repairRestart');
         view.recent = recent;
         restore();
       };
@@ -122,15 +118,13 @@ function applyRepair(view: RepairView, e: RepairEvent): Undo {
             ];
       for (const [row, , to] of moves) view.columns[row] = to;
       view.total = e.totalAfter;
-      view.chart.push(e.totalAfter);
-      view.chartSteps.push(view.events);
+      pushChart(view, e.totalAfter, false);
       view.lastMove = { row: moves[0]![0], from: moves[0]![1], to: moves[0]![2] };
       const recentBefore = view.recent;
       view.recent = [...recentBefore.slice(-(RECENT - moves.length)), ...moves.map((m) => m[0])];
       return () => {
         for (const [row, from] of moves) view.columns[row] = from;
-        view.chart.pop();
-        view.chartSteps.pop();
+        unpushChart(view, false);
         view.recent = recentBefore;
         restore();
       };

@@ -301,9 +301,13 @@ export function mountRepair(client: SolverClient): Feature {
   /** Chart index `index` of the strip: its step and a sentence. */
   function tick(index: number): { index: number; step: number; text: string } {
     const v = history();
-    const what = index === 0 ? 'the start' : v.restarts.includes(index) ? `restart ${v.restarts.indexOf(index) + 1}` : `move ${index - v.restarts.filter((r) => r < index).length}`;
+    // A long run's oldest points are dropped (CHART_KEEP): count moves and restarts from the start.
+    const { chartDropped, restartsDropped } = run.view;
+    const at = index + chartDropped;
+    const restartsBefore = restartsDropped + v.restarts.filter((r) => r < index).length;
+    const what = at === 0 ? 'the start' : v.restarts.includes(index) ? `restart ${restartsBefore + 1}` : `move ${at - restartsBefore}`;
     const change = index > 0 ? v.chart[index]! - v.chart[index - 1]! : 0;
-    const delta = index === 0 || v.restarts.includes(index) ? '' : change < 0 ? ` (${change})` : change > 0 ? ` (+${change})` : ' (no change)';
+    const delta = at === 0 || index === 0 || v.restarts.includes(index) ? '' : change < 0 ? ` (${change})` : change > 0 ? ` (+${change})` : ' (no change)';
     return { index, step: v.steps[index]!, text: `${what[0]!.toUpperCase()}${what.slice(1)} at step ${v.steps[index]}: ${plural(v.chart[index]!, 'conflict')}${delta}.` };
   }
 

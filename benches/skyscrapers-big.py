@@ -25,7 +25,7 @@ With ``--generated K`` the run also takes K puzzles per size from Solvescope's g
 (``generate N --difficulty unreasonable --givens``: minimal for uniqueness, needing search); with
 ``--base PATH`` a second build is timed in turn with the first, in the same run.
 
-Usage: python3 scripts/bench-skyscrapers-big.py [--make] [--per-size K] [--bin PATH] [--generated K] [--base PATH]
+Usage: python3 benches/skyscrapers-big.py [--make] [--per-size K] [--bin PATH] [--generated K] [--base PATH]
 """
 
 import argparse
@@ -357,7 +357,7 @@ def make(per_size):
     t0 = time.time()
     f = open(FIXTURE, "w")
     f.write("# Big Skyscrapers (issue 15): unique minimal puzzles of 10x10 to 16x16 and 16x16 clue-only\n")
-    f.write("# boards, made by scripts/bench-skyscrapers-big.py --make (seed %d) with no Solvescope code:\n" % SEED)
+    f.write("# boards, made by benches/skyscrapers-big.py --make (seed %d) with no Solvescope code:\n" % SEED)
     f.write("# random Latin square, its clues, givens until a CP-SAT model proves uniqueness, then every\n")
     f.write("# clue and given dropped that CP-SAT can do without. The label starts with the verdict\n")
     f.write("# (unique / multiple / none), c = clues, g = givens.\n")
