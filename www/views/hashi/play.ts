@@ -87,8 +87,9 @@ export function mountPlay(ctx: HashiCtx): Play {
   }
 
   /** Re-reads the board's report after a move; `asked` is the Check button (marks shown until the
-   *  next move even with "Mark mistakes as I play" off). */
-  async function check(asked = false): Promise<void> {
+   *  next move even with "Mark mistakes as I play" off). `lead`, a sentence about how the board
+   *  came (a link's bridges over the kept ones), stays in front of the report's. */
+  async function check(asked = false, lead?: string): Promise<void> {
     const my = ctx.version;
     if (asked) marking = true;
     try {
@@ -108,6 +109,7 @@ export function mountPlay(ctx: HashiCtx): Play {
         ctx.status.textContent = `Marked wrong: ${parts.join(', ')}.${about ? ` ${about}` : ''}`;
       } else if (asked) ctx.status.textContent = about ?? `No mistakes so far: ${r.finished.length} of ${islands} islands finished.`;
       else ctx.status.textContent = `${r.finished.length} of ${islands} islands finished.${about ? ` ${about}` : ''}`;
+      if (lead) ctx.status.textContent = `${lead} ${ctx.status.textContent}`;
     } catch (e) {
       ctx.showError(e instanceof Error ? e.message : String(e));
     }
@@ -332,8 +334,11 @@ export function mountPlay(ctx: HashiCtx): Play {
       bridges = got;
       clearHint();
       keep();
-      ctx.status.textContent = saved ? 'Your bridges from the link; Undo brings back the ones this browser had kept for this puzzle.' : 'Your bridges from the link.';
-      moved();
+      const lead = saved ? 'Your bridges from the link; Undo brings back the ones this browser had kept for this puzzle.' : 'Your bridges from the link.';
+      ctx.status.textContent = lead;
+      // The check's report replaces the status when it lands: the link's sentence stays in front.
+      marking = auto.checked;
+      void check(false, lead);
       return null;
     },
     key: playKey,
