@@ -18,11 +18,18 @@ fn json_lines(out: &str) -> Vec<Value> {
 }
 
 /// The reproduction: a line of exactly the maximum, a puzzle, a bad line. Each line gets
-/// its answer in its place with its own number; nothing is swallowed.
+/// its answer in its place with its own number; nothing is swallowed. A CRLF file the same: the
+/// CR is the line's ending, not one byte too many.
 #[test]
 fn a_line_of_exactly_the_maximum_leaves_the_next_line_alone() {
+    for eol in ["\n", "\r\n"] {
+        exactly_the_maximum(eol);
+    }
+}
+
+fn exactly_the_maximum(eol: &str) {
     let mut file = "x".repeat(MAX_LINE);
-    file.push_str(&format!("\n{SKY}\nbad\n"));
+    file.push_str(&format!("{eol}{SKY}{eol}bad{eol}"));
     let (code, out, err) = run(&["skyscrapers", "solve", "--batch", "-"], &file);
     assert_eq!(code, 2, "{err}");
     let lines = json_lines(&out);
@@ -50,13 +57,16 @@ fn a_line_of_exactly_the_maximum_leaves_the_next_line_alone() {
 /// One byte over: the line reader refuses it, skips to its newline, and goes on at the next.
 #[test]
 fn a_line_one_byte_over_is_refused_and_the_next_is_read() {
-    for over in [1, 2, 100_000] {
+    for (over, eol) in [1, 2, 3, 100_000]
+        .into_iter()
+        .flat_map(|over| [(over, "\n"), (over, "\r\n")])
+    {
         let mut file = "x".repeat(MAX_LINE + over);
-        file.push_str(&format!("\n{SKY}\nbad\n{SKY}"));
+        file.push_str(&format!("{eol}{SKY}{eol}bad{eol}{SKY}"));
         let (code, out, err) = run(&["skyscrapers", "solve", "--batch", "-"], &file);
         assert_eq!(code, 2, "{err}");
         let lines = json_lines(&out);
-        assert_eq!(lines.len(), 4, "{over}: {out}");
+        assert_eq!(lines.len(), 4, "{over} {eol:?}: {out}");
         assert_eq!(lines[0]["line"], 1);
         assert!(
             lines[0]["error"]

@@ -229,9 +229,9 @@ pub fn for_each_job(
     };
     for k in 1.. {
         buf.clear();
-        // One byte more than a full line and its newline: a line of exactly MAX_LINE_BYTES
-        // arrives whole with its newline, and a longer one is known to be longer.
-        let read = std::io::Read::take(&mut reader, MAX_LINE_BYTES as u64 + 1)
+        // Two bytes more than a full line: a line of exactly MAX_LINE_BYTES arrives whole with
+        // its newline, CRLF included, and a longer one is known to be longer.
+        let read = std::io::Read::take(&mut reader, MAX_LINE_BYTES as u64 + 2)
             .read_until(b'\n', &mut buf)
             .map_err(cannot)?;
         if read == 0 {
@@ -253,6 +253,10 @@ pub fn for_each_job(
         if ended {
             buf.pop();
         }
+        // A CRLF ending is the line's end, not its text (the last line may end in a bare CR).
+        if buf.last() == Some(&b'\r') {
+            buf.pop();
+        }
         if buf.len() > MAX_LINE_BYTES {
             count += 1;
             each(Job {
@@ -262,9 +266,10 @@ pub fn for_each_job(
                     "{puzzle}: the line is longer than {MAX_LINE_BYTES} bytes, the most a batch line may have"
                 )),
             })?;
-            // Its newline was not read (the line is longer than the read): skip to it, still
-            // counting towards the file's limit, so the next line is read from its start.
-            loop {
+            // Unless its newline came with it (a line one or two bytes over), skip to that
+            // newline, still counting towards the file's limit, so the next line is read from
+            // its start.
+            while !ended {
                 let chunk = reader.fill_buf().map_err(cannot)?;
                 if chunk.is_empty() {
                     break;
