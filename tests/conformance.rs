@@ -344,6 +344,15 @@ fn hostile_texts_and_options_are_refused_with_a_message() {
                             refused(json!({ n: -1 }), n);
                         }
                     }
+                    OptionKind::Seed => {
+                        refused(json!({ n: 1.5 }), n);
+                        refused(json!({ n: -1 }), n);
+                        refused(json!({ n: true }), n);
+                        // Not exact in JavaScript as a number; too large or malformed as text.
+                        refused(json!({ n: 1u64 << 53 }), "2^53");
+                        refused(json!({ n: "18446744073709551616" }), "too large");
+                        refused(json!({ n: "007" }), "leading zero");
+                    }
                     OptionKind::Float { min, max, .. } => {
                         refused(json!({ n: "0.5" }), n);
                         refused(json!({ n: max + 1.0 }), n);

@@ -77,6 +77,25 @@ test('the trials CSV equals the CLI for the same seeds, and the link carries the
   await page.close();
 });
 
+test('a seed near 2^64 runs exactly, as the CLI runs it, and one whose runs pass 2^64 - 1 is refused', async () => {
+  const seed = '18446744073709551610'; // a JavaScript number would round it to 2^64
+  const { page, problems } = await openPage(app, `#experiments/trials?seed=${seed}&opts=sizes:8,trials:4,series:mc`);
+  await page.waitForSelector('#exp-trials:not([hidden])');
+  assert.equal(await page.inputValue('#exp-seed'), seed);
+  const command = await page.textContent('#exp-trials-command');
+  assert.match(command, new RegExp(`--seed ${seed}`));
+  await runAndWait(page, 'exp-trials');
+  const csv = await downloadCsv(page, 'exp-trials');
+  assert.deepEqual(untimed(csv), untimed(runShown(command)));
+  assert.deepEqual(csv.trim().split('\n').slice(1).map((l) => l.split(',')[2]), ['0', '1', '2', '3'].map((t) => (BigInt(seed) + BigInt(t)).toString()));
+  // Seven runs from ...610 would need ...616: past the largest seed (six end on it exactly).
+  await page.fill('#exp-trials-count', '7');
+  await page.click('#exp-trials-run');
+  await page.waitForFunction(() => /run past 18446744073709551615/.test(document.querySelector('#exp-trials-error')?.textContent ?? ''));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the scaling CSV equals the CLI, with budget-ended backtracking and repair to 1,000 queens', async () => {
   const { page, problems } = await openPage(app, '#experiments/scaling?seed=3&opts=backtrackMax:31,maxNodes:1000000,repairMax:1000,seeds:2');
   await page.waitForSelector('#exp-scaling:not([hidden])');

@@ -81,11 +81,39 @@ test('point 7: a seed above 2^53 is exact as text or BigInt, and the same puzzle
   assert.equal(wasm.generate('skyscrapers', { size: '5', seed: Number.MAX_SAFE_INTEGER }).seed, Number.MAX_SAFE_INTEGER);
   if (!existsSync(CLI)) execFileSync('cargo', ['build', '--release', '--locked', '--bin', 'solvescope'], { cwd: root.pathname, stdio: 'inherit' });
   for (const s of [seed, '18446744073709551615']) {
-    const raw = execFileSync(CLI, ['skyscrapers', 'generate', '5', '--seed', s], { encoding: 'utf8' });
-    const line = JSON.parse(raw);
+    const line = JSON.parse(execFileSync(CLI, ['skyscrapers', 'generate', '5', '--seed', s], { encoding: 'utf8' }));
     const made = wasm.generate('skyscrapers', { size: '5', seed: s });
-    // JSON.parse would round the seed: read its digits from the text.
-    assert.equal(/"seed":(\d+)/.exec(raw)[1], s);
+    // Written the same way on both sides: text above 2^53 - 1, so JSON.parse keeps every digit.
+    assert.equal(line.seed, s);
+    assert.equal(made.seed, s);
     assert.equal(line.id, made.exports.tatham, `seed ${s}`);
   }
+  const low = JSON.parse(execFileSync(CLI, ['skyscrapers', 'generate', '5', '--seed', '9007199254740991'], { encoding: 'utf8' }));
+  assert.equal(low.seed, Number.MAX_SAFE_INTEGER, 'a number while JavaScript holds it exactly');
+});
+
+test('point 7: a repair seed above 2^53 is the same run in wasm (ID or option) and in the CLI', () => {
+  const seed = '9007199254740993'; // 2^53 + 1: a JavaScript number would read 2^53
+  const cli = JSON.parse(execFileSync(CLI, ['queens', 'repair', '12', '--seed', seed], { encoding: 'utf8' }));
+  assert.equal(cli.seed, seed);
+  const byId = wasm.solve('queens', `queens:12#${seed}`, { algorithm: 'repair' });
+  const byOption = wasm.solve('queens', 'queens:12', { algorithm: 'repair', seed });
+  const byBig = wasm.solve('queens', 'queens:12', { algorithm: 'repair', seed: 2n ** 53n + 1n });
+  for (const r of [byId, byOption, byBig]) {
+    assert.equal(r.stats.moves, cli.moves, 'the same moves as the CLI for the same seed');
+    assert.equal(r.stats.restarts, cli.restarts);
+  }
+  // The neighbour JavaScript's 2**53 + 1 rounds to is another run: refused, not rounded.
+  assert.throws(() => wasm.solve('queens', 'queens:12', { algorithm: 'repair', seed: 2 ** 53 + 1 }), /above 2\^53 - 1/);
+});
+
+test('point 7: experiment seeds are every u64, exact, and run past 2^64 - 1 is refused', () => {
+  const plan = wasm.experimentPlan('queens', { kind: 'trials', sizes: [8], trials: 3, seed: '18446744073709551612', series: ['min-conflicts'] });
+  assert.deepEqual(plan.runs.map((r) => r.seed), ['18446744073709551612', '18446744073709551613', '18446744073709551614']);
+  const row = wasm.experimentRun('queens', plan.runs[2]);
+  assert.equal(row.seed, '18446744073709551614');
+  // The CLI's trial with that seed makes the same moves (the native binary as the oracle).
+  const cli = JSON.parse(execFileSync(CLI, ['queens', 'repair', '8', '--seed', '18446744073709551614'], { encoding: 'utf8' }));
+  assert.equal(row.moves, cli.moves);
+  assert.throws(() => wasm.experimentPlan('queens', { kind: 'trials', sizes: [8], trials: 5, seed: '18446744073709551613' }), /run past 18446744073709551615/);
 });

@@ -253,10 +253,7 @@ export const REGISTRY: readonly PuzzleInfo[] = [
             "name": "seed",
             "summary": "the random seed (also written queens:N#SEED); a fresh one when absent",
             "kind": {
-              "type": "int",
-              "min": 0,
-              "max": 9007199254740991,
-              "default": null
+              "type": "seed"
             }
           }
         ],

@@ -147,9 +147,9 @@ series: string,
  */
 n: number, 
 /**
- * The repair run's seed.
+ * The repair run's seed (a number up to 2^53 − 1, decimal text above).
  */
-seed: number | null, 
+seed: number | string | null, 
 /**
  * The algorithm that ran (`bitmask`, `minConflicts`, `swap`).
  */
@@ -185,9 +185,10 @@ series: string,
  */
 n: number, 
 /**
- * The repair run's seed (`queens:N#SEED` replays it); none for backtracking.
+ * The repair run's seed (`queens:N#SEED` replays it); none for backtracking. A number up
+ * to 2^53 − 1, decimal text above.
  */
-seed: number | null, 
+seed: number | string | null, 
 /**
  * Node budget (backtracking).
  */
@@ -724,7 +725,7 @@ max: number,
 /**
  * The value when the option is left out; `None`: decided by the algorithm.
  */
-default: number | null, } | { "type": "float", 
+default: number | null, } | { "type": "seed" } | { "type": "float", 
 /**
  * Smallest value accepted.
  */

@@ -269,22 +269,24 @@ pub fn for_each_job(
             // Unless its newline came with it (a line one or two bytes over), skip to that
             // newline, still counting towards the file's limit, so the next line is read from
             // its start.
-            while !ended {
-                let chunk = reader.fill_buf().map_err(cannot)?;
-                if chunk.is_empty() {
-                    break;
-                }
-                let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
-                    Some(p) => (p + 1, true),
-                    None => (chunk.len(), false),
-                };
-                reader.consume(used);
-                total += used as u64;
-                if total > MAX_BATCH_BYTES {
-                    return Err(too_big());
-                }
-                if done {
-                    break;
+            if !ended {
+                loop {
+                    let chunk = reader.fill_buf().map_err(cannot)?;
+                    if chunk.is_empty() {
+                        break;
+                    }
+                    let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
+                        Some(p) => (p + 1, true),
+                        None => (chunk.len(), false),
+                    };
+                    reader.consume(used);
+                    total += used as u64;
+                    if total > MAX_BATCH_BYTES {
+                        return Err(too_big());
+                    }
+                    if done {
+                        break;
+                    }
                 }
             }
             continue;

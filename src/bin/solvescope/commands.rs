@@ -17,7 +17,7 @@
 //! a bare switch for on/off options; technique switches take a comma list (`all`, `none`).
 
 use serde_json::{json, Map, Value};
-use solvescope::puzzles::contract::{OptionInfo, OptionKind};
+use solvescope::puzzles::contract::{seed_json, OptionInfo, OptionKind};
 use solvescope::puzzles::{AnyGame, REGISTRY};
 use solvescope::session::{Session, DEFAULT_MAX_MICROS, DEFAULT_MAX_NODES};
 
@@ -83,6 +83,7 @@ fn flag_usage(o: &OptionInfo) -> String {
     match o.kind {
         OptionKind::Bool { .. } => format!("[--{name}]"),
         OptionKind::Int { min, max, .. } => format!("[--{name} {min}..{max}]"),
+        OptionKind::Seed => format!("[--{name} 0..{}]", u64::MAX),
         OptionKind::Float { min, max, .. } => format!("[--{name} {min}..{max}]"),
         OptionKind::Choice { choices, .. } => format!("[--{name} {}]", choices.join("|")),
         OptionKind::Techniques { names, .. } => format!("[--{name} {},all,none]", names.join(",")),
@@ -181,6 +182,8 @@ fn options_from_flags(game: &dyn AnyGame, args: &Args) -> Result<Value, Failure>
             let value = match o.kind {
                 OptionKind::Bool { .. } => json!(true),
                 OptionKind::Int { .. } => json!(args.number::<u64>(&flag)?),
+                // As text, which the library takes exactly for every u64 (a number only to 2^53 - 1).
+                OptionKind::Seed => json!(args.number::<u64>(&flag)?.map(|s| s.to_string())),
                 OptionKind::Float { .. } => json!(args.float(&flag)?),
                 OptionKind::Choice { .. } => json!(args.value(&flag)),
                 OptionKind::Techniques { names, .. } => {
@@ -280,7 +283,7 @@ fn solve_one(
         "micros": r.stats.elapsed_micros,
     });
     if let Some(seed) = r.seed {
-        line["seed"] = json!(seed);
+        line["seed"] = seed_json(seed);
     }
     emit(&line);
     Ok(())
@@ -326,7 +329,9 @@ pub(crate) fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failur
             Ok(made) => made,
             // Out of budget is an answer, as for solve: this seed's line says so, the next goes on.
             Err(e) if e.contains(solvescope::puzzles::contract::OUT_OF_BUDGET) => {
-                emit(&json!({"size": size, "seed": seed, "status": "budget", "error": e}));
+                emit(
+                    &json!({"size": size, "seed": seed_json(seed), "status": "budget", "error": e}),
+                );
                 continue;
             }
             Err(e) => return Err(e.into()),
@@ -345,7 +350,7 @@ pub(crate) fn generate(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failur
             })?;
         let mut line = json!({
             "size": size,
-            "seed": seed,
+            "seed": seed_json(seed),
             "id": if exports["tatham"].is_null() { json!(plain) } else { exports["tatham"].clone() },
             "url": exports["puzzlink"],
             "plain": plain,

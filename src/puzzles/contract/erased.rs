@@ -85,32 +85,40 @@ pub(crate) fn size_as_text(puzzle: &str, request: &Value) -> Result<Value, Strin
     Ok(request)
 }
 
-/// A generator request's `seed` as the exact `u64` it stands for: decimal text is any `u64`
-/// (JavaScript hands big seeds as text, or as a BigInt that the wasm boundary writes as text);
-/// a number only up to 2^53 − 1, beyond which a JavaScript number is not exact (2^60 arrives as
-/// 1152921504606847000), so it is refused rather than read as another seed. The CLI hands its
-/// `--seed` as text, so the same seed is the same puzzle everywhere.
+/// A generator request's `seed` as the exact `u64` it stands for ([`exact_seed`]). The CLI hands
+/// its `--seed` as text, so the same seed is the same puzzle everywhere.
 pub(crate) fn seed_as_number(puzzle: &str, mut request: Value) -> Result<Value, String> {
-    use crate::shared::text::{decimal, not_decimal};
     if let Some(seed) = request.get_mut("seed") {
-        match seed {
-            Value::String(text) => {
-                let n = decimal(text)
-                    .ok_or_else(|| format!("{puzzle}: {}", not_decimal("the seed", text)))?;
-                *seed = Value::from(n);
-            }
-            Value::Number(n)
-                if n.as_u64().is_some_and(|v| v > MAX_WHOLE)
-                    || n.as_f64().is_some_and(|v| v > MAX_WHOLE as f64) =>
-            {
-                return Err(format!(
-                    "{puzzle}: the seed {n} is above 2^53 - 1, where a JavaScript number is no longer exact; give it as a string of digits or a BigInt"
-                ));
-            }
-            _ => {}
+        // Other kinds are left to the request's reader, which says where they are.
+        if seed.is_string() || seed.is_number() {
+            *seed = Value::from(exact_seed(seed).map_err(|e| format!("{puzzle}: {e}"))?);
         }
     }
     Ok(request)
+}
+
+/// A seed read from JSON as the exact `u64` it stands for: decimal text is any `u64` (JavaScript
+/// hands big seeds as text, or as a BigInt that the wasm boundary writes as text); a number only
+/// up to 2^53 − 1, beyond which a JavaScript number is not exact (2^60 arrives as
+/// 1152921504606847000), so it is refused rather than read as another seed. Every seed the
+/// library takes (generators, seeded algorithms, experiments) goes through here, and leaves
+/// through [`super::info::seed_out`].
+pub fn exact_seed(seed: &Value) -> Result<u64, String> {
+    use crate::shared::text::{decimal, not_decimal};
+    match seed {
+        Value::String(text) => decimal(text).ok_or_else(|| not_decimal("the seed", text)),
+        Value::Number(n) => match n.as_u64() {
+            Some(v) if v <= MAX_WHOLE => Ok(v),
+            _ if n.as_u64().is_some() || n.as_f64().is_some_and(|v| v > MAX_WHOLE as f64) => Err(format!(
+                "the seed {n} is above 2^53 - 1, where a JavaScript number is no longer exact; give it as a string of digits or a BigInt"
+            )),
+            _ => Err(format!("the seed must be a whole number from 0 to {}, got {n}", u64::MAX)),
+        },
+        other => Err(format!(
+            "the seed must be a whole number (or its digits as text), got {}",
+            json_type(other)
+        )),
+    }
 }
 
 pub(crate) fn from_json<T: DeserializeOwned>(

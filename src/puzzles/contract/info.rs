@@ -86,6 +86,9 @@ pub enum OptionKind {
         /// The value when the option is left out; `None`: decided by the algorithm.
         default: Option<u64>,
     },
+    /// A seed: any `u64`, exactly (a number up to 2^53 − 1, or decimal text; see
+    /// [`super::exact_seed`]); left out, the algorithm draws a fresh one.
+    Seed,
     /// A real number in `min..=max`.
     Float {
         /// Smallest value accepted.
@@ -252,6 +255,15 @@ pub fn seed_out<S: serde::Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Erro
         s.serialize_u64(*seed)
     } else {
         s.serialize_str(&seed.to_string())
+    }
+}
+
+/// [`seed_out`] as a JSON value, for lines written by hand (the CLI's).
+pub fn seed_json(seed: u64) -> serde_json::Value {
+    if seed <= super::MAX_WHOLE {
+        seed.into()
+    } else {
+        seed.to_string().into()
     }
 }
 

@@ -21,7 +21,28 @@ pub fn parse_options<T: DeserializeOwned + Default>(
     if check_options(puzzle, algorithm, options)? {
         return Ok(T::default());
     }
-    serde_json::from_value(options.clone()).map_err(|e| options_error(puzzle, algorithm, e))
+    let mut options = options.clone();
+    seeds_as_numbers(puzzle, algorithm, &mut options);
+    serde_json::from_value(options).map_err(|e| options_error(puzzle, algorithm, e))
+}
+
+/// Seed options given as text become the `u64` they stand for, so an options struct reads them
+/// as plain numbers (checked already by [`check_range`]).
+fn seeds_as_numbers(puzzle: &PuzzleInfo, algorithm: &str, options: &mut Value) {
+    let Some(a) = puzzle.algorithms.iter().find(|a| a.name == algorithm) else {
+        return;
+    };
+    for info in a
+        .options
+        .iter()
+        .filter(|o| matches!(o.kind, OptionKind::Seed))
+    {
+        if let Some(v) = options.get_mut(info.name) {
+            if let Ok(seed) = exact_seed(v) {
+                *v = Value::from(seed);
+            }
+        }
+    }
 }
 
 /// The type-independent part of [`parse_options`]: true for `null` (the defaults), an error for
@@ -110,6 +131,10 @@ pub(crate) fn check_range(info: &OptionInfo, value: &Value) -> Result<(), String
                 "must be a whole number from {min} to {max}, got {value}"
             )),
         },
+        OptionKind::Seed if value.is_null() => Ok(()),
+        OptionKind::Seed => exact_seed(value)
+            .map(drop)
+            .map_err(|e| e.trim_start_matches("the seed ").to_string()),
         OptionKind::Float { min, max, .. } => match value.as_f64() {
             Some(v) if (min..=max).contains(&v) => Ok(()),
             _ => Err(format!("must be a number from {min} to {max}, got {value}")),

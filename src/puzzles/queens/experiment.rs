@@ -56,9 +56,6 @@ fn to_value<T: Serialize>(v: &T) -> Result<serde_json::Value, String> {
 pub const MAX_RUNS: usize = 20_000;
 /// Longest JSON of [`MAX_RUNS`] rows the page may hand back (a row is under 300 characters).
 pub const MAX_ROWS_JSON_CHARS: usize = MAX_RUNS * 400;
-/// Largest seed: JavaScript holds whole numbers exactly up to 2^53 - 1, and every run's seed
-/// (the base plus the trial) must stay within.
-pub const MAX_SEED: u64 = (1 << 53) - 1;
 /// Sizes one plan may list.
 pub const MAX_SIZES: usize = 64;
 /// Series one trials plan may compare.
@@ -90,7 +87,10 @@ pub struct ExperimentRun {
     pub series: String,
     /// The board size.
     pub n: usize,
-    /// The repair run's seed (`queens:N#SEED` replays it); none for backtracking.
+    /// The repair run's seed (`queens:N#SEED` replays it); none for backtracking. A number up
+    /// to 2^53 − 1, decimal text above.
+    #[serde(serialize_with = "crate::puzzles::contract::seed_out_opt")]
+    #[cfg_attr(test, ts(type = "number | string | null"))]
     pub seed: Option<u64>,
     /// Node budget (backtracking).
     pub max_nodes: Option<u64>,
@@ -108,7 +108,9 @@ pub struct ExperimentRow {
     pub series: String,
     /// The board size.
     pub n: usize,
-    /// The repair run's seed.
+    /// The repair run's seed (a number up to 2^53 − 1, decimal text above).
+    #[serde(serialize_with = "crate::puzzles::contract::seed_out_opt")]
+    #[cfg_attr(test, ts(type = "number | string | null"))]
     pub seed: Option<u64>,
     /// The algorithm that ran (`bitmask`, `minConflicts`, `swap`).
     pub algorithm: String,
@@ -254,7 +256,7 @@ mod tests {
             (json!({"kind": "trials", "sizes": [200000]}), "up to 100000"),
             (json!({"kind": "trials", "bogus": 1}), "no field \"bogus\""),
             (
-                json!({"kind": "trials", "seed": 9007199254740990u64, "trials": 5}),
+                json!({"kind": "trials", "seed": "18446744073709551613", "trials": 5}),
                 "the seeds run past",
             ),
             (

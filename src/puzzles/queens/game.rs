@@ -168,11 +168,7 @@ impl Game for Queens {
                     OptionInfo {
                         name: "seed",
                         summary: "the random seed (also written queens:N#SEED); a fresh one when absent",
-                        kind: OptionKind::Int {
-                            min: 0,
-                            max: contract::MAX_WHOLE,
-                            default: None,
-                        },
+                        kind: OptionKind::Seed,
                     },
                 ],
                 code: super::code::REPAIR,

@@ -4,6 +4,7 @@
 // this file only schedules, shows and hands back what Rust wrote.
 
 import { announceFrom } from '../../announce';
+import { isSeedText, MAX_SEED_TEXT } from '../../address';
 import { h, formatMicros } from '../../dom';
 import { CancelledError } from '../../solver-client';
 import { ExperimentPool, type PoolProgress } from '../../experiment-pool';
@@ -174,6 +175,13 @@ export function whole(input: HTMLInputElement | HTMLSelectElement, name: string,
   const v = Number(t);
   if (!/^\d+$/.test(t) || v < min || v > max) return `${name} must be a whole number from ${en(min)} to ${en(max)} (got "${t.slice(0, 24)}").`;
   return v;
+}
+
+/** The seed typed, as its digits (the spec takes every u64 exactly as text), or what is wrong. */
+export function seedText(input: HTMLInputElement): { seed: string } | string {
+  const t = input.value.trim();
+  if (!isSeedText(t)) return `The seed must be a whole number from 0 to ${MAX_SEED_TEXT} without leading zeros (got "${t.slice(0, 24)}").`;
+  return { seed: t };
 }
 
 /** A measured time; the browser's clock in a worker counts in steps of 0.1 ms, so less reads as such. */

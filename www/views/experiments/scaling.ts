@@ -9,7 +9,7 @@ import { drawXYPlot, PALETTE, type Axis, type XYSeries } from '../../render/xy-p
 import { fitChart } from '../queens/repair';
 import type { ExperimentPool } from '../../experiment-pool';
 import type { ExperimentRow, ExperimentSummary } from '../../generated/types';
-import { en, field, formatMs, linkProblems, panel, whole, type Finished } from './panel';
+import { en, field, formatMs, linkProblems, panel, seedText, whole, type Finished } from './panel';
 
 const REPAIR_MAX = ['1000', '10000', '100000', '1000000'];
 const NODE_BUDGETS = ['100000', '1000000', '10000000', '100000000'];
@@ -39,10 +39,12 @@ export function scalingExperiment(pool: ExperimentPool, seedInput: () => HTMLInp
   let last: Finished | null = null;
 
   function spec(): Record<string, unknown> | string {
-    const seed = whole(seedInput(), 'The seed', 0, 999_999_999_999_999);
+    const typed = seedText(seedInput());
+    if (typeof typed === 'string') return typed;
+    const { seed } = typed;
     const b = whole(bmax, 'Backtracking up to N', 4, 64);
     const s = whole(seeds, 'Repair runs per N', 1, 20);
-    for (const v of [seed, b, s]) if (typeof v === 'string') return v;
+    for (const v of [b, s]) if (typeof v === 'string') return v;
     return { kind: 'scaling', backtrackMax: b, maxNodes: Number(nodes.value), repairMax: Number(rmax.value), seeds: s, seed };
   }
 

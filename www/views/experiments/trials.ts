@@ -9,7 +9,7 @@ import { readTheme } from '../../render/canvas';
 import { drawXYPlot, PALETTE, type XYSeries } from '../../render/xy-plot';
 import { fitChart } from '../queens/repair';
 import type { ExperimentPool } from '../../experiment-pool';
-import { en, field, formatMs, linkProblems, panel, whole, type Finished } from './panel';
+import { en, field, formatMs, linkProblems, panel, seedText, whole, type Finished } from './panel';
 
 interface SeriesChoice {
   code: string;
@@ -68,10 +68,12 @@ export function trialsExperiment(pool: ExperimentPool, seedInput: () => HTMLInpu
   }
 
   function spec(): Record<string, unknown> | string {
-    const seed = whole(seedInput(), 'The seed', 0, 999_999_999_999_999);
+    const typed = seedText(seedInput());
+    if (typeof typed === 'string') return typed;
+    const { seed } = typed;
     const t = whole(trials, 'Trials per N', 1, 10_000);
     const ns = readSizes();
-    for (const v of [seed, t, ns]) if (typeof v === 'string') return v;
+    for (const v of [t, ns]) if (typeof v === 'string') return v;
     const chosen = (code: string) => boxes.get(code)!.checked;
     if (chosen('tabu')) {
       const k = whole(tabu, 'The tabu tenure', 1, 1000);

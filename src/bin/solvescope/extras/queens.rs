@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 use solvescope::engine::Stepper;
+use solvescope::puzzles::contract::seed_json;
 use solvescope::puzzles::queens::backtrack::Options as BacktrackOptions;
 use solvescope::puzzles::queens::count;
 use solvescope::puzzles::queens::experiment;
@@ -274,7 +275,7 @@ fn status_word(v: Verdict) -> &'static str {
 fn repair(n: &str, args: &Args) -> Result<(), Failure> {
     let mut opts = repair_options(args)?;
     if let Some(seed) = args.number::<u64>("seed")? {
-        opts["seed"] = json!(seed);
+        opts["seed"] = json!(seed.to_string());
     }
     let max_nodes: u64 = args.number("max-nodes")?.unwrap_or(u64::MAX);
     let max_micros: u64 = args
@@ -284,7 +285,7 @@ fn repair(n: &str, args: &Args) -> Result<(), Failure> {
     let r = s.solve(max_nodes, max_micros).map_err(internal)?;
     let mut line = json!({
         "n": s_n(n)?,
-        "seed": r.seed,
+        "seed": r.seed.map(seed_json),
         "status": status_word(r.verdict),
         "strategy": s.variant(),
         "moves": r.stats.moves,
@@ -346,7 +347,7 @@ fn repair_stats(args: &Args) -> Result<(), Failure> {
                 None => DEFAULT_MAX_MICROS,
             };
             let mut o = opts.clone();
-            o["seed"] = json!(base.wrapping_add(t));
+            o["seed"] = json!(base.wrapping_add(t).to_string());
             let mut s = Session::new("queens", &format!("queens:{n}"), "repair", &o)?;
             let r = s.solve(nodes_left, micros_left).map_err(internal)?;
             nodes_left = nodes_left.saturating_sub(r.stats.nodes);
@@ -371,7 +372,7 @@ fn repair_stats(args: &Args) -> Result<(), Failure> {
             "trials": trials,
             "trialsDone": rows.len(),
             "status": if out_of_budget { "budget" } else { "done" },
-            "seed": base,
+            "seed": seed_json(base),
             "strategy": opts["strategy"],
         });
         // No figures at all when the budget ended the size before its first trial finished.
@@ -453,7 +454,12 @@ fn experiment(kind: &str, args: &Args) -> Result<(), Failure> {
     }
     for (flag, key) in numbers {
         if let Some(x) = args.number::<u64>(flag)? {
-            spec[*key] = json!(x);
+            // A seed as text: the spec takes every u64 that way, a number only to 2^53 - 1.
+            spec[*key] = if *key == "seed" {
+                json!(x.to_string())
+            } else {
+                json!(x)
+            };
         }
     }
     if let Some(list) = args.value("series") {

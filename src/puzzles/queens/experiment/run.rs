@@ -43,7 +43,8 @@ pub fn run(spec: &ExperimentRun) -> Result<ExperimentRow, String> {
                 "greedy": greedy,
                 "tabu": tabu,
                 "noise": noise,
-                "seed": seed,
+                // As text: every u64 exactly (a number only up to 2^53 - 1).
+                "seed": seed.to_string(),
             });
             (Session::new("queens", &id, "repair", &options)?, u64::MAX)
         }

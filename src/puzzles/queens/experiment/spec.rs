@@ -7,7 +7,7 @@ use super::super::repair::{MAX_MIN_CONFLICTS_N, MAX_REPAIR_N};
 use super::super::MAX_BACKTRACK_N;
 use super::{
     ExperimentPlan, ExperimentRow, ExperimentRun, DEFAULT_MAX_NODES, DEFAULT_RUN_MS, MAX_RUNS,
-    MAX_SEED, MAX_SERIES, MAX_SIZES, MAX_TRIALS, SCALING_BACKTRACK_SIZES, SCALING_REPAIR_SIZES,
+    MAX_SERIES, MAX_SIZES, MAX_TRIALS, SCALING_BACKTRACK_SIZES, SCALING_REPAIR_SIZES,
 };
 
 /// A parsed series: backtracking, or repair with its options.
@@ -222,6 +222,16 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// The `seed` field: any u64, exactly ([`crate::puzzles::contract::exact_seed`]).
+    fn seed(&self) -> Result<Option<u64>, String> {
+        match self.map.get("seed") {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => crate::puzzles::contract::exact_seed(v)
+                .map(Some)
+                .map_err(|e| format!("experiment: {}: {e}", self.what)),
+        }
+    }
+
     fn sizes(&self, key: &str) -> Result<Option<Vec<usize>>, String> {
         match self.map.get(key) {
             None | Some(Value::Null) => Ok(None),
@@ -350,20 +360,24 @@ pub fn plan(spec: &Value) -> Result<ExperimentPlan, String> {
         }
     };
     let f = Fields::of(spec, &format!("the {kind} spec"), known)?;
-    let seed = f.whole("seed", 0..=MAX_SEED)?.unwrap_or(1);
+    let seed = f.seed()?.unwrap_or(1);
     let max_ms = f.whole("maxMs", 1..=600_000)?.unwrap_or(DEFAULT_RUN_MS);
     let mut runs = Vec::new();
+    // Run t's seed is the spec's seed plus t; past 2^64 - 1 it would wrap onto other runs' seeds.
+    let nth_seed = |t: u64| {
+        seed.checked_add(t).ok_or_else(|| {
+            format!(
+                "experiment: the seeds run past {}, the largest seed; choose a smaller seed",
+                u64::MAX
+            )
+        })
+    };
     let mut push = |series: &Series, n: usize, seed: Option<u64>, max_nodes| {
         if n > series.max_n() {
             return Err(format!(
                 "experiment: {} runs N up to {}, got {n}",
                 series.name(),
                 series.max_n()
-            ));
-        }
-        if seed.is_some_and(|s| s > MAX_SEED) {
-            return Err(format!(
-                "experiment: the seeds run past {MAX_SEED}, the largest JavaScript holds exactly; choose a smaller seed"
             ));
         }
         if runs.len() == MAX_RUNS {
@@ -423,7 +437,7 @@ pub fn plan(spec: &Value) -> Result<ExperimentPlan, String> {
         let repair_series = Series::parse("repair")?;
         for n in repair {
             for t in 0..seeds {
-                push(&repair_series, n, Some(seed.wrapping_add(t)), None)?;
+                push(&repair_series, n, Some(nth_seed(t)?), None)?;
             }
         }
     } else {
@@ -437,7 +451,7 @@ pub fn plan(spec: &Value) -> Result<ExperimentPlan, String> {
         for s in &series {
             for &n in &sizes {
                 for t in 0..trials {
-                    push(s, n, Some(seed.wrapping_add(t)), None)?;
+                    push(s, n, Some(nth_seed(t)?), None)?;
                 }
             }
         }
@@ -454,7 +468,7 @@ pub fn run_from_json(v: &Value) -> Result<ExperimentRun, String> {
     Ok(ExperimentRun {
         series: f.series_name()?,
         n: f.required("n", 1..=MAX_REPAIR_N as u64)? as usize,
-        seed: f.whole("seed", 0..=MAX_SEED)?,
+        seed: f.seed()?,
         max_nodes: f.whole("maxNodes", 1..=u64::MAX)?,
         max_ms: f.required("maxMs", 1..=600_000)?,
     })
@@ -492,7 +506,7 @@ pub fn rows_from_json(v: &Value) -> Result<Vec<ExperimentRow>, String> {
             Ok(ExperimentRow {
                 series: f.series_name()?,
                 n: f.required("n", 1..=MAX_REPAIR_N as u64)? as usize,
-                seed: f.whole("seed", 0..=MAX_SEED)?,
+                seed: f.seed()?,
                 algorithm: one_of(&f, "algorithm", &["bitmask", "minConflicts", "swap"])?,
                 status: one_of(&f, "status", &["found", "none", "gaveUp", "budget"])?,
                 nodes: f.required("nodes", all.clone())?,
