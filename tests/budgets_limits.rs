@@ -172,11 +172,17 @@ fn check(label: &str, r: &Report, took: Took, budget: Duration, limit: u64) {
         took.within(bound(budget)),
         "{label}: limit {limit}: {took:?} for a {budget:?} budget"
     );
-    // `micros` is the time the caller waited, not only the search's part of it.
+    // `micros` is the time the caller waited, not only the search's part of it: all of the
+    // call but the parse, which is small beside the budget unless the thread was kept waiting
+    // during it (then only the upper bound is asked).
     let micros = r.stats.elapsed_micros as f64;
     let wall = took.wall.as_micros() as f64;
     assert!(
-        micros <= wall + 1000.0 && micros >= wall * 0.8,
+        micros <= wall + 1000.0,
+        "{label}: micros {micros} against {took:?}"
+    );
+    assert!(
+        took.starved(0.9) || micros >= wall * 0.8,
         "{label}: micros {micros} against {took:?}"
     );
     assert!(r.solutions.len() as u64 + r.omitted <= limit);
@@ -205,12 +211,19 @@ fn hashi_100x100_keeps_its_budget_for_every_limit() {
         let (r, took) = timed("hashi", &board, limit, 1000, json!({}));
         check("hashi 100x100 ladders", &r, took, budget, limit);
         // Two solutions or more found answer the question even when the budget ended the run.
-        assert!(
-            r.stats.solutions >= 2,
-            "{limit}: the board has solutions to spare"
-        );
-        assert_eq!(r.verdict, Verdict::Multiple, "{limit}");
-        assert!(r.solutions.len() >= 2);
+        // They come in about half a second of work, so a run that got its budget's worth of CPU
+        // must have them; one kept waiting for a core may end on the budget first.
+        if r.stats.solutions >= 2 || !took.starved(0.8) {
+            assert!(
+                r.stats.solutions >= 2,
+                "{limit}: the board has solutions to spare ({took:?})"
+            );
+            assert_eq!(r.verdict, Verdict::Multiple, "{limit}");
+            assert!(r.solutions.len() >= 2);
+        } else {
+            eprintln!("hashi 100x100, limit {limit}: kept waiting ({took:?}), ended on the budget");
+            assert_eq!(r.verdict, Verdict::Budget, "{limit}");
+        }
         for s in &r.solutions {
             assert!(hashi_solves(&board, &serde_json::to_value(s).unwrap()));
         }
@@ -252,6 +265,11 @@ fn the_command_line_keeps_the_budget_with_the_largest_limit() {
         );
         assert!(took.within(bound(Duration::from_millis(ms))), "{took:?}");
         assert!(line["micros"].as_u64().unwrap() <= took.wall.as_micros() as u64);
+        // Two solutions come within the budget's worth of work (see above).
+        if line["status"] == "budget" && took.starved(0.8) {
+            eprintln!("CLI, limit {limit}: kept waiting ({took:?}), ended on the budget");
+            continue;
+        }
         assert_eq!(
             line["status"], "multiple",
             "two solutions come within the budget"
