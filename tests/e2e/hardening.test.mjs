@@ -82,6 +82,40 @@ test('point 4: a link with a board is one undoable step on top of the moves this
   await context.close();
 });
 
+test('point 4 across a reload: the kept moves outlive a link left without Undo, until the player moves on it', async () => {
+  const { page, problems, context } = await openPage(app, '#skyscrapers/' + encodeURIComponent(EXAMPLE) + '?mode=play');
+  await page.waitForFunction(() => document.querySelector('#sky-board')?.dataset.mode === 'play');
+  await page.focus('#sky-board');
+  await page.keyboard.press('1');
+  await page.waitForFunction(() => document.querySelector('#sky-board').dataset.grid.startsWith('1,0,0,0/'));
+  await page.close();
+  // The shared link, opened and closed again with no Undo.
+  const shared = await context.newPage();
+  await shared.goto(`${app.url}#skyscrapers/${encodeURIComponent(EXAMPLE)}?mode=play&board=a`);
+  await shared.waitForFunction(() => document.querySelector('#sky-board')?.dataset.grid?.startsWith('2,0,0,0/'));
+  // Reloaded as it is, the link lies on top again and Undo still reaches the kept moves.
+  await shared.reload();
+  await shared.waitForFunction(() => document.querySelector('#sky-board')?.dataset.grid?.startsWith('2,0,0,0/'));
+  assert.match(await shared.textContent('#sky-status'), /Undo brings back/);
+  await shared.close();
+  const mine = await context.newPage();
+  await mine.goto(`${app.url}#skyscrapers/${encodeURIComponent(EXAMPLE)}?mode=play`);
+  await mine.waitForFunction(() => document.querySelector('#sky-board')?.dataset.grid?.startsWith('1,0,0,0/'));
+  // A move on the link's board adopts it: then it is what this browser keeps.
+  await mine.goto(`${app.url}#skyscrapers/${encodeURIComponent(EXAMPLE)}?mode=play&board=a`);
+  await mine.reload();
+  await mine.waitForFunction(() => document.querySelector('#sky-board')?.dataset.grid?.startsWith('2,0,0,0/'));
+  await mine.focus('#sky-board');
+  await mine.keyboard.press('ArrowRight');
+  await mine.keyboard.press('3');
+  await mine.waitForFunction(() => document.querySelector('#sky-board').dataset.grid.startsWith('2,3,0,0/'));
+  await mine.goto(`${app.url}#skyscrapers/${encodeURIComponent(EXAMPLE)}?mode=play`);
+  await mine.reload();
+  await mine.waitForFunction(() => document.querySelector('#sky-board')?.dataset.grid?.startsWith('2,3,0,0/'));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('point 4, Hashiwokakero: a link with bridges is one undoable step on top of the kept bridges', async () => {
   const PUZZLE = '3x3m2:2a2c2a2';
   const { page, problems, context } = await openPage(app, `#hashi/${PUZZLE}?mode=play`);
@@ -106,6 +140,11 @@ test('point 4, Hashiwokakero: a link with bridges is one undoable step on top of
   await shared.goto(app.url + twoBridges);
   await bridgesAre(shared, '0,0-0,2x1;0,0-2,0x1');
   assert.match(await shared.textContent('#hashi-status'), /Undo brings back/);
+  // Left without Undo, the kept bridge is still what this browser keeps.
+  const other = await context.newPage();
+  await other.goto(`${app.url}#hashi/${PUZZLE}?mode=play`);
+  await bridgesAre(other, '0,0-0,2x1');
+  await other.close();
   assert.equal(await shared.isDisabled('#hashi-play-undo'), false, 'Undo is offered');
   await shared.click('#hashi-play-undo');
   await bridgesAre(shared, '0,0-0,2x1');

@@ -327,13 +327,14 @@ export function mountPlay(ctx: HashiCtx): Play {
       const got = unpackValues(text, layout.edges.length, k);
       if (typeof got === 'string') return `The bridges in the link do not fit this puzzle (${layout.edges.length} possible ${layout.edges.length === 1 ? 'bridge' : 'bridges'}): ${got}; the puzzle opens without them.`;
       // The bridges kept in this browser for the puzzle are not thrown away: the link's board is
-      // one step on top of them, and Undo brings them back (and keeps them again).
+      // one step on top of them, Undo brings them back, and they stay in storage until the
+      // player moves on the link's board (a reload before that opens the link again on top).
       const saved = bridges.some((v) => v > 0) && got.some((v, i) => v !== bridges[i]);
       history.clear();
       if (saved) history.before();
       bridges = got;
       clearHint();
-      keep();
+      if (!saved) keep();
       const lead = saved ? 'Your bridges from the link; Undo brings back the ones this browser had kept for this puzzle.' : 'Your bridges from the link.';
       ctx.status.textContent = lead;
       // The check's report replaces the status when it lands: the link's sentence stays in front.

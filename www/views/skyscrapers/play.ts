@@ -307,14 +307,15 @@ export function mountPlay(ctx: SkyCtx): Play {
       const marked = got.notes.findIndex((m, i) => m > 0 && ctx.puzzle.givens[i]! > 0);
       if (marked >= 0) return `The board in the link puts pencil marks on the given at row ${Math.floor(marked / n) + 1}, column ${(marked % n) + 1}; the puzzle opens without it.`;
       // The digits kept in this browser for the puzzle are not thrown away: the link's board is
-      // one step on top of them, and Undo brings them back (and keeps them again).
+      // one step on top of them, Undo brings them back, and they stay in storage until the
+      // player moves on the link's board (a reload before that opens the link again on top).
       const saved = (mine.some((v) => v > 0) || notes.some((v) => v > 0)) && (got.digits.some((v, i) => v !== mine[i]) || got.notes.some((v, i) => v !== notes[i]));
       history.clear();
       if (saved) history.before();
       mine = got.digits;
       notes = got.notes;
       forget();
-      keep();
+      if (!saved) keep();
       status.textContent = saved
         ? 'Your digits and pencil marks from the link; Undo brings back the ones this browser had kept for this puzzle.'
         : 'Your digits and pencil marks from the link. Check marks mistakes; Hint explains the next step.';
