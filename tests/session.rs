@@ -68,6 +68,30 @@ fn a_node_budget_pauses_with_a_budget_verdict() {
     assert_eq!(r.stats.nodes, 100);
 }
 
+/// Which budget a solve blames is this call's: after steps that made more nodes than the call's
+/// node budget, a solve stopped by its clock says the time budget ran out (it blamed the nodes,
+/// counting the steps'), and one stopped by its nodes says so, having made that many more.
+#[test]
+fn the_budget_blamed_is_the_one_this_call_spent() {
+    let mut s = Session::new(
+        "queens",
+        "queens:30",
+        "backtrack",
+        &json!({"mode": "count"}),
+    )
+    .unwrap();
+    s.step(5000);
+    let stepped = s.stats().0.nodes;
+    assert!(stepped > 100, "{stepped}");
+    let r = s.solve(100, 0).unwrap();
+    assert_eq!(r.verdict, Verdict::Budget);
+    assert_eq!(r.stats.nodes, stepped, "no time, no node");
+    assert!(r.says.contains("time budget"), "{}", r.says);
+    let r = s.solve(100, u64::MAX).unwrap();
+    assert_eq!(r.stats.nodes, stepped + 100);
+    assert!(r.says.contains("budget of 100 nodes"), "{}", r.says);
+}
+
 #[test]
 fn an_empty_grid_with_a_large_limit_is_multiple() {
     let mut s = Session::new(

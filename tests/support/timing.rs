@@ -78,7 +78,7 @@ impl Took {
     /// `share` of its wall time. A test that needs the run to have got its budget's worth of
     /// work done (found two solutions in it, say) asks this first; `false` where CPU time is
     /// not reported, so the test then asks for everything.
-        pub fn starved(&self, share: f64) -> bool {
+    pub fn starved(&self, share: f64) -> bool {
         self.cpu
             .is_some_and(|cpu| cpu.as_secs_f64() < self.wall.as_secs_f64() * share)
     }

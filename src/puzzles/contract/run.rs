@@ -366,6 +366,8 @@ where
         // found are checked between chunks of the search, on the same clock, so a budget that
         // ends the search leaves the solutions found so far checked, not a backlog.
         let deadline = clock::now_micros().saturating_add(max_micros);
+        // The node budget is this call's; the stats count the whole run (steps before it too).
+        let nodes_before = self.stepper.stats().nodes;
         let check = self.check;
         let mut solutions = Vec::new();
         let status = self.stepper.solve_within_then(max_nodes, max_micros, |m| {
@@ -390,8 +392,9 @@ where
                 Verdict::Budget
             },
         );
-        // Which budget ended it: the nodes if they were all spent, else the clock.
-        let limit = (verdict == Verdict::Budget).then_some(if stats.nodes >= max_nodes {
+        // Which budget ended it: the nodes if this call spent them all, else the clock.
+        let spent = stats.nodes.saturating_sub(nodes_before);
+        let limit = (verdict == Verdict::Budget).then_some(if spent >= max_nodes {
             Limit::Nodes(max_nodes)
         } else {
             Limit::Micros(max_micros)
