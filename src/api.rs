@@ -85,27 +85,20 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
         .map_err(|e| js_error(&format!("could not send the result to JavaScript: {e}")))
 }
 
-/// A solve's report, its solutions sent one by one until the caller's time budget ends (the
-/// first [`ALWAYS_CHECKED`](puzzles::contract::ALWAYS_CHECKED) whatever the time): 10,000
-/// boards of the largest size take seconds to build as JavaScript objects. Those left out
-/// are counted in `omitted`, with those the checker had no time for.
-fn report_to_js(mut report: session::Report) -> Result<JsValue, JsError> {
-    let solutions = std::mem::take(&mut report.solutions);
-    let handing = crate::shared::clock::now_micros();
+/// A solve's report, its solutions built as JavaScript objects one by one inside the run's time
+/// ([`Hand`](puzzles::contract::Hand)): 10,000 boards of the largest size take as long as the
+/// search, so the budget, `micros` and the sentence include them. Those the budget left no time
+/// for are counted in `omitted`, with those the checker had no time for.
+fn solve_to_js(
+    solve: impl FnOnce(puzzles::contract::Hand<'_>) -> Result<session::Report, String>,
+) -> Result<JsValue, JsError> {
     let list = js_sys::Array::new();
-    let mut sent = 0;
-    for s in &solutions {
-        if sent >= puzzles::contract::ALWAYS_CHECKED
-            && crate::shared::clock::now_micros() >= report.send_until
-        {
-            break;
-        }
-        list.push(&to_js(s)?);
-        sent += 1;
-    }
-    report.omitted += (solutions.len() - sent) as u64;
-    // The caller waited for the hand-over too: `micros` is the whole call but the parse.
-    report.stats.elapsed_micros += crate::shared::clock::now_micros().saturating_sub(handing);
+    let mut hand = |s: &puzzles::AnySolution| -> Result<(), String> {
+        let js = to_js(s).map_err(|_| "could not send a solution to JavaScript".to_string())?;
+        list.push(&js);
+        Ok(())
+    };
+    let report = solve(&mut hand).map_err(|e| js_error(&e))?;
     let out = to_js(&report)?;
     js_sys::Reflect::set(&out, &JsValue::from_str("solutions"), &list)
         .map_err(|_| js_error("internal error: could not send the solutions to JavaScript"))?;
@@ -364,7 +357,7 @@ pub fn solve_once(
         let puzzle = text_from_js(&puzzle, "the puzzle name")?;
         let text = text_from_js(&text, "the puzzle text")?;
         let options = json_from_js(options, "solve options")?;
-        report_to_js(session::solve_text(&puzzle, &text, &options).map_err(|e| js_error(&e))?)
+        solve_to_js(|hand| session::solve_text_handing(&puzzle, &text, &options, Some(hand)))
     })
 }
 
@@ -433,8 +426,7 @@ impl Session {
         bounded_on(&mut self.ran_out, "Session", || {
             let nodes = limit(amount_from_js(&max_nodes, "maxNodes")?, 1.0);
             let micros = limit(amount_from_js(&max_ms, "maxMs")?, 1000.0);
-            let report = self.inner.solve(nodes, micros).map_err(|e| js_error(&e))?;
-            report_to_js(report)
+            solve_to_js(|hand| self.inner.solve_handing(nodes, micros, hand))
         })
     }
 

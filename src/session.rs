@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use crate::engine::{Frame, Stats, Status};
 use crate::puzzles;
-use crate::puzzles::contract::Run;
+use crate::puzzles::contract::{Hand, Run};
 
 pub use crate::engine::Verdict;
 pub use crate::puzzles::contract::{Report, MAX_SOLUTION_LIMIT};
@@ -40,6 +40,17 @@ impl Session {
     /// spent, and reports the verdict and every solution kept, each checked independently.
     pub fn solve(&mut self, max_nodes: u64, max_micros: u64) -> Result<Report, String> {
         self.run.solve(max_nodes, max_micros)
+    }
+
+    /// [`Session::solve`], handing each solution to `hand` within the run's time (see
+    /// [`Run::solve_handing`]).
+    pub fn solve_handing(
+        &mut self,
+        max_nodes: u64,
+        max_micros: u64,
+        hand: Hand<'_>,
+    ) -> Result<Report, String> {
+        self.run.solve_handing(max_nodes, max_micros, Some(hand))
     }
 
     /// The seed of a randomised run, so it can be shared in the puzzle's ID (`…#SEED`).
@@ -83,6 +94,16 @@ pub const DEFAULT_MAX_MICROS: u64 = 60_000_000;
 /// assert!(solve_text(p.name, p.example, &json!({"maxMs": "soon"})).is_err());
 /// ```
 pub fn solve_text(puzzle: &str, text: &str, options: &Value) -> Result<Report, String> {
+    solve_text_handing(puzzle, text, options, None)
+}
+
+/// [`solve_text`], handing the solutions to `hand` (see [`Session::solve_handing`]).
+pub fn solve_text_handing(
+    puzzle: &str,
+    text: &str,
+    options: &Value,
+    hand: Option<Hand<'_>>,
+) -> Result<Report, String> {
     let mut rest = match options {
         Value::Null => serde_json::Map::new(),
         Value::Object(m) => m.clone(),
@@ -97,7 +118,8 @@ pub fn solve_text(puzzle: &str, text: &str, options: &Value) -> Result<Report, S
     };
     let max_nodes = budget(rest.remove("maxNodes"), "maxNodes", 1.0)?.unwrap_or(DEFAULT_MAX_NODES);
     let max_micros = budget(rest.remove("maxMs"), "maxMs", 1000.0)?.unwrap_or(DEFAULT_MAX_MICROS);
-    Session::new(puzzle, text, &algorithm, &Value::Object(rest))?.solve(max_nodes, max_micros)
+    let mut session = Session::new(puzzle, text, &algorithm, &Value::Object(rest))?;
+    session.run.solve_handing(max_nodes, max_micros, hand)
 }
 
 /// The time budget of a player helper (`hint`, `check`) from its options: `null` or `{maxMs?}`;

@@ -290,3 +290,67 @@ fn repair_takes_every_u64_seed_as_the_id_does() {
     assert_eq!(code, 2);
     assert!(err.contains("too large"), "{err}");
 }
+
+/// A Hashiwokakero seed ID's digits are a seed as every seed is: `7x7#005` and a seed past
+/// 2^64 - 1 are refused (they were read as 5 and hashed), spaces around it are trimmed, and
+/// other text is still hashed.
+#[test]
+fn hashi_seed_ids_read_digits_as_every_seed() {
+    // The board made, as its Tatham ID (the line also echoes the ID asked for).
+    let board = |id: &str| {
+        let (code, out, err) = run(&["hashi", "format", id], "");
+        let made = (code == 0).then(|| json_lines(&out)[0]["tatham"].clone());
+        (code, made, err)
+    };
+    let (code, five, err) = board("7x7#5");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(board("7x7# 5 ").1, five);
+    for (id, why) in [
+        ("7x7#005", "leading zero"),
+        ("7x7#18446744073709551616", "too large"),
+    ] {
+        let (code, _, err) = board(id);
+        assert_eq!(code, 2, "{id}");
+        assert!(err.contains(why), "{id}: {err}");
+    }
+    let (code, word, err) = board("7x7#word");
+    assert_eq!(code, 0, "{err}");
+    assert_ne!(word, five);
+}
+
+/// `repair-stats` runs trial t with seed S + t, as the experiments do, and refuses seeds that
+/// would run past 2^64 - 1 as they do (it wrapped round to 0).
+#[test]
+fn repair_stats_refuses_seeds_past_the_largest() {
+    let max = u64::MAX.to_string();
+    let (code, out, err) = run(
+        &[
+            "queens",
+            "repair-stats",
+            "--seed",
+            &max,
+            "--trials",
+            "1",
+            "--sizes",
+            "8",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json_lines(&out)[0]["seed"], max.as_str());
+    let (code, _, err) = run(
+        &[
+            "queens",
+            "repair-stats",
+            "--seed",
+            &max,
+            "--trials",
+            "2",
+            "--sizes",
+            "8",
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("run past 18446744073709551615"), "{err}");
+}

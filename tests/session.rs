@@ -86,7 +86,11 @@ fn the_budget_blamed_is_the_one_this_call_spent() {
     let r = s.solve(100, 0).unwrap();
     assert_eq!(r.verdict, Verdict::Budget);
     assert_eq!(r.stats.nodes, stepped, "no time, no node");
-    assert!(r.says.contains("time budget"), "{}", r.says);
+    assert!(
+        r.says.contains("its time budget of 0 µs ran out"),
+        "{}",
+        r.says
+    );
     let r = s.solve(100, u64::MAX).unwrap();
     assert_eq!(r.stats.nodes, stepped + 100);
     assert!(r.says.contains("budget of 100 nodes"), "{}", r.says);

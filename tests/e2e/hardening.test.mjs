@@ -116,6 +116,29 @@ test('point 4 across a reload: the kept moves outlive a link left without Undo, 
   await context.close();
 });
 
+test('point 4, two links in one tab: Undo goes back to the kept moves, not to the first link', async () => {
+  const { page, problems, context } = await openPage(app, '#skyscrapers/' + encodeURIComponent(EXAMPLE) + '?mode=play');
+  const gridStarts = (p, want) => p.waitForFunction((w) => document.querySelector('#sky-board')?.dataset.grid?.startsWith(w), want);
+  await page.waitForFunction(() => document.querySelector('#sky-board')?.dataset.mode === 'play');
+  await page.focus('#sky-board');
+  await page.keyboard.press('1');
+  await gridStarts(page, '1,0,0,0/');
+  // Two shared links to the same puzzle, one after the other in this tab (2, then 3 at row 1,
+  // column 1: "a" = 2 x 5 + 0, "f" = 3 x 5 + 0).
+  await page.goto(`${app.url}#skyscrapers/${encodeURIComponent(EXAMPLE)}?mode=play&board=a`);
+  await gridStarts(page, '2,0,0,0/');
+  await page.goto(`${app.url}#skyscrapers/${encodeURIComponent(EXAMPLE)}?mode=play&board=f`);
+  await gridStarts(page, '3,0,0,0/');
+  assert.match(await page.textContent('#sky-status'), /Undo brings back/);
+  await page.click('#sky-play-undo');
+  await gridStarts(page, '1,0,0,0/');
+  const other = await context.newPage();
+  await other.goto(`${app.url}#skyscrapers/${encodeURIComponent(EXAMPLE)}?mode=play`);
+  await gridStarts(other, '1,0,0,0/');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('point 4, Hashiwokakero: a link with bridges is one undoable step on top of the kept bridges', async () => {
   const PUZZLE = '3x3m2:2a2c2a2';
   const { page, problems, context } = await openPage(app, `#hashi/${PUZZLE}?mode=play`);

@@ -89,6 +89,22 @@ test('micros includes handing the solutions over: 10,000 boards of 16x16 found w
   // time it ran where the machine kept it waiting, whichever is less: micros covers most of it.
   const ran = Math.min(took, (used.user + used.system) / 1000);
   assert.ok(r.stats.elapsedMicros / 1000 >= 0.8 * ran - 10, figures);
+  // A session's counters afterwards agree with its report.
+  const s = new wasm.Session('skyscrapers', board, 'solve', { limit: 10000 });
+  const report = s.solve(Infinity, 60000);
+  assert.equal(report.solutions.length, 10000);
+  assert.equal(s.stats().stats.elapsedMicros, report.stats.elapsedMicros);
+  s.free();
+});
+
+test('the sentence that ends a solve says the time its micros says, the hand-over included', () => {
+  const r = wasm.solve('queens', 'queens:12', { algorithm: 'backtrack', mode: 'all', limit: 10000 });
+  assert.equal(r.solutions.length, 10000);
+  const said = /\(([\d.,]+) (µs|ms|s)\)/.exec(r.says);
+  assert.ok(said, r.says);
+  const saidMs = Number(said[1].replace(/,/g, '')) * { µs: 0.001, ms: 1, s: 1000 }[said[2]];
+  // The sentence rounds to three figures.
+  assert.ok(Math.abs(saidMs - r.stats.elapsedMicros / 1000) <= 0.01 * saidMs + 0.1, `${r.says} against micros ${r.stats.elapsedMicros}`);
 });
 
 test('point 7: a seed above 2^53 is exact as text or BigInt, and the same puzzle as the CLI makes', () => {
@@ -127,6 +143,16 @@ test('point 7: a repair seed above 2^53 is the same run in wasm (ID or option) a
   }
   // The neighbour JavaScript's 2**53 + 1 rounds to is another run: refused, not rounded.
   assert.throws(() => wasm.solve('queens', 'queens:12', { algorithm: 'repair', seed: 2 ** 53 + 1 }), /above 2\^53 - 1/);
+});
+
+test('point 7: the seed of a queens ID crosses the boundary exact both ways', () => {
+  const big = '9007199254740993';
+  assert.equal(wasm.parse('queens', `queens:8#${big}`).puzzle.seed, big, 'text above 2^53 - 1');
+  assert.equal(wasm.parse('queens', 'queens:8#12').puzzle.seed, 12);
+  assert.equal(wasm.format('queens', { n: 8, seed: big }).plain, `queens:8#${big}`);
+  assert.equal(wasm.format('queens', { n: 8, seed: 2n ** 64n - 1n }).plain, 'queens:8#18446744073709551615');
+  // 2**60 as a number is already 1152921504606847000: refused, not written as another seed.
+  assert.throws(() => wasm.format('queens', { n: 8, seed: 2 ** 60 }), /above 2\^53 - 1/);
 });
 
 test('point 7: experiment seeds are every u64, exact, and run past 2^64 - 1 is refused', () => {

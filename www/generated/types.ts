@@ -807,9 +807,10 @@ export type QueensId = {
  */
 n: number, 
 /**
- * The `#SEED` part; `None` when the ID has none.
+ * The `#SEED` part; `None` when the ID has none. A number up to 2^53 − 1, decimal text
+ * above (either is read), as every seed.
  */
-seed: number | null, };
+seed: number | string | null, };
 
 export type RepairEvent = { "kind": "repairInit", 
 /**

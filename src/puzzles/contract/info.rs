@@ -258,6 +258,18 @@ pub fn seed_out<S: serde::Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Erro
     }
 }
 
+/// A seed field of plain data read from JSON, by [`super::exact_seed`]: a number up to
+/// 2^53 − 1 or decimal text (use with `#[serde(default)]`).
+pub fn seed_in_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    use serde::Deserialize;
+    match Option::<serde_json::Value>::deserialize(d)? {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(v) => super::exact_seed(&v)
+            .map(Some)
+            .map_err(serde::de::Error::custom),
+    }
+}
+
 /// [`seed_out`] as a JSON value, for lines written by hand (the CLI's).
 pub fn seed_json(seed: u64) -> serde_json::Value {
     if seed <= super::MAX_WHOLE {

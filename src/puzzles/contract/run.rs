@@ -54,10 +54,6 @@ pub struct Report {
     #[serde(skip_serializing_if = "is_zero")]
     #[cfg_attr(test, ts(as = "Option<u64>", optional))]
     pub omitted: u64,
-    /// Until when, on [`crate::shared::clock::now_micros`], whoever sends the report on (the wasm
-    /// boundary) may add solutions: the budget's end plus 5% of it, within the margin promised.
-    #[serde(skip)]
-    pub send_until: u64,
     /// Where a local search stood when it stopped without an answer (the budget ran out or it
     /// gave up), so a viewer shows that board and its real cost instead of an empty one.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -83,7 +79,20 @@ pub trait Run {
     /// the run carries its verdict.
     fn step(&mut self, max_events: usize) -> Frame<AnyEvent>;
     /// Runs without events to the end, or until `max_nodes` nodes or `max_micros` of wall time.
-    fn solve(&mut self, max_nodes: u64, max_micros: u64) -> Result<Report, String>;
+    fn solve(&mut self, max_nodes: u64, max_micros: u64) -> Result<Report, String> {
+        self.solve_handing(max_nodes, max_micros, None)
+    }
+    /// [`Run::solve`], handing each solution to `hand` (the wasm boundary, which builds it as a
+    /// JavaScript object) inside the run's time instead of listing it in the report: until the
+    /// budget's end plus 5% of it, the first [`ALWAYS_CHECKED`] whatever the time. Those not
+    /// handed are counted in [`Report::omitted`]; the time, the counters and the sentence
+    /// include the hand-over, which for 10,000 large boards is as long as the search.
+    fn solve_handing(
+        &mut self,
+        max_nodes: u64,
+        max_micros: u64,
+        hand: Option<Hand<'_>>,
+    ) -> Result<Report, String>;
     /// Counters and status so far.
     fn stats(&self) -> (Stats, Status);
     /// The seed of a randomised run.
@@ -91,6 +100,9 @@ pub trait Run {
     /// The variant in effect, where the algorithm picks one (see [`Report::variant`]).
     fn variant(&self) -> Option<&'static str>;
 }
+
+/// Where [`Run::solve_handing`] sends each solution.
+pub type Hand<'a> = &'a mut dyn FnMut(&AnySolution) -> Result<(), String>;
 
 /// What a run is asked, which decides how its end is read (see [`verdict`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -360,7 +372,12 @@ where
         }
     }
 
-    fn solve(&mut self, max_nodes: u64, max_micros: u64) -> Result<Report, String> {
+    fn solve_handing(
+        &mut self,
+        max_nodes: u64,
+        max_micros: u64,
+        hand: Option<Hand<'_>>,
+    ) -> Result<Report, String> {
         // One budget for the whole call: the search and checking the solutions it keeps (a
         // 100x100 board with --limit 10000 holds 10,000 boards of 2,500 bridges). The solutions
         // found are checked between chunks of the search, on the same clock, so a budget that
@@ -376,17 +393,33 @@ where
         // A run that was done before this call (solved twice) still reports its solutions.
         let before = clock::now_micros();
         Self::check_more(check, self.stepper.machine(), &mut solutions, deadline)?;
+        let checked = solutions.len();
+        let mut listed = checked;
+        if let Some(hand) = hand {
+            let send_until = deadline.saturating_add(max_micros / 20);
+            let mut sent = 0;
+            for s in &solutions {
+                if sent >= ALWAYS_CHECKED && clock::now_micros() >= send_until {
+                    break;
+                }
+                hand(s)?;
+                sent += 1;
+            }
+            // Handed over: the report does not list them again.
+            listed = sent;
+            solutions.clear();
+        }
         self.stepper
             .add_elapsed(clock::now_micros().saturating_sub(before));
         let stats = self.stepper.stats();
         let kept = self.stepper.machine().solutions().len() as u64;
         let stopped = match self.stopped {
-            Some(read) if solutions.is_empty() => read(self.stepper.machine()),
+            Some(read) if checked == 0 => read(self.stepper.machine()),
             _ => None,
         };
         let verdict = verdict(self.question, status, stats.solutions).unwrap_or(
             // The budget ended the search, but two solutions already answer the question.
-            if self.question == Question::Uniqueness && solutions.len() >= 2 {
+            if self.question == Question::Uniqueness && checked >= 2 {
                 Verdict::Multiple
             } else {
                 Verdict::Budget
@@ -426,8 +459,7 @@ where
             verdict,
             status,
             stats,
-            omitted: kept.saturating_sub(solutions.len() as u64),
-            send_until: deadline.saturating_add(max_micros / 20),
+            omitted: kept.saturating_sub(listed as u64),
             solutions,
             seed: self.seed,
             variant: self.variant,

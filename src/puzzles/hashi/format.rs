@@ -78,19 +78,28 @@ fn number_at(s: &[u8], mut i: usize) -> Result<(Option<usize>, usize), String> {
 
 /// Reads a Tatham Bridges game ID `PARAMS:DESC` (docs/formats/hashi.md §1.2), or `PARAMS#SEED`,
 /// which builds a puzzle with our own seeded generator ([`super::generate::random_unique`]; the
-/// same seed gives the same puzzle everywhere, but not Tatham's puzzle for that seed). A seed that
-/// is not a number is hashed.
+/// same seed gives the same puzzle everywhere, but not Tatham's puzzle for that seed). A seed of
+/// digits is a decimal `u64` as everywhere (no leading zero, at most 2^64 − 1, else refused); any
+/// other text is hashed.
 pub fn parse_tatham(text: &str) -> Result<Puzzle, String> {
     let t = prepare(NAME, text)?;
     if !t.contains(':') {
         if let Some((params, seed)) = t.split_once('#') {
             let (w, h, k, no_loops) = parse_params(params)?;
-            let seed = seed.trim().parse::<u64>().unwrap_or_else(|_| {
+            let digits = seed.trim();
+            let seed = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                crate::shared::text::decimal(digits).ok_or_else(|| {
+                    format!(
+                        "{NAME}: {}",
+                        crate::shared::text::not_decimal("the seed", digits)
+                    )
+                })?
+            } else {
                 // FNV-1a, so any text works as a seed.
                 seed.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
                     (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
                 })
-            });
+            };
             return super::generate::random_unique(w, h, k, no_loops, seed);
         }
     }

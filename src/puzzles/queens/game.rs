@@ -325,7 +325,7 @@ fn search_says(n: usize, end: &contract::End) -> String {
                 }
                 Some(Limit::Micros(us)) => format!(
                     "its time budget of {} ran out",
-                    time_text(us).unwrap_or_default()
+                    time_text(us).unwrap_or_else(|| "0 µs".into())
                 ),
                 None => "its budget ran out".to_string(),
             };

@@ -39,7 +39,14 @@ pub const MAX_BACKTRACK_N: usize = 64;
 pub struct QueensId {
     /// The board size N.
     pub n: usize,
-    /// The `#SEED` part; `None` when the ID has none.
+    /// The `#SEED` part; `None` when the ID has none. A number up to 2^53 − 1, decimal text
+    /// above (either is read), as every seed.
+    #[serde(
+        default,
+        serialize_with = "crate::puzzles::contract::seed_out_opt",
+        deserialize_with = "crate::puzzles::contract::seed_in_opt"
+    )]
+    #[cfg_attr(test, ts(type = "number | string | null"))]
     pub seed: Option<u64>,
 }
 

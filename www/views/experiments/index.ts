@@ -6,7 +6,7 @@
 import { h, featureSection } from '../../dom';
 import { addLinkProblem } from '../../link';
 import { ExperimentPool } from '../../experiment-pool';
-import type { Settings } from '../../address';
+import { isSeedText, type Settings } from '../../address';
 import type { Feature } from '../feature';
 import { scalingExperiment } from './scaling';
 import { trialsExperiment } from './trials';
@@ -79,7 +79,7 @@ export function mountExperiments(): Feature {
       const s = seed.value.trim();
       const opts = experiments[which].params();
       // A wrong field leaves the address at the last settings that could run.
-      if (opts === null || !/^\d{1,15}$/.test(s)) return null;
+      if (opts === null || !isSeedText(s)) return null;
       return { puzzle: which, settings: { ...(s !== '1' ? { seed: s } : {}), ...(opts.length ? { opts } : {}) } };
     },
   };

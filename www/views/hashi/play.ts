@@ -329,6 +329,9 @@ export function mountPlay(ctx: HashiCtx): Play {
       // The bridges kept in this browser for the puzzle are not thrown away: the link's board is
       // one step on top of them, Undo brings them back, and they stay in storage until the
       // player moves on the link's board (a reload before that opens the link again on top).
+      // The kept bridges are read from storage, not taken from the screen: a second link opened
+      // in the same tab finds the first link's bridges there, which were never kept.
+      bridges = kept.load(hashiKey(ctx.puzzle), layout.edges.length, 8) ?? new Array<number>(layout.edges.length).fill(0);
       const saved = bridges.some((v) => v > 0) && got.some((v, i) => v !== bridges[i]);
       history.clear();
       if (saved) history.before();

@@ -309,6 +309,10 @@ export function mountPlay(ctx: SkyCtx): Play {
       // The digits kept in this browser for the puzzle are not thrown away: the link's board is
       // one step on top of them, Undo brings them back, and they stay in storage until the
       // player moves on the link's board (a reload before that opens the link again on top).
+      // The kept board is read from storage, not taken from the screen: a second link opened in
+      // the same tab finds the first link's board there, which was never kept.
+      mine = kept.load(skyKey(ctx.puzzle), n * n, n) ?? new Array<number>(n * n).fill(0);
+      notes = keptNotes.load(skyKey(ctx.puzzle), n * n, (1 << n) - 1) ?? new Array<number>(n * n).fill(0);
       const saved = (mine.some((v) => v > 0) || notes.some((v) => v > 0)) && (got.digits.some((v, i) => v !== mine[i]) || got.notes.some((v, i) => v !== notes[i]));
       history.clear();
       if (saved) history.before();

@@ -312,6 +312,13 @@ fn repair_stats(args: &Args) -> Result<(), Failure> {
         return Err(Failure::input("--trials must be at least 1"));
     }
     let base: u64 = args.number("seed")?.unwrap_or(1);
+    // Trial t's seed is S + t, as in the experiments, which refuse seeds past the largest too.
+    if base.checked_add(trials - 1).is_none() {
+        return Err(Failure::input(format!(
+            "queens repair-stats: the seeds run past {}, the largest seed; choose a smaller seed",
+            u64::MAX
+        )));
+    }
     let sizes: Vec<usize> = match args.value("sizes") {
         None => (3..=10).map(|k| 1usize << k).collect(),
         Some(list) => list
@@ -347,7 +354,7 @@ fn repair_stats(args: &Args) -> Result<(), Failure> {
                 None => DEFAULT_MAX_MICROS,
             };
             let mut o = opts.clone();
-            o["seed"] = json!(base.wrapping_add(t).to_string());
+            o["seed"] = json!((base + t).to_string());
             let mut s = Session::new("queens", &format!("queens:{n}"), "repair", &o)?;
             let r = s.solve(nodes_left, micros_left).map_err(internal)?;
             nodes_left = nodes_left.saturating_sub(r.stats.nodes);
@@ -361,7 +368,7 @@ fn repair_stats(args: &Args) -> Result<(), Failure> {
             rows.push(experiment::row(
                 strategy.clone(),
                 n,
-                Some(base.wrapping_add(t)),
+                Some(base + t),
                 &s,
                 &r,
                 true,
