@@ -1284,9 +1284,18 @@ export type Stopped = {
  */
 board: AnySolution, 
 /**
- * How many rules it breaks (for N-Queens: attacking pairs), as the machine counted them.
+ * How many rules it breaks (for N-Queens: attacking pairs), as the machine counted them; 0
+ * for a backtracking search, whose board breaks none but is not complete.
  */
-cost: number, };
+cost: number, 
+/**
+ * Skyscrapers: the candidate masks still open at the stop, row-major (bit h-1: height h).
+ */
+candidates?: Array<number>, 
+/**
+ * Hashiwokakero: `[lo, hi]` bridges still possible on each candidate edge at the stop.
+ */
+ranges?: Array<[number, number]>, };
 
 export type TechniqueLabel = { 
 /**

@@ -261,6 +261,25 @@ impl Game for Hashi {
             super::check_solution(m.puzzle(), bridges)?;
             Ok(AnySolution::from(bridges.clone()))
         })
+        .with_stopped(|m| Some(stood_at(m.graph(), m.ranges())))
+        .with_says(|_, end| {
+            let s = end.stopped?;
+            let ranges = s.ranges.as_deref().unwrap_or_default();
+            let settled = ranges.iter().filter(|r| r[0] == r[1]).count();
+            Some(contract::stopped_says(
+                contract::says(
+                    end.verdict,
+                    Question::Uniqueness,
+                    end.stats.solutions,
+                    end.timed.then_some(end.stats.elapsed_micros),
+                    end.limit,
+                ),
+                &format!(
+                    "{settled} of {} settled",
+                    contract::plural(ranges.len() as u64, "possible edge", "possible edges")
+                ),
+            ))
+        })
         .boxed())
     }
 
@@ -551,6 +570,26 @@ pub fn parse_generate_size(size: &str) -> Result<GenSize, String> {
         ));
     }
     Ok(out)
+}
+
+/// Where a search stood: the bridges every remaining solution must have (each edge's lower
+/// bound), with every candidate edge's range beside them.
+fn stood_at(g: &super::graph::Graph, ranges: Vec<[u8; 2]>) -> contract::Stopped {
+    let bridges: Vec<Bridge> = g
+        .edges
+        .iter()
+        .zip(&ranges)
+        .filter(|(_, r)| r[0] > 0)
+        .map(|(e, r)| Bridge {
+            a: g.pos(e.a),
+            b: g.pos(e.b),
+            n: r[0],
+        })
+        .collect();
+    contract::Stopped {
+        ranges: Some(ranges),
+        ..contract::Stopped::board(AnySolution::from(bridges), 0)
+    }
 }
 
 #[cfg(test)]
