@@ -386,7 +386,11 @@ solved: boolean,
  * (`unique`), `none`, several (`multiple`), or `budget` when `HINT_NODES` nodes of search
  * did not decide it: "no mistakes" means little on a puzzle without exactly one solution.
  */
-solvability: Verdict, };
+solvability: Verdict, 
+/**
+ * The solvability as the sentence the page adds (absent for a unique puzzle).
+ */
+solvabilitySays?: string, };
 
 export type HashiEvent = { "kind": "hashiRule", 
 /**
@@ -1041,7 +1045,15 @@ mistakes: Array<SkyscrapersMistake>,
 /**
  * `unique`, `none`, `multiple`, or `budget` when [`CHECK_NODES`] nodes did not decide it.
  */
-solvability: Verdict, };
+solvability: Verdict, 
+/**
+ * The solvability as the sentence the page adds (absent for a unique puzzle).
+ */
+solvabilitySays?: string, 
+/**
+ * What Check says: solved, no mistakes, or the first three mistakes, then the solvability.
+ */
+says: string, };
 
 export type SkyscrapersEvent = { "kind": "skyDeduce", 
 /**

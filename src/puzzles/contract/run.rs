@@ -218,6 +218,28 @@ pub fn says(
     }
 }
 
+/// What Check, Hint and Load add about the puzzle itself (its clues, not the player's moves)
+/// when it does not have exactly one solution, from a uniqueness solve's verdict: "no mistakes so
+/// far" would otherwise promise more than the search knows. None for a unique puzzle.
+pub fn solvability_says(v: Verdict) -> Option<String> {
+    Some(
+        match v {
+            Verdict::Unique => return None,
+            Verdict::None => {
+                "This puzzle has no solution: no way of finishing it keeps every rule."
+            }
+            Verdict::Multiple | Verdict::Found => {
+                "This puzzle has more than one solution, so only broken rules can be marked."
+            }
+            _ => {
+                "Whether this puzzle has exactly one solution could not be decided within the \
+                 search budget; only broken rules are marked."
+            }
+        }
+        .to_string(),
+    )
+}
+
 /// `n` with thousands separators and the noun in the right number ("1 node", "2,000 nodes").
 pub fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", grouped(n), if n == 1 { one } else { many })

@@ -67,7 +67,7 @@ export function mountEditor(ctx: HashiCtx): Editor {
     shown: () => ctx.exports !== null,
     // The board keeps the previous puzzle, laid out again (its layout may have been dropped).
     failed: () => ctx.refresh(),
-    solvability: () => (ctx.layout ? ctx.client.call<BoardReport>('check', 'hashi', ctx.puzzle, []).then((r) => r.solvability) : null),
+    solvability: () => (ctx.layout ? ctx.client.call<BoardReport>('check', 'hashi', ctx.puzzle, []).then((r) => r.solvabilitySays) : null),
   });
   const loadIn = source.field;
   // Square sizes players know from Tatham's presets and beyond, plus the board's own size.

@@ -161,7 +161,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
   async function solvability() {
     const n = ctx.puzzle.n;
     const empty = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-    return (await client.call<Check>('check', 'skyscrapers', ctx.puzzle, empty)).solvability;
+    return (await client.call<Check>('check', 'skyscrapers', ctx.puzzle, empty)).solvabilitySays;
   }
 
   /** Puts back a puzzle from the undo history, exactly. */
