@@ -214,3 +214,41 @@ fn check_says_what_the_brute_force_count_and_the_rules_say() {
         assert_eq!(says.ends_with(" …"), marked.len() > 3, "{id}: {says}");
     }
 }
+
+#[test]
+fn new_puzzle_says_the_size_level_seed_and_islands_of_the_puzzle_made() {
+    // Skyscrapers: the size and the level asked, the seed given back.
+    for (size, level) in [("4", None), ("5", Some("hard"))] {
+        let made = lookup("skyscrapers")
+            .unwrap()
+            .generate(&json!({"size": size, "seed": 7, "difficulty": level}))
+            .unwrap();
+        let n = made["puzzle"]["n"].as_u64().unwrap();
+        let level = level.map(|l| format!(" {l}")).unwrap_or_default();
+        assert_eq!(
+            made["says"],
+            format!("A new {n} × {n}{level} puzzle with exactly one solution (seed 7).")
+        );
+    }
+    // Hashiwokakero: the islands counted again from the plain text form (a digit per island).
+    for (size, level) in [("7x7", None), ("9x5", Some("easy"))] {
+        let made = lookup("hashi")
+            .unwrap()
+            .generate(&json!({"size": size, "seed": 3, "difficulty": level}))
+            .unwrap();
+        let plain = made["exports"]["plain"].as_str().unwrap();
+        let rows: Vec<&str> = plain.split(['/', '\n']).collect();
+        let (h, w) = (rows.len(), rows[0].chars().count());
+        let islands = plain.chars().filter(|c| c.is_ascii_digit()).count();
+        let level = level.map(|l| format!(" {l}")).unwrap_or_default();
+        let share = 100.0 * islands as f64 / (w * h) as f64;
+        assert_eq!(
+            made["says"],
+            format!(
+                "A new {w} × {h}{level} puzzle with exactly one solution (seed 3): {islands} \
+                 islands, {share:.1}% of the cells."
+            ),
+            "{plain}"
+        );
+    }
+}

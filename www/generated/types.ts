@@ -348,7 +348,12 @@ seed: number | string,
 /**
  * Its difficulty level when one was asked for (the grade of the puzzle made), else `None`.
  */
-difficulty: string | null, };
+difficulty: string | null, 
+/**
+ * What New puzzle says of it ("A new 6 × 6 hard puzzle with exactly one solution (seed 7)."),
+ * so the page writes none of its own.
+ */
+says: string, };
 
 export type HashiBoardReport = { 
 /**

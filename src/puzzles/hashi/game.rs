@@ -421,11 +421,32 @@ impl Game for Hashi {
                 format!("hashi: no unique {what} puzzle found from seed {seed} in 200 layouts")
             }
         })?;
+        let difficulty = level.map(|d| d.name().to_string());
+        // The islands made, in count and share: a high expansion spreads them out, and a dense
+        // board cannot hold more than about a quarter, so what the size asks is not always
+        // reached (said when it names a density other than the default and falls 5 points short).
+        let islands = Graph::new(&puzzle).islands.len();
+        let share = 100.0 * islands as f64 / (width * height) as f64;
+        let short = if density != DEFAULT_DENSITY && share < density as f64 - 5.0 {
+            match expansion {
+                Some(e) if e > 0 => format!(
+                    " Fewer than the {density}% asked: an expansion of {e}% spreads the islands out."
+                ),
+                _ => format!(" Fewer than the {density}% asked: the board holds no more."),
+            }
+        } else {
+            String::new()
+        };
         Ok(Generated {
+            says: format!(
+                "{}: {}, {share:.1}% of the cells.{short}",
+                contract::made_says(&format!("{width} × {height}"), difficulty.as_deref(), seed),
+                contract::plural(islands as u64, "island", "islands"),
+            ),
             exports: Self::exports(&puzzle),
             puzzle,
             seed,
-            difficulty: level.map(|d| d.name().to_string()),
+            difficulty,
         })
     }
 }

@@ -220,11 +220,16 @@ impl Game for Skyscrapers {
                 generate_graded_within(n, seed, level, givens, GENERATE_NODES, spend)?.0
             }
         };
+        let difficulty = level.map(|d| d.name().to_string());
         Ok(Generated {
+            says: format!(
+                "{}.",
+                contract::made_says(&format!("{n} × {n}"), difficulty.as_deref(), seed)
+            ),
             exports: Self::exports(&puzzle),
             puzzle,
             seed,
-            difficulty: level.map(|d| d.name().to_string()),
+            difficulty,
         })
     }
 }

@@ -87,7 +87,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
     ...newGameMessages(ctx.messages, (): HTMLElement => newGame.element),
     async apply(made) {
       await source.made(made, ctx.setMode);
-      ctx.messages.say(`A new ${made.puzzle.n} × ${made.puzzle.n}${made.difficulty ? ` ${made.difficulty}` : ''} puzzle with exactly one solution (seed ${made.seed}).`);
+      ctx.messages.say(made.says); // Rust's sentence (Generated.says)
     },
   });
   newGame.follow(String(Math.min(4, RANDOM.max)));
