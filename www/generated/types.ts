@@ -348,7 +348,12 @@ seed: number | string,
 /**
  * Its difficulty level when one was asked for (the grade of the puzzle made), else `None`.
  */
-difficulty: string | null, };
+difficulty: string | null, 
+/**
+ * What New puzzle says of it ("A new 6 × 6 hard puzzle with exactly one solution (seed 7)."),
+ * so the page writes none of its own.
+ */
+says: string, };
 
 export type HashiBoardReport = { 
 /**
@@ -386,7 +391,11 @@ solved: boolean,
  * (`unique`), `none`, several (`multiple`), or `budget` when `HINT_NODES` nodes of search
  * did not decide it: "no mistakes" means little on a puzzle without exactly one solution.
  */
-solvability: Verdict, };
+solvability: Verdict, 
+/**
+ * The solvability as the sentence the page adds (absent for a unique puzzle).
+ */
+solvabilitySays?: string, };
 
 export type HashiEvent = { "kind": "hashiRule", 
 /**
@@ -1041,7 +1050,15 @@ mistakes: Array<SkyscrapersMistake>,
 /**
  * `unique`, `none`, `multiple`, or `budget` when [`CHECK_NODES`] nodes did not decide it.
  */
-solvability: Verdict, };
+solvability: Verdict, 
+/**
+ * The solvability as the sentence the page adds (absent for a unique puzzle).
+ */
+solvabilitySays?: string, 
+/**
+ * What Check says: solved, no mistakes, or the first three mistakes, then the solvability.
+ */
+says: string, };
 
 export type SkyscrapersEvent = { "kind": "skyDeduce", 
 /**
@@ -1284,9 +1301,18 @@ export type Stopped = {
  */
 board: AnySolution, 
 /**
- * How many rules it breaks (for N-Queens: attacking pairs), as the machine counted them.
+ * How many rules it breaks (for N-Queens: attacking pairs), as the machine counted them; 0
+ * for a backtracking search, whose board breaks none but is not complete.
  */
-cost: number, };
+cost: number, 
+/**
+ * Skyscrapers: the candidate masks still open at the stop, row-major (bit h-1: height h).
+ */
+candidates?: Array<number>, 
+/**
+ * Hashiwokakero: `[lo, hi]` bridges still possible on each candidate edge at the stop.
+ */
+ranges?: Array<[number, number]>, };
 
 export type TechniqueLabel = { 
 /**

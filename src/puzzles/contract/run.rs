@@ -73,8 +73,35 @@ pub struct Report {
 pub struct Stopped {
     /// The assignment, as a solution of the puzzle would be written.
     pub board: AnySolution,
-    /// How many rules it breaks (for N-Queens: attacking pairs), as the machine counted them.
+    /// How many rules it breaks (for N-Queens: attacking pairs), as the machine counted them; 0
+    /// for a backtracking search, whose board breaks none but is not complete.
     pub cost: u64,
+    /// Skyscrapers: the candidate masks still open at the stop, row-major (bit h-1: height h).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub candidates: Option<Vec<u32>>,
+    /// Hashiwokakero: `[lo, hi]` bridges still possible on each candidate edge at the stop.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub ranges: Option<Vec<[u8; 2]>>,
+}
+
+impl Stopped {
+    /// A board with nothing open beside it (N-Queens).
+    pub fn board(board: AnySolution, cost: u64) -> Self {
+        Stopped {
+            board,
+            cost,
+            candidates: None,
+            ranges: None,
+        }
+    }
+}
+
+/// The sentence of a search its budget stopped, and what the board shown at the stop holds
+/// (`held`: "9 of 16 cells decided"), so the page need not word it.
+pub fn stopped_says(common: String, held: &str) -> String {
+    format!("{common} The board shows where it stood: {held}.")
 }
 
 /// A running algorithm of any puzzle, object-safe so a session can hold any of them.
@@ -117,6 +144,12 @@ pub fn verdict(question: Question, status: Status, solutions: u64) -> Option<Ver
         _ if question == Question::Uniqueness && solutions >= 2 => Verdict::Multiple,
         Status::Exhausted | Status::LimitReached => Verdict::Found,
     })
+}
+
+/// Whether a run ended without answering: its budget stopped it or it gave up (a board it stood
+/// at then says something; after "no solution" it is only where the search unwound to).
+fn unanswered(v: Verdict) -> bool {
+    matches!(v, Verdict::Budget | Verdict::GaveUp)
 }
 
 /// Which budget ended a `solve` that stopped before its answer.
@@ -183,6 +216,28 @@ pub fn says(
             )
         }
     }
+}
+
+/// What Check, Hint and Load add about the puzzle itself (its clues, not the player's moves)
+/// when it does not have exactly one solution, from a uniqueness solve's verdict: "no mistakes so
+/// far" would otherwise promise more than the search knows. None for a unique puzzle.
+pub fn solvability_says(v: Verdict) -> Option<String> {
+    Some(
+        match v {
+            Verdict::Unique => return None,
+            Verdict::None => {
+                "This puzzle has no solution: no way of finishing it keeps every rule."
+            }
+            Verdict::Multiple | Verdict::Found => {
+                "This puzzle has more than one solution, so only broken rules can be marked."
+            }
+            _ => {
+                "Whether this puzzle has exactly one solution could not be decided within the \
+                 search budget; only broken rules are marked."
+            }
+        }
+        .to_string(),
+    )
 }
 
 /// `n` with thousands separators and the noun in the right number ("1 node", "2,000 nodes").
@@ -338,7 +393,9 @@ where
             says: verdict.map(|v| {
                 // Where a local search stood when it ended without an answer, as `solve` says it.
                 let stopped = match self.stopped {
-                    Some(read) if f.stats.solutions == 0 => read(self.stepper.machine()),
+                    Some(read) if f.stats.solutions == 0 && unanswered(v) => {
+                        read(self.stepper.machine())
+                    }
                     _ => None,
                 };
                 let end = End {
@@ -378,10 +435,6 @@ where
             .add_elapsed(clock::now_micros().saturating_sub(before));
         let stats = self.stepper.stats();
         let kept = self.stepper.machine().solutions().len() as u64;
-        let stopped = match self.stopped {
-            Some(read) if solutions.is_empty() => read(self.stepper.machine()),
-            _ => None,
-        };
         let verdict = verdict(self.question, status, stats.solutions).unwrap_or(
             // The budget ended the search, but two solutions already answer the question.
             if self.question == Question::Uniqueness && solutions.len() >= 2 {
@@ -390,6 +443,13 @@ where
                 Verdict::Budget
             },
         );
+        // The board where a run without an answer stood (not one that proved there is none).
+        let stopped = match self.stopped {
+            Some(read) if solutions.is_empty() && unanswered(verdict) => {
+                read(self.stepper.machine())
+            }
+            _ => None,
+        };
         // Which budget ended it: the nodes if they were all spent, else the clock.
         let limit = (verdict == Verdict::Budget).then_some(if stats.nodes >= max_nodes {
             Limit::Nodes(max_nodes)

@@ -81,6 +81,10 @@ pub struct BoardReport {
     /// (`unique`), `none`, several (`multiple`), or `budget` when `HINT_NODES` nodes of search
     /// did not decide it: "no mistakes" means little on a puzzle without exactly one solution.
     pub solvability: Verdict,
+    /// The solvability as the sentence the page adds (absent for a unique puzzle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub solvability_says: Option<String>,
 }
 
 /// Node budget of the full solve behind hints and board reports (a uniqueness proof).
@@ -455,6 +459,7 @@ pub fn check_board_within(
     let (status, sols, _) = solve_all(puzzle, SolveOptions::default(), HINT_NODES, max_micros)?;
     report.solvability =
         verdict(Question::Uniqueness, status, sols.len() as u64).unwrap_or(Verdict::Budget);
+    report.solvability_says = crate::puzzles::contract::solvability_says(report.solvability);
     if report.solvability == Verdict::Unique {
         let in_solution = counts_by_edge(&g, &sols[0]);
         for &(e, b) in &board.placed {

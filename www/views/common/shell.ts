@@ -15,12 +15,10 @@ import { applyBoard, applyStep, puzzleSettings, type BoardWords, type Seekable }
 import type { Settings } from '../../address';
 import type { PlaybackBar } from '../../controls/playback';
 import { CancelledError } from '../../solver-client';
-import type { Verdict } from '../../protocol';
 import { feature, type Feature } from '../feature';
 import { zoomControl } from '../../controls/zoom';
 import { BOARD_MAX, squareFor } from '../../render/canvas';
 import { switchOptions, takeOptions } from './size-link';
-import { solvabilityText } from './text';
 
 export type Mode = 'edit' | 'play' | 'watch';
 export const MODES: Mode[] = ['edit', 'play', 'watch'];
@@ -84,9 +82,9 @@ export interface Messages {
   fail(text: string | null): void;
   /** An error from a wasm call, unless it was cancelled. */
   report(e: unknown): void;
-  /** Says `text`, then what Rust's check found about the puzzle when it has no solution or
-   *  several (`verdict`: its solvability; a failed check adds nothing). */
-  sayWithSolvability(text: string, verdict: Promise<Verdict>): Promise<void>;
+  /** Says `text`, then Rust's sentence about the puzzle when it has no solution or several
+   *  (`about`: Check's solvabilitySays; none, or a failed check, adds nothing). */
+  sayWithSolvability(text: string, about: Promise<string | undefined>): Promise<void>;
   /** Drops a note still on screen; true if there was one. */
   dropNote(): boolean;
   status: HTMLElement;
@@ -135,10 +133,9 @@ export function messageLine(prefix: string): Messages {
       if (e instanceof CancelledError) return;
       fail(e instanceof Error ? e.message : String(e));
     },
-    async sayWithSolvability(text, verdict) {
+    async sayWithSolvability(text, said) {
       m.say(text);
-      const v = await verdict.catch(() => 'unique' as Verdict);
-      const about = solvabilityText(v);
+      const about = await said.catch(() => undefined);
       // Only if nothing was said meanwhile: a later message is the current one.
       if (about && status.textContent === text) status.textContent = `${text} ${about}`;
     },

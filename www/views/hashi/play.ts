@@ -3,7 +3,7 @@
 
 import { h } from '../../dom';
 import { hashiGeometry, type Cell, type EdgeMark, type HashiScene } from '../../render/hashi';
-import { sentence, solvabilityText } from '../common/text';
+import { sentence } from '../common/text';
 import { browserStore, loadValue, saveValue, storageKey } from '../../storage';
 import { isIsland, type HashiCtx } from './context';
 import { key, type BoardReport, type Bridge, type Hint } from './state';
@@ -96,7 +96,7 @@ export function mountPlay(ctx: HashiCtx): Play {
       const r = await ctx.client.call<BoardReport>('check', 'hashi', ctx.puzzle, userBridges());
       if (my !== ctx.version) return;
       report = r;
-      const about = solvabilityText(r.solvability);
+      const about = r.solvabilitySays; // Rust's sentence, absent for a unique puzzle
       const islands = ctx.layout?.islands.length ?? 0;
       if (r.solved) ctx.status.textContent = 'Solved! Every island has its bridges and all are connected.';
       else if (!marking) ctx.status.textContent = `${r.finished.length} of ${islands} islands finished.`;
