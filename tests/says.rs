@@ -118,6 +118,85 @@ fn the_end_of_a_run_says_what_the_brute_force_count_says() {
     }
 }
 
+/// The distinct solutions of `report` that keep the rules by the brute force above (each one
+/// checked, none counted twice).
+fn valid_solutions(id: &str, report: &solvescope::puzzles::contract::Report) -> usize {
+    let all = brute_force_solutions(id);
+    let mut seen = Vec::new();
+    for s in &report.solutions {
+        let v = serde_json::to_value(s).unwrap();
+        let g: Vec<Vec<usize>> = serde_json::from_value(v).unwrap();
+        let grid: [[usize; 4]; 4] = std::array::from_fn(|r| std::array::from_fn(|c| g[r][c]));
+        assert!(all.contains(&grid), "{id}: {g:?} breaks a rule");
+        assert!(!seen.contains(&grid), "{id}: {g:?} reported twice");
+        seen.push(grid);
+    }
+    seen.len()
+}
+
+#[test]
+fn several_solutions_say_how_the_search_ended_at_any_limit_or_budget() {
+    // The empty 4 × 4: every Latin square (576 by the brute force) is a solution.
+    let id = "4:///////////////";
+    let every = brute_force_count(id);
+    let solve = |limit: u64, nodes: u64| {
+        Session::new("skyscrapers", id, "solve", &json!({ "limit": limit }))
+            .unwrap()
+            .solve(nodes, u64::MAX)
+            .unwrap()
+    };
+    // Stopped at the limit: the second one, or as many as the limit asks.
+    let r = solve(2, u64::MAX);
+    assert_eq!(valid_solutions(id, &r), 2);
+    assert!(r.says.contains("stopped at the second one"), "{}", r.says);
+    for limit in [3u64, 7] {
+        let r = solve(limit, u64::MAX);
+        assert_eq!(valid_solutions(id, &r), limit as usize);
+        assert!(
+            r.says
+                .contains(&format!("stopped at its limit of {limit} solutions"))
+                && !r.says.contains("second"),
+            "limit {limit}: {}",
+            r.says
+        );
+    }
+    // A limit above the count: the search ends by finding every one, as many as the brute force.
+    let r = solve(1000, u64::MAX);
+    assert_eq!(valid_solutions(id, &r), every);
+    assert!(
+        r.says.starts_with(&format!(
+            "Multiple solutions: {every} solutions, and the search found every one ("
+        )),
+        "{}",
+        r.says
+    );
+    // The node budget ends it after several: said, with the solutions it holds, no claim of all.
+    let r = solve(1000, 40);
+    let held = valid_solutions(id, &r);
+    assert!(held >= 2 && held < every, "{held} solutions in 40 nodes");
+    assert!(
+        r.says.starts_with(&format!(
+            "Multiple solutions: {held} solutions found before its budget of 40 nodes ran out ("
+        )),
+        "{}",
+        r.says
+    );
+    // The CLI's stepped run says what the library's solve says at a limit of 3.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_solvescope"))
+        .args(["skyscrapers", "trace", id, "--options", r#"{"limit":3}"#])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["stats"]["solutions"], 3);
+    assert_eq!(last["says"].as_str().unwrap(), solve(3, u64::MAX).says);
+}
+
 #[test]
 fn a_run_its_node_budget_stops_says_so_and_claims_no_answer() {
     // An empty 9 × 9 takes more than 2 nodes to reach its second solution.

@@ -163,9 +163,11 @@ pub enum Limit {
 
 /// The sentence that ends a run with `verdict` asked `question`, after `solutions` solutions:
 /// what the page shows under the board, so no viewer writes one of its own. `elapsed_micros`
-/// (the run's time) is said when given; `limit` says which budget stopped a [`Verdict::Budget`].
+/// (the run's time) is said when given; `limit` says which budget stopped a [`Verdict::Budget`],
+/// or a [`Verdict::Multiple`] that `status` says was paused (its budget ran out after two).
 pub fn says(
     verdict: Verdict,
+    status: Status,
     question: Question,
     solutions: u64,
     elapsed_micros: Option<u64>,
@@ -180,9 +182,27 @@ pub fn says(
         Verdict::Unique => {
             format!("Unique: one solution, and the search proved there is no other{took}.")
         }
-        Verdict::Multiple => "Multiple solutions: the search stopped at the second one (use \
-                              the switch to compare the two)."
-            .to_string(),
+        // How it ended: at the solution limit, its budget, or the whole space searched (an
+        // empty 4x4 with limit 1000 finds all 576).
+        Verdict::Multiple => match status {
+            Status::LimitReached if solutions == 2 => "Multiple solutions: the search stopped \
+                at the second one (use the switch to compare the two)."
+                .to_string(),
+            Status::LimitReached => format!(
+                "Multiple solutions: the search stopped at its limit of {} (use the switch to \
+                 compare them).",
+                sols(solutions)
+            ),
+            Status::Exhausted => format!(
+                "Multiple solutions: {}, and the search found every one{took}.",
+                sols(solutions)
+            ),
+            _ => format!(
+                "Multiple solutions: {} found before {}{took}.",
+                sols(solutions),
+                budget_words(limit)
+            ),
+        },
         Verdict::None => format!(
             "No solution: every branch ends in a contradiction, so this puzzle has no \
              solution{took}."
@@ -196,25 +216,28 @@ pub fn says(
             format!("Gave up: the search stopped without an answer{took}.")
         }
         Verdict::Budget => {
-            let which = match limit {
-                Some(Limit::Nodes(n)) => {
-                    format!("its budget of {} ran out", plural(n, "node", "nodes"))
-                }
-                Some(Limit::Micros(us)) => format!(
-                    "its time budget of {} ran out",
-                    time_text(us).unwrap_or_else(|| "0 µs".into())
-                ),
-                None => "the budget ran out".to_string(),
-            };
             let after = match elapsed_micros.and_then(time_text) {
                 Some(t) => format!(" after {t}"),
                 None => String::new(),
             };
             format!(
-                "Stopped{after}: {which} before the search ended, {} so far.",
+                "Stopped{after}: {} before the search ended, {} so far.",
+                budget_words(limit),
                 sols(solutions)
             )
         }
+    }
+}
+
+/// Which budget ran out ("its budget of 2,000 nodes ran out").
+fn budget_words(limit: Option<Limit>) -> String {
+    match limit {
+        Some(Limit::Nodes(n)) => format!("its budget of {} ran out", plural(n, "node", "nodes")),
+        Some(Limit::Micros(us)) => format!(
+            "its time budget of {} ran out",
+            time_text(us).unwrap_or_else(|| "0 µs".into())
+        ),
+        None => "the budget ran out".to_string(),
     }
 }
 
@@ -409,7 +432,9 @@ where
                 };
                 self.says
                     .and_then(|own| own(self.stepper.machine(), &end))
-                    .unwrap_or_else(|| says(v, self.question, f.stats.solutions, None, None))
+                    .unwrap_or_else(|| {
+                        says(v, f.status, self.question, f.stats.solutions, None, None)
+                    })
             }),
             verdict,
             stats: f.stats,
@@ -451,7 +476,9 @@ where
             _ => None,
         };
         // Which budget ended it: the nodes if they were all spent, else the clock.
-        let limit = (verdict == Verdict::Budget).then_some(if stats.nodes >= max_nodes {
+        // (A Multiple the budget ended says it too.)
+        let paused = status == Status::Paused;
+        let limit = (verdict == Verdict::Budget || paused).then_some(if stats.nodes >= max_nodes {
             Limit::Nodes(max_nodes)
         } else {
             Limit::Micros(max_micros)
@@ -471,6 +498,7 @@ where
         let says = own.unwrap_or_else(|| {
             says(
                 verdict,
+                status,
                 self.question,
                 stats.solutions,
                 Some(stats.elapsed_micros),

@@ -269,6 +269,7 @@ impl Game for Hashi {
             Some(contract::stopped_says(
                 contract::says(
                     end.verdict,
+                    end.status,
                     Question::Uniqueness,
                     end.stats.solutions,
                     end.timed.then_some(end.stats.elapsed_micros),

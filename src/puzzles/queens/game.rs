@@ -361,7 +361,14 @@ fn search_says(n: usize, end: &contract::End) -> String {
                 None => said,
             }
         }
-        _ => contract::says(end.verdict, contract::Question::Find, k, None, end.limit),
+        _ => contract::says(
+            end.verdict,
+            end.status,
+            contract::Question::Find,
+            k,
+            None,
+            end.limit,
+        ),
     }
 }
 

@@ -258,6 +258,7 @@ fn stood_at(n: usize, candidates: &[u32]) -> contract::Stopped {
 fn common_says(end: &contract::End) -> String {
     contract::says(
         end.verdict,
+        end.status,
         Question::Uniqueness,
         end.stats.solutions,
         end.timed.then_some(end.stats.elapsed_micros),
