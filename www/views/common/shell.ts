@@ -87,6 +87,10 @@ export interface Messages {
   sayWithSolvability(text: string, about: Promise<string | undefined>): Promise<void>;
   /** Drops a note still on screen; true if there was one. */
   dropNote(): boolean;
+  /** How many messages and errors were said so far: an answer that was asked for before a
+   *  later message (a check started by entering Play, then New puzzle's sentence) is not the
+   *  current one, and leaves the line as it is. */
+  said(): number;
   status: HTMLElement;
   error: HTMLElement;
 }
@@ -108,12 +112,14 @@ export function messageLine(prefix: string): Messages {
   const error = h('p', { class: 'error', id: `${prefix}-error`, role: 'alert', hidden: '' });
   /** The text of the last `note`, while the status still shows it. */
   let noted: string | null = null;
+  let said = 0;
   const fail = (text: string | null) => {
     error.hidden = text === null;
     error.textContent = text ?? '';
     if (text !== null) {
       status.textContent = '';
       noted = null;
+      said++;
     }
   };
   const m: Messages = {
@@ -123,6 +129,7 @@ export function messageLine(prefix: string): Messages {
       noted = null;
       fail(null);
       status.textContent = text;
+      said++;
     },
     note(text) {
       m.say(text);
@@ -139,6 +146,7 @@ export function messageLine(prefix: string): Messages {
       // Only if nothing was said meanwhile: a later message is the current one.
       if (about && status.textContent === text) status.textContent = `${text} ${about}`;
     },
+    said: () => said,
     dropNote() {
       const stale = noted !== null && status.textContent === noted;
       noted = null;

@@ -91,11 +91,18 @@ export function mountPlay(ctx: HashiCtx): Play {
    *  came (a link's bridges over the kept ones), stays in front of the report's. */
   async function check(asked = false, lead?: string): Promise<void> {
     const my = ctx.version;
+    const since = ctx.messages.said();
     if (asked) marking = true;
     try {
       const r = await ctx.client.call<BoardReport>('check', 'hashi', ctx.puzzle, userBridges());
       if (my !== ctx.version) return;
       report = r;
+      // A message said since the check started (New puzzle's sentence after entering Play) is
+      // the current one: the board's marks follow the report, the line keeps that message.
+      if (ctx.messages.said() !== since) {
+        ctx.draw();
+        return;
+      }
       const about = r.solvabilitySays; // Rust's sentence, absent for a unique puzzle
       const islands = ctx.layout?.islands.length ?? 0;
       if (r.solved) ctx.status.textContent = 'Solved! Every island has its bridges and all are connected.';
