@@ -395,7 +395,11 @@ solvability: Verdict,
 /**
  * The solvability as the sentence the page adds (absent for a unique puzzle).
  */
-solvabilitySays?: string, };
+solvabilitySays?: string, 
+/**
+ * The message line's sentence about this board, worded here so the page writes none.
+ */
+says: HashiReportSays, };
 
 export type HashiEvent = { "kind": "hashiRule", 
 /**
@@ -643,6 +647,20 @@ maxBridges: number,
  * The extra rule "no loops": the bridges form a tree.
  */
 noLoops: boolean, };
+
+export type HashiReportSays = { 
+/**
+ * Red marks off ("Mark mistakes as I play" unticked): how far the player is.
+ */
+quiet: string, 
+/**
+ * Red marks on after a move: what is marked wrong, or how far the player is.
+ */
+marked: string, 
+/**
+ * After Check: what is marked wrong, or that nothing is so far.
+ */
+checked: string, };
 
 export type HashiRule = "degree" | "crossing" | "noLoops" | "isolation" | "connectivity" | "cutEdge" | "matrixTree" | "guess" | "undo" | "range";
 

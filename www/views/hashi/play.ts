@@ -103,19 +103,8 @@ export function mountPlay(ctx: HashiCtx): Play {
         ctx.draw();
         return;
       }
-      const about = r.solvabilitySays; // Rust's sentence, absent for a unique puzzle
-      const islands = ctx.layout?.islands.length ?? 0;
-      if (r.solved) ctx.status.textContent = 'Solved! Every island has its bridges and all are connected.';
-      else if (!marking) ctx.status.textContent = `${r.finished.length} of ${islands} islands finished.`;
-      else if (r.overfull.length || r.crossing.length || r.mistakes.length || r.invalid.length) {
-        const parts: string[] = [];
-        if (r.overfull.length) parts.push(`${r.overfull.length} island${r.overfull.length > 1 ? 's have' : ' has'} too many bridges`);
-        if (r.crossing.length) parts.push(`${r.crossing.length} crossing${r.crossing.length > 1 ? 's' : ''}`);
-        if (r.mistakes.length) parts.push(`${r.mistakes.length} bridge${r.mistakes.length > 1 ? 's are' : ' is'} not in the solution`);
-        if (r.invalid.length) parts.push(`${r.invalid.length} impossible bridge${r.invalid.length > 1 ? 's' : ''}`);
-        ctx.status.textContent = `Marked wrong: ${parts.join(', ')}.${about ? ` ${about}` : ''}`;
-      } else if (asked) ctx.status.textContent = about ?? `No mistakes so far: ${r.finished.length} of ${islands} islands finished.`;
-      else ctx.status.textContent = `${r.finished.length} of ${islands} islands finished.${about ? ` ${about}` : ''}`;
+      // Rust words each way the report can be shown; the page knows which applies.
+      ctx.status.textContent = !marking ? r.says.quiet : asked ? r.says.checked : r.says.marked;
       if (lead) ctx.status.textContent = `${lead} ${ctx.status.textContent}`;
     } catch (e) {
       ctx.showError(e instanceof Error ? e.message : String(e));
