@@ -64,8 +64,8 @@ macro_rules! puzzles {
 
         /// One event of any puzzle's machines; each puzzle's events carry their own `kind` tag.
         #[cfg_attr(test, derive(ts_rs::TS))]
-        #[derive(Clone, Debug, Serialize)]
-        #[serde(untagged)]
+        #[cfg_attr(test, ts(untagged))]
+        #[derive(Clone, Debug)]
         pub enum AnyEvent {
             $(
                 /// The events of the puzzle of this name.
@@ -80,8 +80,8 @@ macro_rules! puzzles {
 
         /// One checked solution of any puzzle.
         #[cfg_attr(test, derive(ts_rs::TS))]
-        #[derive(Clone, Debug, PartialEq, Serialize)]
-        #[serde(untagged)]
+        #[cfg_attr(test, ts(untagged))]
+        #[derive(Clone, Debug, PartialEq)]
         pub enum AnySolution {
             $(
                 /// A solution of the puzzle of this name.
@@ -134,6 +134,31 @@ macro_rules! puzzles {
             pub enum AnyLayout {
                 $($game(<$module::$game as Game>::Layout),)*
                 $(#[cfg(feature = $ofeature)] $ogame(<$omodule::$ogame as Game>::Layout),)*
+            }
+        }
+
+        // Serialized by hand, untagged as the derive would, so that a one-puzzle build's match
+        // names only its own puzzle: the derive's arms kept every default puzzle's event and
+        // solution serializers in every page module (about 5 KB), though none can occur there.
+        impl Serialize for AnyEvent {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                #[allow(unreachable_patterns)]
+                match self {
+                    $(#[cfg(feature = $feature)] AnyEvent::$game(e) => e.serialize(s),)*
+                    $(#[cfg(feature = $ofeature)] AnyEvent::$ogame(e) => e.serialize(s),)*
+                    _ => Err(serde::ser::Error::custom("an event of a puzzle not in this build")),
+                }
+            }
+        }
+
+        impl Serialize for AnySolution {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                #[allow(unreachable_patterns)]
+                match self {
+                    $(#[cfg(feature = $feature)] AnySolution::$game(x) => x.serialize(s),)*
+                    $(#[cfg(feature = $ofeature)] AnySolution::$ogame(x) => x.serialize(s),)*
+                    _ => Err(serde::ser::Error::custom("a solution of a puzzle not in this build")),
+                }
             }
         }
 

@@ -223,3 +223,31 @@ test('Hashiwokakero: New with the generator options at the largest size makes th
   assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
+
+test('Hashiwokakero: the new puzzle’s sentence stays on the message line after Play’s check lands', async () => {
+  const { page, problems } = await openPage(app, '#hashi');
+  await page.waitForFunction(() => (document.querySelector('#hashi-id')?.textContent ?? '—') !== '—');
+  await page.selectOption('#hashi-new-size', '7x7');
+  await page.fill('#hashi-new-seed', '4');
+  await page.click('#hashi-random');
+  const native = cli('hashi', 'generate', '7x7', '--seed', '4');
+  await page.waitForFunction((t) => document.querySelector('#hashi-id')?.textContent === t, native.id, { timeout: 60_000 });
+  // The islands counted again from the CLI's plain grid (digits are islands).
+  const islands = [...native.plain].filter((c) => /[1-8]/.test(c)).length;
+  const said = new RegExp(`^A new 7 × 7 puzzle with exactly one solution \\(seed 4\\): ${islands} islands, `);
+  const shown = await page
+    .waitForFunction((re) => new RegExp(re).test(document.querySelector('#hashi-status').textContent), said.source, { timeout: 10_000 })
+    .then(() => true)
+    .catch(() => false);
+  assert.ok(shown, `the message line says the new puzzle, not: ${await page.textContent('#hashi-status')}`);
+  assert.equal(await page.getAttribute('#hashi-board', 'data-mode'), 'play', 'the new puzzle opens in Play');
+  // Play's check of the empty board (a worker call of a few ms) lands meanwhile; the message
+  // line must not change to its "0 of 9 islands finished." within 3 s (ample on a loaded machine).
+  const changed = await page
+    .waitForFunction((re) => !new RegExp(re).test(document.querySelector('#hashi-status').textContent), said.source, { timeout: 3_000 })
+    .then(() => page.textContent('#hashi-status'))
+    .catch(() => null);
+  assert.equal(changed, null, `the message line changed to: ${changed}`);
+  assert.equal(await page.isHidden('#hashi-error'), true);
+  assert.deepEqual(problems, []);
+});

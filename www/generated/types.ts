@@ -349,7 +349,12 @@ seed: number | string,
 /**
  * Its difficulty level when one was asked for (the grade of the puzzle made), else `None`.
  */
-difficulty: string | null, };
+difficulty: string | null, 
+/**
+ * What New puzzle says of it ("A new 6 × 6 hard puzzle with exactly one solution (seed 7)."),
+ * so the page writes none of its own.
+ */
+says: string, };
 
 export type HashiBoardReport = { 
 /**
@@ -387,7 +392,15 @@ solved: boolean,
  * (`unique`), `none`, several (`multiple`), or `budget` when `HINT_NODES` nodes of search
  * did not decide it: "no mistakes" means little on a puzzle without exactly one solution.
  */
-solvability: Verdict, };
+solvability: Verdict, 
+/**
+ * The solvability as the sentence the page adds (absent for a unique puzzle).
+ */
+solvabilitySays?: string, 
+/**
+ * The message line's sentence about this board, worded here so the page writes none.
+ */
+says: HashiReportSays, };
 
 export type HashiEvent = { "kind": "hashiRule", 
 /**
@@ -635,6 +648,20 @@ maxBridges: number,
  * The extra rule "no loops": the bridges form a tree.
  */
 noLoops: boolean, };
+
+export type HashiReportSays = { 
+/**
+ * Red marks off ("Mark mistakes as I play" unticked): how far the player is.
+ */
+quiet: string, 
+/**
+ * Red marks on after a move: what is marked wrong, or how far the player is.
+ */
+marked: string, 
+/**
+ * After Check: what is marked wrong, or that nothing is so far.
+ */
+checked: string, };
 
 export type HashiRule = "degree" | "crossing" | "noLoops" | "isolation" | "connectivity" | "cutEdge" | "matrixTree" | "guess" | "undo" | "range";
 
@@ -1043,7 +1070,15 @@ mistakes: Array<SkyscrapersMistake>,
 /**
  * `unique`, `none`, `multiple`, or `budget` when [`CHECK_NODES`] nodes did not decide it.
  */
-solvability: Verdict, };
+solvability: Verdict, 
+/**
+ * The solvability as the sentence the page adds (absent for a unique puzzle).
+ */
+solvabilitySays?: string, 
+/**
+ * What Check says: solved, no mistakes, or the first three mistakes, then the solvability.
+ */
+says: string, };
 
 export type SkyscrapersEvent = { "kind": "skyDeduce", 
 /**
@@ -1286,9 +1321,18 @@ export type Stopped = {
  */
 board: AnySolution, 
 /**
- * How many rules it breaks (for N-Queens: attacking pairs), as the machine counted them.
+ * How many rules it breaks (for N-Queens: attacking pairs), as the machine counted them; 0
+ * for a backtracking search, whose board breaks none but is not complete.
  */
-cost: number, };
+cost: number, 
+/**
+ * Skyscrapers: the candidate masks still open at the stop, row-major (bit h-1: height h).
+ */
+candidates?: Array<number>, 
+/**
+ * Hashiwokakero: `[lo, hi]` bridges still possible on each candidate edge at the stop.
+ */
+ranges?: Array<[number, number]>, };
 
 export type TechniqueLabel = { 
 /**

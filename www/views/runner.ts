@@ -119,11 +119,7 @@ export class Runner<E extends SolverEvent, V> {
         return false;
       }
       this.session = id;
-      const params = this.client.params(id);
-      for (const el of this.marked) {
-        el.dataset.run = params ? JSON.stringify(params) : '';
-        el.dataset.step = '0';
-      }
+      this.markRun(id);
       // `create` reads the parameters (N, the puzzle…), so the empty view is built again after it.
       this.view = this.spec.fresh();
       const rules = this.spec.tree;
@@ -211,6 +207,15 @@ export class Runner<E extends SolverEvent, V> {
   }
 
   /** Solves from scratch at full speed (no events) and shows the result. */
+  /** Writes session `id`'s parameters on the marked elements, at step 0. */
+  private markRun(id: number): void {
+    const params = this.client.params(id);
+    for (const el of this.marked) {
+      el.dataset.run = params ? JSON.stringify(params) : '';
+      el.dataset.step = '0';
+    }
+  }
+
   async solve(): Promise<void> {
     const my = ++this.epoch;
     this.drop();
@@ -238,6 +243,9 @@ export class Runner<E extends SolverEvent, V> {
     };
     try {
       const id = await this.spec.create(this.client);
+      // The run on screen is this one: a Solve clicked before the first reset's session was made
+      // supersedes that reset, which then never marks its run.
+      if (my === this.epoch) this.markRun(id);
       const limits = this.spec.solveLimits?.() ?? { maxNodes: Infinity, maxMs: 60_000 };
       const report = await this.client.solve(id, limits.maxNodes, limits.maxMs, (s) => {
         stats = s;

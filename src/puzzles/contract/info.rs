@@ -245,6 +245,16 @@ pub struct Generated<P> {
     pub seed: u64,
     /// Its difficulty level when one was asked for (the grade of the puzzle made), else `None`.
     pub difficulty: Option<String>,
+    /// What New puzzle says of it ("A new 6 × 6 hard puzzle with exactly one solution (seed 7)."),
+    /// so the page writes none of its own.
+    pub says: String,
+}
+
+/// The start of New puzzle's sentence for a `size` ("6 × 6") puzzle made from `seed` at level
+/// `difficulty`, before its full stop or whatever a puzzle adds.
+pub fn made_says(size: &str, difficulty: Option<&str>, seed: u64) -> String {
+    let level = difficulty.map(|d| format!(" {d}")).unwrap_or_default();
+    format!("A new {size}{level} puzzle with exactly one solution (seed {seed})")
 }
 
 /// A seed as it leaves the library: a JSON number while JavaScript holds it exactly (up to

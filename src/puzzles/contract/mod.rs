@@ -150,7 +150,7 @@ mod tests {
     #[test]
     fn the_end_of_a_run_in_words() {
         use Question::*;
-        let s = |v, q, n, us, limit| says(v, q, n, us, limit);
+        let s = |v, q, n, us, limit| says(v, Status::LimitReached, q, n, us, limit);
         assert_eq!(
             s(Verdict::Unique, Uniqueness, 1, Some(3_000), None),
             "Unique: one solution, and the search proved there is no other (3.0 ms)."

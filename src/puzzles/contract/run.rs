@@ -69,8 +69,35 @@ pub struct Report {
 pub struct Stopped {
     /// The assignment, as a solution of the puzzle would be written.
     pub board: AnySolution,
-    /// How many rules it breaks (for N-Queens: attacking pairs), as the machine counted them.
+    /// How many rules it breaks (for N-Queens: attacking pairs), as the machine counted them; 0
+    /// for a backtracking search, whose board breaks none but is not complete.
     pub cost: u64,
+    /// Skyscrapers: the candidate masks still open at the stop, row-major (bit h-1: height h).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub candidates: Option<Vec<u32>>,
+    /// Hashiwokakero: `[lo, hi]` bridges still possible on each candidate edge at the stop.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub ranges: Option<Vec<[u8; 2]>>,
+}
+
+impl Stopped {
+    /// A board with nothing open beside it (N-Queens).
+    pub fn board(board: AnySolution, cost: u64) -> Self {
+        Stopped {
+            board,
+            cost,
+            candidates: None,
+            ranges: None,
+        }
+    }
+}
+
+/// The sentence of a search its budget stopped, and what the board shown at the stop holds
+/// (`held`: "9 of 16 cells decided"), so the page need not word it.
+pub fn stopped_says(common: String, held: &str) -> String {
+    format!("{common} The board shows where it stood: {held}.")
 }
 
 /// A running algorithm of any puzzle, object-safe so a session can hold any of them.
@@ -131,6 +158,12 @@ pub fn verdict(question: Question, status: Status, solutions: u64) -> Option<Ver
     })
 }
 
+/// Whether a run ended without answering: its budget stopped it or it gave up (a board it stood
+/// at then says something; after "no solution" it is only where the search unwound to).
+fn unanswered(v: Verdict) -> bool {
+    matches!(v, Verdict::Budget | Verdict::GaveUp)
+}
+
 /// Which budget ended a `solve` that stopped before its answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
@@ -142,9 +175,11 @@ pub enum Limit {
 
 /// The sentence that ends a run with `verdict` asked `question`, after `solutions` solutions:
 /// what the page shows under the board, so no viewer writes one of its own. `elapsed_micros`
-/// (the run's time) is said when given; `limit` says which budget stopped a [`Verdict::Budget`].
+/// (the run's time) is said when given; `limit` says which budget stopped a [`Verdict::Budget`],
+/// or a [`Verdict::Multiple`] that `status` says was paused (its budget ran out after two).
 pub fn says(
     verdict: Verdict,
+    status: Status,
     question: Question,
     solutions: u64,
     elapsed_micros: Option<u64>,
@@ -159,9 +194,27 @@ pub fn says(
         Verdict::Unique => {
             format!("Unique: one solution, and the search proved there is no other{took}.")
         }
-        Verdict::Multiple => "Multiple solutions: the search stopped at the second one (use \
-                              the switch to compare the two)."
-            .to_string(),
+        // How it ended: at the solution limit, its budget, or the whole space searched (an
+        // empty 4x4 with limit 1000 finds all 576).
+        Verdict::Multiple => match status {
+            Status::LimitReached if solutions == 2 => "Multiple solutions: the search stopped \
+                at the second one (use the switch to compare the two)."
+                .to_string(),
+            Status::LimitReached => format!(
+                "Multiple solutions: the search stopped at its limit of {} (use the switch to \
+                 compare them).",
+                sols(solutions)
+            ),
+            Status::Exhausted => format!(
+                "Multiple solutions: {}, and the search found every one{took}.",
+                sols(solutions)
+            ),
+            _ => format!(
+                "Multiple solutions: {} found before {}{took}.",
+                sols(solutions),
+                budget_words(limit)
+            ),
+        },
         Verdict::None => format!(
             "No solution: every branch ends in a contradiction, so this puzzle has no \
              solution{took}."
@@ -175,26 +228,51 @@ pub fn says(
             format!("Gave up: the search stopped without an answer{took}.")
         }
         Verdict::Budget => {
-            let which = match limit {
-                Some(Limit::Nodes(n)) => {
-                    format!("its budget of {} ran out", plural(n, "node", "nodes"))
-                }
-                Some(Limit::Micros(us)) => format!(
-                    "its time budget of {} ran out",
-                    time_text(us).unwrap_or_else(|| "0 µs".into())
-                ),
-                None => "the budget ran out".to_string(),
-            };
             let after = match elapsed_micros.and_then(time_text) {
                 Some(t) => format!(" after {t}"),
                 None => String::new(),
             };
             format!(
-                "Stopped{after}: {which} before the search ended, {} so far.",
+                "Stopped{after}: {} before the search ended, {} so far.",
+                budget_words(limit),
                 sols(solutions)
             )
         }
     }
+}
+
+/// Which budget ran out ("its budget of 2,000 nodes ran out").
+fn budget_words(limit: Option<Limit>) -> String {
+    match limit {
+        Some(Limit::Nodes(n)) => format!("its budget of {} ran out", plural(n, "node", "nodes")),
+        Some(Limit::Micros(us)) => format!(
+            "its time budget of {} ran out",
+            time_text(us).unwrap_or_else(|| "0 µs".into())
+        ),
+        None => "the budget ran out".to_string(),
+    }
+}
+
+/// What Check, Hint and Load add about the puzzle itself (its clues, not the player's moves)
+/// when it does not have exactly one solution, from a uniqueness solve's verdict: "no mistakes so
+/// far" would otherwise promise more than the search knows. None for a unique puzzle.
+pub fn solvability_says(v: Verdict) -> Option<String> {
+    Some(
+        match v {
+            Verdict::Unique => return None,
+            Verdict::None => {
+                "This puzzle has no solution: no way of finishing it keeps every rule."
+            }
+            Verdict::Multiple | Verdict::Found => {
+                "This puzzle has more than one solution, so only broken rules can be marked."
+            }
+            _ => {
+                "Whether this puzzle has exactly one solution could not be decided within the \
+                 search budget; only broken rules are marked."
+            }
+        }
+        .to_string(),
+    )
 }
 
 /// `n` with thousands separators and the noun in the right number ("1 node", "2,000 nodes").
@@ -350,7 +428,9 @@ where
             says: verdict.map(|v| {
                 // Where a local search stood when it ended without an answer, as `solve` says it.
                 let stopped = match self.stopped {
-                    Some(read) if f.stats.solutions == 0 => read(self.stepper.machine()),
+                    Some(read) if f.stats.solutions == 0 && unanswered(v) => {
+                        read(self.stepper.machine())
+                    }
                     _ => None,
                 };
                 let end = End {
@@ -364,7 +444,9 @@ where
                 };
                 self.says
                     .and_then(|own| own(self.stepper.machine(), &end))
-                    .unwrap_or_else(|| says(v, self.question, f.stats.solutions, None, None))
+                    .unwrap_or_else(|| {
+                        says(v, f.status, self.question, f.stats.solutions, None, None)
+                    })
             }),
             verdict,
             stats: f.stats,
@@ -413,10 +495,6 @@ where
             .add_elapsed(clock::now_micros().saturating_sub(before));
         let stats = self.stepper.stats();
         let kept = self.stepper.machine().solutions().len() as u64;
-        let stopped = match self.stopped {
-            Some(read) if checked == 0 => read(self.stepper.machine()),
-            _ => None,
-        };
         let verdict = verdict(self.question, status, stats.solutions).unwrap_or(
             // The budget ended the search, but two solutions already answer the question.
             if self.question == Question::Uniqueness && checked >= 2 {
@@ -425,9 +503,18 @@ where
                 Verdict::Budget
             },
         );
+        // The board where a run without an answer stood (not one that proved there is none).
+        let stopped = match self.stopped {
+            Some(read) if checked == 0 && unanswered(verdict) => {
+                read(self.stepper.machine())
+            }
+            _ => None,
+        };
         // Which budget ended it: the nodes if this call spent them all, else the clock.
         let spent = stats.nodes.saturating_sub(nodes_before);
-        let limit = (verdict == Verdict::Budget).then_some(if spent >= max_nodes {
+        // (A Multiple the budget ended says it too.)
+        let paused = status == Status::Paused;
+        let limit = (verdict == Verdict::Budget || paused).then_some(if spent >= max_nodes {
             Limit::Nodes(max_nodes)
         } else {
             Limit::Micros(max_micros)
@@ -447,6 +534,7 @@ where
         let says = own.unwrap_or_else(|| {
             says(
                 verdict,
+                status,
                 self.question,
                 stats.solutions,
                 Some(stats.elapsed_micros),

@@ -261,6 +261,26 @@ impl Game for Hashi {
             super::check_solution(m.puzzle(), bridges)?;
             Ok(AnySolution::from(bridges.clone()))
         })
+        .with_stopped(|m| Some(stood_at(m.graph(), m.ranges())))
+        .with_says(|_, end| {
+            let s = end.stopped?;
+            let ranges = s.ranges.as_deref().unwrap_or_default();
+            let settled = ranges.iter().filter(|r| r[0] == r[1]).count();
+            Some(contract::stopped_says(
+                contract::says(
+                    end.verdict,
+                    end.status,
+                    Question::Uniqueness,
+                    end.stats.solutions,
+                    end.timed.then_some(end.stats.elapsed_micros),
+                    end.limit,
+                ),
+                &format!(
+                    "{settled} of {} settled",
+                    contract::plural(ranges.len() as u64, "possible edge", "possible edges")
+                ),
+            ))
+        })
         .boxed())
     }
 
@@ -402,11 +422,32 @@ impl Game for Hashi {
                 format!("hashi: no unique {what} puzzle found from seed {seed} in 200 layouts")
             }
         })?;
+        let difficulty = level.map(|d| d.name().to_string());
+        // The islands made, in count and share: a high expansion spreads them out, and a dense
+        // board cannot hold more than about a quarter, so what the size asks is not always
+        // reached (said when it names a density other than the default and falls 5 points short).
+        let islands = Graph::new(&puzzle).islands.len();
+        let share = 100.0 * islands as f64 / (width * height) as f64;
+        let short = if density != DEFAULT_DENSITY && share < density as f64 - 5.0 {
+            match expansion {
+                Some(e) if e > 0 => format!(
+                    " Fewer than the {density}% asked: an expansion of {e}% spreads the islands out."
+                ),
+                _ => format!(" Fewer than the {density}% asked: the board holds no more."),
+            }
+        } else {
+            String::new()
+        };
         Ok(Generated {
+            says: format!(
+                "{}: {}, {share:.1}% of the cells.{short}",
+                contract::made_says(&format!("{width} × {height}"), difficulty.as_deref(), seed),
+                contract::plural(islands as u64, "island", "islands"),
+            ),
             exports: Self::exports(&puzzle),
             puzzle,
             seed,
-            difficulty: level.map(|d| d.name().to_string()),
+            difficulty,
         })
     }
 }
@@ -551,6 +592,26 @@ pub fn parse_generate_size(size: &str) -> Result<GenSize, String> {
         ));
     }
     Ok(out)
+}
+
+/// Where a search stood: the bridges every remaining solution must have (each edge's lower
+/// bound), with every candidate edge's range beside them.
+fn stood_at(g: &super::graph::Graph, ranges: Vec<[u8; 2]>) -> contract::Stopped {
+    let bridges: Vec<Bridge> = g
+        .edges
+        .iter()
+        .zip(&ranges)
+        .filter(|(_, r)| r[0] > 0)
+        .map(|(e, r)| Bridge {
+            a: g.pos(e.a),
+            b: g.pos(e.b),
+            n: r[0],
+        })
+        .collect();
+    contract::Stopped {
+        ranges: Some(ranges),
+        ..contract::Stopped::board(AnySolution::from(bridges), 0)
+    }
 }
 
 #[cfg(test)]

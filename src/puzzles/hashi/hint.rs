@@ -81,6 +81,88 @@ pub struct BoardReport {
     /// (`unique`), `none`, several (`multiple`), or `budget` when `HINT_NODES` nodes of search
     /// did not decide it: "no mistakes" means little on a puzzle without exactly one solution.
     pub solvability: Verdict,
+    /// The solvability as the sentence the page adds (absent for a unique puzzle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub solvability_says: Option<String>,
+    /// The message line's sentence about this board, worded here so the page writes none.
+    pub says: ReportSays,
+}
+
+/// What the message line says of a board report, one sentence for each way the page shows it:
+/// the page knows whether red marks are on, the words come from here.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "HashiReportSays"))]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ReportSays {
+    /// Red marks off ("Mark mistakes as I play" unticked): how far the player is.
+    pub quiet: String,
+    /// Red marks on after a move: what is marked wrong, or how far the player is.
+    pub marked: String,
+    /// After Check: what is marked wrong, or that nothing is so far.
+    pub checked: String,
+}
+
+/// Words `r`'s sentences for a board of `islands` islands.
+fn report_says(r: &BoardReport, islands: usize) -> ReportSays {
+    use crate::puzzles::contract::plural;
+    if r.solved {
+        let s = "Solved! Every island has its bridges and all are connected.".to_string();
+        return ReportSays {
+            quiet: s.clone(),
+            marked: s.clone(),
+            checked: s,
+        };
+    }
+    let progress = format!("{} of {islands} islands finished.", r.finished.len());
+    let about = r
+        .solvability_says
+        .as_ref()
+        .map(|a| format!(" {a}"))
+        .unwrap_or_default();
+    let count = |n: usize, one: &str, many: &str| plural(n as u64, one, many);
+    let mut parts = Vec::new();
+    if !r.overfull.is_empty() {
+        parts.push(count(
+            r.overfull.len(),
+            "island has too many bridges",
+            "islands have too many bridges",
+        ));
+    }
+    if !r.crossing.is_empty() {
+        parts.push(count(r.crossing.len(), "crossing", "crossings"));
+    }
+    if !r.mistakes.is_empty() {
+        parts.push(count(
+            r.mistakes.len(),
+            "bridge is not in the solution",
+            "bridges are not in the solution",
+        ));
+    }
+    if !r.invalid.is_empty() {
+        parts.push(count(
+            r.invalid.len(),
+            "impossible bridge",
+            "impossible bridges",
+        ));
+    }
+    let (marked, checked) = if parts.is_empty() {
+        (
+            format!("{progress}{about}"),
+            match &r.solvability_says {
+                Some(a) => a.clone(),
+                None => format!("No mistakes so far: {progress}"),
+            },
+        )
+    } else {
+        let wrong = format!("Marked wrong: {}.{about}", parts.join(", "));
+        (wrong.clone(), wrong)
+    };
+    ReportSays {
+        quiet: progress,
+        marked,
+        checked,
+    }
 }
 
 /// Node budget of the full solve behind hints and board reports (a uniqueness proof).
@@ -455,6 +537,7 @@ pub fn check_board_within(
     let (status, sols, _) = solve_all(puzzle, SolveOptions::default(), HINT_NODES, max_micros)?;
     report.solvability =
         verdict(Question::Uniqueness, status, sols.len() as u64).unwrap_or(Verdict::Budget);
+    report.solvability_says = crate::puzzles::contract::solvability_says(report.solvability);
     if report.solvability == Verdict::Unique {
         let in_solution = counts_by_edge(&g, &sols[0]);
         for &(e, b) in &board.placed {
@@ -464,6 +547,7 @@ pub fn check_board_within(
             }
         }
     }
+    report.says = report_says(&report, g.islands.len());
     Ok(report)
 }
 

@@ -284,14 +284,23 @@ fn start_backtrack(p: &QueensId, algorithm: &str, options: &Value) -> Result<Box
     Ok(if algorithm == "naive" {
         let m = naive::Naive::new(p.n, opts)?;
         Runner::new(m, question, |m, cols| checked_placement(m.n(), cols))
+            .with_stopped(|m| Some(placed_so_far(&m.board())))
             .with_says(|m, end| Some(search_says(m.n(), end)))
             .boxed()
     } else {
         let m = backtrack::Backtrack::new(p.n, opts)?;
         Runner::new(m, question, |m, cols| checked_placement(m.n(), cols))
+            .with_stopped(|m| Some(placed_so_far(&m.board())))
             .with_says(|m, end| Some(search_says(m.n(), end)))
             .boxed()
     })
+}
+
+/// Where a backtracking search stood: its queens row by row from the top (rows without one
+/// are not written), breaking no rule.
+fn placed_so_far(board: &[Option<usize>]) -> contract::Stopped {
+    let cols: Vec<usize> = board.iter().map_while(|c| *c).collect();
+    contract::Stopped::board(AnySolution::from(cols), 0)
 }
 
 /// The end of a backtracking run in words (the page shows these; it writes none of its own).
@@ -329,13 +338,33 @@ fn search_says(n: usize, end: &contract::End) -> String {
                 ),
                 None => "its budget ran out".to_string(),
             };
-            format!(
+            let said = format!(
                 "Stopped: {which} after {}, {} so far.",
                 plural(end.stats.nodes, "node", "nodes"),
                 plural(k, "solution", "solutions")
-            )
+            );
+            match end.stopped {
+                Some(s) => {
+                    let rows = match &s.board {
+                        AnySolution::Queens(cols) => cols.len(),
+                        _ => 0,
+                    };
+                    contract::stopped_says(
+                        said,
+                        &format!("queens on {rows} of {}", plural(n as u64, "row", "rows")),
+                    )
+                }
+                None => said,
+            }
         }
-        _ => contract::says(end.verdict, contract::Question::Find, k, None, end.limit),
+        _ => contract::says(
+            end.verdict,
+            end.status,
+            contract::Question::Find,
+            k,
+            None,
+            end.limit,
+        ),
     }
 }
 
@@ -390,10 +419,10 @@ fn start_repair(p: &QueensId, options: &Value) -> Result<Box<dyn Run>, String> {
         Ok(AnySolution::from(cols))
     })
     .with_stopped(|m| {
-        Some(contract::Stopped {
-            board: AnySolution::from(m.current()?.iter().map(|&c| c as usize).collect::<Vec<_>>()),
-            cost: m.total_conflicts(),
-        })
+        Some(contract::Stopped::board(
+            AnySolution::from(m.current()?.iter().map(|&c| c as usize).collect::<Vec<_>>()),
+            m.total_conflicts(),
+        ))
     })
     .with_says(repair_says)
     .with_seed(seed)

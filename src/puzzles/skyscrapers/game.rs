@@ -144,6 +144,24 @@ impl Game for Skyscrapers {
             super::check_solution(m.puzzle(), grid)?;
             Ok(AnySolution::from(grid.clone()))
         })
+        .with_stopped(|m| Some(stood_at(m.puzzle().n, m.candidates())))
+        .with_says(|_, end| {
+            let s = end.stopped?;
+            let decided = s
+                .candidates
+                .iter()
+                .flatten()
+                .filter(|c| c.count_ones() == 1);
+            let cells = s.candidates.as_ref().map_or(0, Vec::len) as u64;
+            Some(contract::stopped_says(
+                common_says(end),
+                &format!(
+                    "{} of {} decided",
+                    decided.count(),
+                    contract::plural(cells, "cell", "cells")
+                ),
+            ))
+        })
         .boxed())
     }
 
@@ -202,13 +220,50 @@ impl Game for Skyscrapers {
                 generate_graded_within(n, seed, level, givens, GENERATE_NODES, spend)?.0
             }
         };
+        let difficulty = level.map(|d| d.name().to_string());
         Ok(Generated {
+            says: format!(
+                "{}.",
+                contract::made_says(&format!("{n} × {n}"), difficulty.as_deref(), seed)
+            ),
             exports: Self::exports(&puzzle),
             puzzle,
             seed,
-            difficulty: level.map(|d| d.name().to_string()),
+            difficulty,
         })
     }
+}
+
+/// Where a search stood: the heights already decided (one candidate left; 0 where several are),
+/// with every cell's candidates beside them.
+fn stood_at(n: usize, candidates: &[u32]) -> contract::Stopped {
+    let digit = |c: u32| {
+        if c.count_ones() == 1 {
+            c.trailing_zeros() as u8 + 1
+        } else {
+            0
+        }
+    };
+    let grid: Vec<Vec<u8>> = candidates
+        .chunks(n.max(1))
+        .map(|row| row.iter().map(|&c| digit(c)).collect())
+        .collect();
+    contract::Stopped {
+        candidates: Some(candidates.to_vec()),
+        ..contract::Stopped::board(AnySolution::from(grid), 0)
+    }
+}
+
+/// The common sentence for the end of a run (its time only for a `solve`).
+fn common_says(end: &contract::End) -> String {
+    contract::says(
+        end.verdict,
+        end.status,
+        Question::Uniqueness,
+        end.stats.solutions,
+        end.timed.then_some(end.stats.elapsed_micros),
+        end.limit,
+    )
 }
 
 #[cfg(test)]

@@ -12,7 +12,9 @@ use serde::Serialize;
 use super::solve::{solve, Change, Event, LineRef, Options, Reason, Solver};
 use super::{clue_place, visible_count, Puzzle, Side};
 use crate::engine::{Budget, Machine, Status, Trace, Verdict};
-use crate::puzzles::contract::{verdict, Question, HELPER_MAX_MICROS};
+use crate::puzzles::contract::{
+    plural, sentence, solvability_says, verdict, Question, HELPER_MAX_MICROS,
+};
 use crate::shared::latin::{single, value_of};
 
 /// A wrong cell on the player's board (0-based row and column; `why` in 1-based words).
@@ -141,6 +143,35 @@ pub struct Check {
     pub mistakes: Vec<Mistake>,
     /// `unique`, `none`, `multiple`, or `budget` when [`CHECK_NODES`] nodes did not decide it.
     pub solvability: Verdict,
+    /// The solvability as the sentence the page adds (absent for a unique puzzle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub solvability_says: Option<String>,
+    /// What Check says: solved, no mistakes, or the first three mistakes, then the solvability.
+    pub says: String,
+}
+
+/// What Skyscrapers' Check says of a finished, correct board.
+pub const SOLVED_SAYS: &str = "Solved! Every row and column holds each height once, and every \
+                               clue sees the right number of towers.";
+
+/// Check's sentence for `mistakes` on a board that is `full` or not, on a puzzle whose
+/// solvability is `about` (see [`Check::says`]).
+fn check_says(mistakes: &[Mistake], full: bool, about: Option<&str>) -> String {
+    let about_after = about.map(|a| format!(" {a}")).unwrap_or_default();
+    match mistakes.len() {
+        0 if full => SOLVED_SAYS.to_string(),
+        0 => about.unwrap_or("No mistakes so far.").to_string(),
+        k => {
+            let first: Vec<String> = mistakes.iter().take(3).map(|m| sentence(&m.why)).collect();
+            format!(
+                "{}: {}{}{about_after}",
+                plural(k as u64, "mistake", "mistakes"),
+                first.join(" "),
+                if k > 3 { " …" } else { "" }
+            )
+        }
+    }
 }
 
 /// Node budget of the uniqueness solve behind Check (a 9x9 from the generator needs well under
@@ -157,10 +188,19 @@ pub fn check(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<Check, String> {
 /// `budget` and only the rules' mistakes are marked).
 pub fn check_within(puzzle: &Puzzle, board: &[Vec<u8>], max_micros: u64) -> Result<Check, String> {
     let (status, s) = solve(puzzle, Options::default(), CHECK_NODES, max_micros)?;
+    let mistakes = board_mistakes(puzzle, board, unique_solution(status, &s));
+    let solvability = verdict(Question::Uniqueness, status, s.solutions().len() as u64)
+        .unwrap_or(Verdict::Budget);
+    let solvability_says = solvability_says(solvability);
+    let full = board.len() == puzzle.n
+        && board
+            .iter()
+            .all(|r| r.len() == puzzle.n && r.iter().all(|&v| v > 0));
     Ok(Check {
-        mistakes: board_mistakes(puzzle, board, unique_solution(status, &s)),
-        solvability: verdict(Question::Uniqueness, status, s.solutions().len() as u64)
-            .unwrap_or(Verdict::Budget),
+        says: check_says(&mistakes, full, solvability_says.as_deref()),
+        mistakes,
+        solvability,
+        solvability_says,
     })
 }
 

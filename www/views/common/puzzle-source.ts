@@ -7,7 +7,7 @@
 import { h } from '../../dom';
 import { addLinkProblem } from '../../link';
 import { puzzleInfo } from '../../registry';
-import type { Generated, Parsed, Verdict } from '../../generated/types';
+import type { Generated, Parsed } from '../../generated/types';
 import type { SolverClient, SolverModule } from '../../solver-client';
 import { loadField } from './load-field';
 import { openNewPuzzle, type Messages, type Mode } from './shell';
@@ -28,8 +28,9 @@ export interface SourceSetup<P> {
   shown(): boolean;
   /** After a load failed: the board shows its puzzle as it was (Hashiwokakero lays it out again). */
   failed?(): void | Promise<void>;
-  /** What Rust's check says of the puzzle on the board, or null when there is nothing to check. */
-  solvability(): Promise<Verdict> | null;
+  /** Rust's sentence about the puzzle on the board when it has no solution or several (Check's
+   *  solvabilitySays), or null when there is nothing to check. */
+  solvability(): Promise<string | undefined> | null;
 }
 
 export interface Source<P> {

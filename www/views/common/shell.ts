@@ -15,12 +15,10 @@ import { applyBoard, applyStep, puzzleSettings, type BoardWords, type Seekable }
 import type { Settings } from '../../address';
 import type { PlaybackBar } from '../../controls/playback';
 import { CancelledError } from '../../solver-client';
-import type { Verdict } from '../../protocol';
 import { feature, type Feature } from '../feature';
 import { zoomControl } from '../../controls/zoom';
 import { BOARD_MAX, squareFor } from '../../render/canvas';
 import { switchOptions, takeOptions } from './size-link';
-import { solvabilityText } from './text';
 
 export type Mode = 'edit' | 'play' | 'watch';
 export const MODES: Mode[] = ['edit', 'play', 'watch'];
@@ -84,11 +82,15 @@ export interface Messages {
   fail(text: string | null): void;
   /** An error from a wasm call, unless it was cancelled. */
   report(e: unknown): void;
-  /** Says `text`, then what Rust's check found about the puzzle when it has no solution or
-   *  several (`verdict`: its solvability; a failed check adds nothing). */
-  sayWithSolvability(text: string, verdict: Promise<Verdict>): Promise<void>;
+  /** Says `text`, then Rust's sentence about the puzzle when it has no solution or several
+   *  (`about`: Check's solvabilitySays; none, or a failed check, adds nothing). */
+  sayWithSolvability(text: string, about: Promise<string | undefined>): Promise<void>;
   /** Drops a note still on screen; true if there was one. */
   dropNote(): boolean;
+  /** How many messages and errors were said so far: an answer that was asked for before a
+   *  later message (a check started by entering Play, then New puzzle's sentence) is not the
+   *  current one, and leaves the line as it is. */
+  said(): number;
   status: HTMLElement;
   error: HTMLElement;
 }
@@ -110,12 +112,14 @@ export function messageLine(prefix: string): Messages {
   const error = h('p', { class: 'error', id: `${prefix}-error`, role: 'alert', hidden: '' });
   /** The text of the last `note`, while the status still shows it. */
   let noted: string | null = null;
+  let said = 0;
   const fail = (text: string | null) => {
     error.hidden = text === null;
     error.textContent = text ?? '';
     if (text !== null) {
       status.textContent = '';
       noted = null;
+      said++;
     }
   };
   const m: Messages = {
@@ -125,6 +129,7 @@ export function messageLine(prefix: string): Messages {
       noted = null;
       fail(null);
       status.textContent = text;
+      said++;
     },
     note(text) {
       m.say(text);
@@ -135,13 +140,13 @@ export function messageLine(prefix: string): Messages {
       if (e instanceof CancelledError) return;
       fail(e instanceof Error ? e.message : String(e));
     },
-    async sayWithSolvability(text, verdict) {
+    async sayWithSolvability(text, said) {
       m.say(text);
-      const v = await verdict.catch(() => 'unique' as Verdict);
-      const about = solvabilityText(v);
+      const about = await said.catch(() => undefined);
       // Only if nothing was said meanwhile: a later message is the current one.
       if (about && status.textContent === text) status.textContent = `${text} ${about}`;
     },
+    said: () => said,
     dropNote() {
       const stale = noted !== null && status.textContent === noted;
       noted = null;

@@ -1,8 +1,6 @@
 // Words every view shares: a solver's `why` made into a sentence, plurals, articles. Pure: no
 // DOM, unit-tested. A run's verdict is Rust's sentence (Frame.says, Report.says), not written here.
 
-import type { Verdict } from '../../protocol';
-
 export function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -40,20 +38,4 @@ export function article(n: number): string {
 
 export function plural(n: number, thing: string, things = `${thing}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? thing : things}`;
-}
-
-/** What Check adds about the puzzle itself (its clues, not the player's moves) when it does not
- *  have exactly one solution: "no mistakes so far" would then promise more than it knows. Null for
- *  a unique puzzle. The verdict comes from Rust (a uniqueness solve within a node budget). */
-export function solvabilityText(v: Verdict): string | null {
-  switch (v) {
-    case 'unique':
-      return null;
-    case 'none':
-      return 'This puzzle has no solution: no way of finishing it keeps every rule.';
-    case 'multiple':
-      return 'This puzzle has more than one solution, so only broken rules can be marked.';
-    default:
-      return 'Whether this puzzle has exactly one solution could not be decided within the search budget; only broken rules are marked.';
-  }
 }

@@ -67,7 +67,7 @@ export function mountEditor(ctx: HashiCtx): Editor {
     shown: () => ctx.exports !== null,
     // The board keeps the previous puzzle, laid out again (its layout may have been dropped).
     failed: () => ctx.refresh(),
-    solvability: () => (ctx.layout ? ctx.client.call<BoardReport>('check', 'hashi', ctx.puzzle, []).then((r) => r.solvability) : null),
+    solvability: () => (ctx.layout ? ctx.client.call<BoardReport>('check', 'hashi', ctx.puzzle, []).then((r) => r.solvabilitySays) : null),
   });
   const loadIn = source.field;
   // Square sizes players know from Tatham's presets and beyond, plus the board's own size.
@@ -112,19 +112,9 @@ export function mountEditor(ctx: HashiCtx): Editor {
       h('label', { class: 'check', title: 'The bridges of the new puzzle must form a tree' }, newNoLoops, ' No loops'),
     ],
     ...newGameMessages(ctx.messages, (): HTMLElement => newGame.element),
-    async apply(made, params) {
+    async apply(made) {
       await source.made(made, ctx.setMode);
-      // The islands made, in count and share: a high expansion spreads them out, and a dense
-      // board cannot hold more than about a quarter, so what was asked is not always reached.
-      // What was asked comes from the request (`i<density>`, `e<expansion>`), not from the
-      // fields, which may have changed while the generator ran.
-      const { width, height, cells } = made.puzzle;
-      const islands = cells.filter((v) => v > 0 && v !== 255).length;
-      const share = (100 * islands) / (width * height);
-      const asked = Number(/i(\d+)/.exec(params)?.[1] ?? 0);
-      const spread = Number(/e(\d+)/.exec(params)?.[1] ?? 0);
-      const short = asked > 0 && share < asked - 5 ? ` Fewer than the ${asked}% asked${spread > 0 ? `: an expansion of ${spread}% spreads the islands out` : ': the board holds no more'}.` : '';
-      ctx.messages.say(`A new ${width} × ${height}${made.difficulty ? ` ${made.difficulty}` : ''} puzzle with exactly one solution (seed ${made.seed}): ${islands} island${islands === 1 ? '' : 's'}, ${share.toFixed(1)}% of the cells.${short}`);
+      ctx.messages.say(made.says); // Rust's sentence (Generated.says): size, seed, islands made
     },
   });
   newGame.follow('7x7');

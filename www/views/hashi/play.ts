@@ -3,7 +3,7 @@
 
 import { h } from '../../dom';
 import { hashiGeometry, type Cell, type EdgeMark, type HashiScene } from '../../render/hashi';
-import { sentence, solvabilityText } from '../common/text';
+import { sentence } from '../common/text';
 import { browserStore, loadValue, saveValue, storageKey } from '../../storage';
 import { isIsland, type HashiCtx } from './context';
 import { key, type BoardReport, type Bridge, type Hint } from './state';
@@ -91,24 +91,20 @@ export function mountPlay(ctx: HashiCtx): Play {
    *  came (a link's bridges over the kept ones), stays in front of the report's. */
   async function check(asked = false, lead?: string): Promise<void> {
     const my = ctx.version;
+    const since = ctx.messages.said();
     if (asked) marking = true;
     try {
       const r = await ctx.client.call<BoardReport>('check', 'hashi', ctx.puzzle, userBridges());
       if (my !== ctx.version) return;
       report = r;
-      const about = solvabilityText(r.solvability);
-      const islands = ctx.layout?.islands.length ?? 0;
-      if (r.solved) ctx.status.textContent = 'Solved! Every island has its bridges and all are connected.';
-      else if (!marking) ctx.status.textContent = `${r.finished.length} of ${islands} islands finished.`;
-      else if (r.overfull.length || r.crossing.length || r.mistakes.length || r.invalid.length) {
-        const parts: string[] = [];
-        if (r.overfull.length) parts.push(`${r.overfull.length} island${r.overfull.length > 1 ? 's have' : ' has'} too many bridges`);
-        if (r.crossing.length) parts.push(`${r.crossing.length} crossing${r.crossing.length > 1 ? 's' : ''}`);
-        if (r.mistakes.length) parts.push(`${r.mistakes.length} bridge${r.mistakes.length > 1 ? 's are' : ' is'} not in the solution`);
-        if (r.invalid.length) parts.push(`${r.invalid.length} impossible bridge${r.invalid.length > 1 ? 's' : ''}`);
-        ctx.status.textContent = `Marked wrong: ${parts.join(', ')}.${about ? ` ${about}` : ''}`;
-      } else if (asked) ctx.status.textContent = about ?? `No mistakes so far: ${r.finished.length} of ${islands} islands finished.`;
-      else ctx.status.textContent = `${r.finished.length} of ${islands} islands finished.${about ? ` ${about}` : ''}`;
+      // A message said since the check started (New puzzle's sentence after entering Play) is
+      // the current one: the board's marks follow the report, the line keeps that message.
+      if (ctx.messages.said() !== since) {
+        ctx.draw();
+        return;
+      }
+      // Rust words each way the report can be shown; the page knows which applies.
+      ctx.status.textContent = !marking ? r.says.quiet : asked ? r.says.checked : r.says.marked;
       if (lead) ctx.status.textContent = `${lead} ${ctx.status.textContent}`;
     } catch (e) {
       ctx.showError(e instanceof Error ? e.message : String(e));

@@ -103,6 +103,8 @@ export function mountWatch(ctx: HashiCtx): Watch {
       view.solutions = r.solutions as Bridge[][];
       shown = view.solutions.length > 0 ? 0 : null;
       verdict = r.verdict;
+      // Its budget stopped it: the range each edge had left, not a fresh board.
+      if (r.stopped?.ranges) view.ranges = r.stopped.ranges.map(([lo, hi]) => [lo, hi] as [number, number]);
       // A Solve that ends after the user went back to editing or playing leaves their status alone.
       if (ctx.mode !== 'watch') return;
       status.textContent = r.says;

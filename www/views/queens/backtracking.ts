@@ -101,6 +101,9 @@ export function mountQueens(client: SolverClient): Feature {
       if (last) {
         view.queens = [...last];
         view.solved = true;
+      } else if (report.stopped) {
+        // Its budget stopped it: the queens it had placed, row by row from the top.
+        (report.stopped.board as number[]).forEach((c, row) => (view.queens[row] = c));
       }
       draw();
       showStats(report.stats);

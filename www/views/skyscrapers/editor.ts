@@ -87,7 +87,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
     ...newGameMessages(ctx.messages, (): HTMLElement => newGame.element),
     async apply(made) {
       await source.made(made, ctx.setMode);
-      ctx.messages.say(`A new ${made.puzzle.n} × ${made.puzzle.n}${made.difficulty ? ` ${made.difficulty}` : ''} puzzle with exactly one solution (seed ${made.seed}).`);
+      ctx.messages.say(made.says); // Rust's sentence (Generated.says)
     },
   });
   newGame.follow(String(Math.min(4, RANDOM.max)));
@@ -161,7 +161,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
   async function solvability() {
     const n = ctx.puzzle.n;
     const empty = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-    return (await client.call<Check>('check', 'skyscrapers', ctx.puzzle, empty)).solvability;
+    return (await client.call<Check>('check', 'skyscrapers', ctx.puzzle, empty)).solvabilitySays;
   }
 
   /** Puts back a puzzle from the undo history, exactly. */

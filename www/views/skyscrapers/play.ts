@@ -4,7 +4,7 @@
 import { h } from '../../dom';
 import { packDigits, unpackDigits } from '../common/board-link';
 import type { SkyPicture } from '../../render/skyscrapers';
-import { sentence, solvabilityText } from '../common/text';
+import { sentence } from '../common/text';
 import { cellSlot, type SkyCtx } from './context';
 import type { Check, Hint, Mistake } from './state';
 import { undoable } from '../common/undo';
@@ -179,14 +179,8 @@ export function mountPlay(ctx: SkyCtx): Play {
       mistakes = new Map(found.map((m) => [m.row * n + m.col, m.why]));
       const isFull = boardRows().every((row) => row.every((x) => x > 0));
       solvedPlay = found.length === 0 && isFull;
-      const about = solvabilityText(got.solvability);
-      if (solvedPlay) status.textContent = SOLVED;
-      else if (found.length === 0) {
-        if (!quiet) status.textContent = about ?? 'No mistakes so far.';
-      } else {
-        const first = found.slice(0, 3).map((m) => sentence(m.why)).join(' ');
-        status.textContent = `${found.length} mistake${found.length === 1 ? '' : 's'}: ${first}${found.length > 3 ? ' …' : ''}${about ? ` ${about}` : ''}`;
-      }
+      // Rust's sentence (Check.says); a quiet check (after a move) only speaks of a change.
+      if (solvedPlay || found.length > 0 || !quiet) status.textContent = got.says;
       ctx.draw();
     } catch (e) {
       ctx.report(e);
@@ -205,7 +199,7 @@ export function mountPlay(ctx: SkyCtx): Play {
       if (stale()) return;
       if (puzzleCheck.solvability === 'none') {
         forget();
-        ctx.messages.say(`Hint: ${solvabilityText('none')}`);
+        ctx.messages.say(`Hint: ${puzzleCheck.solvabilitySays ?? ''}`);
         ctx.draw();
         return;
       }

@@ -102,6 +102,8 @@ export function mountWatch(ctx: SkyCtx): Watch {
       view.verdict = report.verdict;
       const first = view.solutions[0];
       if (first) view.cand = first.flat().map((v) => 1 << (v - 1));
+      // Its budget stopped it: the candidates it had left, not a fresh board.
+      else if (report.stopped?.candidates) view.cand = [...report.stopped.candidates];
       shownSolution = 0;
       ctx.draw();
       showStats(report.stats);
