@@ -13,6 +13,8 @@ pub mod verbs;
 pub mod hashi;
 pub mod queens;
 pub mod skyscrapers;
+#[cfg(feature = "sudoku")]
+pub mod sudoku;
 #[cfg(feature = "template")]
 pub mod template;
 
