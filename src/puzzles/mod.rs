@@ -176,6 +176,7 @@ puzzles!(
     "hashi" => hashi::Hashi;
     opt_in:
     "template" => template::Template,
+    "sudoku" => sudoku::Sudoku,
 );
 
 /// Finds a puzzle by name or alias (case-insensitive, surrounding blanks ignored).

@@ -9,14 +9,17 @@
 //!   [`brute_force`] (plain enumeration, the tests' oracle on small boards);
 //! - [`format`](mod@format): the text forms (plain grids, the 81-character line, Tatham's Solo
 //!   game IDs, puzz.link `sudoku` URLs), strict, each error saying what and where;
-//! - `solve` (next): the rules the shared [`Search`](crate::engine::search::Search) runs: rows and
+//! - [`solve`]: the rules the shared [`Search`](crate::engine::search::Search) runs: rows and
 //!   columns on a [`LatinGrid`](crate::shared::latin::LatinGrid), boxes as the extra units, and
 //!   the named techniques, each a switch with its sentence;
 //! - `game.rs`: the registry entry; `samples.json`: the conformance suite's runs.
 
 pub mod format;
+mod game;
+pub mod solve;
 
 pub use format::{parse, to_line, to_plain, to_puzzlink_url, to_solo_id};
+pub use game::Sudoku;
 
 use serde::{Deserialize, Serialize};
 
