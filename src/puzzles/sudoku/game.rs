@@ -1,14 +1,15 @@
 //! Sudoku behind the puzzle contract: its registry entry (one algorithm, its technique switches
-//! and the solution limit, the pseudocode with the event kinds of each line) and `start`. The
-//! player helpers keep the contract's defaults until the page has a Sudoku view.
+//! and the solution limit, the pseudocode with the event kinds of each line), `start` and the
+//! graded generator. The other player helpers keep the contract's defaults until the page has a
+//! Sudoku view.
 
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{check_solution, format, solve, Grid, Puzzle, MAX_N};
+use super::{check_solution, format, generate, solve, Grid, Puzzle, MAX_N};
 use crate::puzzles::contract::{
-    self, AlgorithmInfo, CodeLine, Exports, Game, Helpers, LimitInfo, OptionInfo, OptionKind,
-    PuzzleInfo, Question, Run, Runner, TechniqueLabel,
+    self, AlgorithmInfo, CodeLine, Exports, Game, GenerateRequest, Generated, Helpers, LimitInfo,
+    OptionInfo, OptionKind, PuzzleInfo, Question, Run, Runner, TechniqueLabel,
 };
 use crate::puzzles::AnySolution;
 
@@ -115,8 +116,9 @@ impl Game for Sudoku {
             hint: false,
             check: false,
             layout: false,
-            generate: false,
-            generate_levels: &[],
+            generate: true,
+            // `extreme` (an X-wing needed) is graded but too rare for random removal to reach.
+            generate_levels: &["basic", "intermediate", "advanced", "unreasonable"],
             generate_givens: false,
         },
     };
@@ -154,5 +156,33 @@ impl Game for Sudoku {
             Ok(AnySolution::from(grid.clone()))
         })
         .boxed())
+    }
+
+    fn generate(request: &GenerateRequest) -> Result<Generated<Puzzle>, String> {
+        let text = request.size.trim();
+        let n: usize = text.parse().map_err(|_| {
+            format!(
+                "sudoku: the size {} is not a whole number",
+                crate::shared::text::quote(&request.size)
+            )
+        })?;
+        let level = request
+            .difficulty
+            .as_deref()
+            .map(|d| generate::Level::from_name(d).map_err(|e| format!("sudoku: {e}")))
+            .transpose()?;
+        if level == Some(generate::Level::Extreme) {
+            return Err("sudoku: puzzles that need an X-wing are too rare for this generator's random removal; ask for basic, intermediate, advanced or unreasonable".into());
+        }
+        let seed = request
+            .seed
+            .unwrap_or_else(crate::shared::rng::Rng::entropy_seed);
+        let puzzle = generate::generate(n, seed, level).map_err(|e| format!("sudoku: {e}"))?;
+        Ok(Generated {
+            exports: Self::exports(&puzzle),
+            puzzle,
+            seed,
+            difficulty: level.map(|l| l.name().to_string()),
+        })
     }
 }

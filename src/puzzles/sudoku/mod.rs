@@ -12,10 +12,12 @@
 //! - [`solve`]: the rules the shared [`Search`](crate::engine::search::Search) runs: rows and
 //!   columns on a [`LatinGrid`](crate::shared::latin::LatinGrid), boxes as the extra units, and
 //!   the named techniques, each a switch with its sentence;
+//! - [`generate`]: grading by technique (Tatham's Solo levels) and the graded generator;
 //! - `game.rs`: the registry entry; `samples.json`: the conformance suite's runs.
 
 pub mod format;
 mod game;
+pub mod generate;
 pub mod solve;
 
 pub use format::{parse, to_line, to_plain, to_puzzlink_url, to_solo_id};
