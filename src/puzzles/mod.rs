@@ -13,6 +13,8 @@ pub mod verbs;
 pub mod hashi;
 pub mod queens;
 pub mod skyscrapers;
+#[cfg(feature = "sudoku")]
+pub mod sudoku;
 #[cfg(feature = "template")]
 pub mod template;
 
@@ -199,6 +201,7 @@ puzzles!(
     "hashi" => hashi::Hashi;
     opt_in:
     "template" => template::Template,
+    "sudoku" => sudoku::Sudoku,
 );
 
 /// Finds a puzzle by name or alias (case-insensitive, surrounding blanks ignored).

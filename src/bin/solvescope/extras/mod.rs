@@ -4,6 +4,8 @@
 mod hashi;
 mod queens;
 mod skyscrapers;
+#[cfg(feature = "sudoku")]
+mod sudoku;
 
 use serde_json::{json, Map, Value};
 use solvescope::session::{DEFAULT_MAX_MICROS, DEFAULT_MAX_NODES};
@@ -19,10 +21,18 @@ const EXTRAS: &[(&str, Extra, &[&str])] = &[
     ("hashi", hashi::run, hashi::COMMANDS),
     ("queens", queens::run, queens::COMMANDS),
     ("skyscrapers", skyscrapers::run, skyscrapers::COMMANDS),
+    #[cfg(feature = "sudoku")]
+    ("sudoku", sudoku::run, sudoku::COMMANDS),
 ];
 
 /// Usage lines of the extra commands, for `--help`.
-pub const USAGE: &[&str] = &[hashi::USAGE, queens::USAGE, skyscrapers::USAGE];
+pub const USAGE: &[&str] = &[
+    hashi::USAGE,
+    queens::USAGE,
+    skyscrapers::USAGE,
+    #[cfg(feature = "sudoku")]
+    sudoku::USAGE,
+];
 
 /// Whether `puzzle` has its own `command`, which then replaces the generic one (N-Queens' `solve`
 /// lists placements; there is no uniqueness to prove), so `--help` shows only the one that runs.
