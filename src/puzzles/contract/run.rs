@@ -505,9 +505,7 @@ where
         );
         // The board where a run without an answer stood (not one that proved there is none).
         let stopped = match self.stopped {
-            Some(read) if checked == 0 && unanswered(verdict) => {
-                read(self.stepper.machine())
-            }
+            Some(read) if checked == 0 && unanswered(verdict) => read(self.stepper.machine()),
             _ => None,
         };
         // Which budget ended it: the nodes if this call spent them all, else the clock.

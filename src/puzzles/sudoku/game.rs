@@ -178,11 +178,16 @@ impl Game for Sudoku {
             .seed
             .unwrap_or_else(crate::shared::rng::Rng::entropy_seed);
         let puzzle = generate::generate(n, seed, level).map_err(|e| format!("sudoku: {e}"))?;
+        let difficulty = level.map(|l| l.name().to_string());
         Ok(Generated {
+            says: format!(
+                "{}.",
+                contract::made_says(&format!("{n} × {n}"), difficulty.as_deref(), seed)
+            ),
             exports: Self::exports(&puzzle),
             puzzle,
             seed,
-            difficulty: level.map(|l| l.name().to_string()),
+            difficulty,
         })
     }
 }
