@@ -9,7 +9,7 @@ mod hard_boards;
 mod timing;
 
 use std::time::Duration;
-use timing::Timer;
+use timing::{bound, Timer};
 
 use serde_json::{json, Value};
 use solvescope::engine::Stepper;
@@ -20,16 +20,6 @@ use solvescope::session::{Session, Verdict};
 
 /// The budget every solve below is given.
 const BUDGET: Duration = Duration::from_millis(300);
-
-/// What a run may take: the promised 10% + 50 ms, plus 350 ms for the machine. The tests run on
-/// a shared 2-core machine (CI, or five engineers' builds at once) where a thread can lose the
-/// CPU for a few hundred milliseconds; the overshoot this guards against was seconds to minutes
-/// (3.7 s, 6-12 s, 162 s for a 1 s or 60 s budget), so the bound still tells them apart. Where the
-/// wall clock is over it, the thread's own running time must be under it ([`timing`]): at load
-/// 12 on 2 cores a 300 ms budget took 2.8 s of wall time, nearly all of it spent waiting.
-fn bound(budget: Duration) -> Duration {
-    budget.mul_f64(1.1) + Duration::from_millis(50) + Duration::from_millis(350)
-}
 
 /// Solves `text` with `algorithm` and `options` for at most [`BUDGET`]; checks it ended on the
 /// budget (the board takes longer) and in time. Only the solve is timed, not the parse.

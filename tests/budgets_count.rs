@@ -9,16 +9,12 @@
 mod timing;
 
 use std::time::{Duration, Instant};
-use timing::{process_cpu, Took};
+use timing::{bound, process_cpu, Took};
 
 use solvescope::puzzles::queens::count;
 
 const BUDGET: Duration = Duration::from_millis(300);
 const THREADS: u32 = 2;
-
-fn bound(budget: Duration) -> Duration {
-    budget.mul_f64(1.1) + Duration::from_millis(50) + Duration::from_millis(350)
-}
 
 #[test]
 fn the_threaded_counter_keeps_its_budget() {

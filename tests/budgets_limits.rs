@@ -16,14 +16,10 @@ mod common;
 mod timing;
 
 use std::time::{Duration, Instant};
-use timing::{Timer, Took};
+use timing::{bound, Timer, Took};
 
 use serde_json::{json, Value};
 use solvescope::session::{solve_text, Report, Verdict, MAX_SOLUTION_LIMIT};
-
-fn bound(budget: Duration) -> Duration {
-    budget.mul_f64(1.1) + Duration::from_millis(50) + Duration::from_millis(350)
-}
 
 /// A 100x100 Hashiwokakero plain grid with a vast number of solutions: 25 ladders of 2 x 50
 /// islands, one above the other, kept apart by rows of rocks except in the first column, where one

@@ -62,6 +62,10 @@ export function mountPlay(ctx: HashiCtx): Play {
   // The player's bridges survive a reload (per puzzle) and every change can be undone exactly.
   const kept = keptMoves('hashi');
   const keep = () => kept.save(hashiKey(ctx.puzzle), bridges);
+  /** The bridges this browser keeps for the puzzle's `edges` links (none kept: no bridge). */
+  const loadKept = (edges: number) => {
+    bridges = (edges > 0 ? kept.load(hashiKey(ctx.puzzle), edges, 8) : null) ?? new Array<number>(edges).fill(0);
+  };
   const history = undoable('hashi-play', () => bridges.slice(), (b, how) => {
     bridges = b;
     keep();
@@ -302,7 +306,7 @@ export function mountPlay(ctx: HashiCtx): Play {
     panel,
     because,
     reset(edges) {
-      bridges = (edges > 0 ? kept.load(hashiKey(ctx.puzzle), edges, 8) : null) ?? new Array<number>(edges).fill(0);
+      loadKept(edges);
       history.clear();
       report = null;
       hint = null;
@@ -327,7 +331,7 @@ export function mountPlay(ctx: HashiCtx): Play {
       // player moves on the link's board (a reload before that opens the link again on top).
       // The kept bridges are read from storage, not taken from the screen: a second link opened
       // in the same tab finds the first link's bridges there, which were never kept.
-      bridges = kept.load(hashiKey(ctx.puzzle), layout.edges.length, 8) ?? new Array<number>(layout.edges.length).fill(0);
+      loadKept(layout.edges.length);
       const saved = bridges.some((v) => v > 0) && got.some((v, i) => v !== bridges[i]);
       history.clear();
       if (saved) history.before();

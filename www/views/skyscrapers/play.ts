@@ -59,6 +59,12 @@ export function mountPlay(ctx: SkyCtx): Play {
     kept.save(skyKey(ctx.puzzle), mine);
     keptNotes.save(skyKey(ctx.puzzle), notes);
   };
+  /** The digits and marks this browser keeps for the puzzle (none kept: an empty board). */
+  const loadKept = () => {
+    const n = ctx.puzzle.n;
+    mine = kept.load(skyKey(ctx.puzzle), n * n, n) ?? new Array<number>(n * n).fill(0);
+    notes = keptNotes.load(skyKey(ctx.puzzle), n * n, (1 << n) - 1) ?? new Array<number>(n * n).fill(0);
+  };
   // Digits and pencil marks are undone together: a move is either kind.
   const history = undoable(
     'sky-play',
@@ -263,9 +269,7 @@ export function mountPlay(ctx: SkyCtx): Play {
       forget();
     },
     newBoard() {
-      const n = ctx.puzzle.n;
-      mine = kept.load(skyKey(ctx.puzzle), n * n, n) ?? new Array<number>(n * n).fill(0);
-      notes = keptNotes.load(skyKey(ctx.puzzle), n * n, (1 << n) - 1) ?? new Array<number>(n * n).fill(0);
+      loadKept();
       history.clear();
       forget();
     },
@@ -305,8 +309,7 @@ export function mountPlay(ctx: SkyCtx): Play {
       // player moves on the link's board (a reload before that opens the link again on top).
       // The kept board is read from storage, not taken from the screen: a second link opened in
       // the same tab finds the first link's board there, which was never kept.
-      mine = kept.load(skyKey(ctx.puzzle), n * n, n) ?? new Array<number>(n * n).fill(0);
-      notes = keptNotes.load(skyKey(ctx.puzzle), n * n, (1 << n) - 1) ?? new Array<number>(n * n).fill(0);
+      loadKept();
       const saved = (mine.some((v) => v > 0) || notes.some((v) => v > 0)) && (got.digits.some((v, i) => v !== mine[i]) || got.notes.some((v, i) => v !== notes[i]));
       history.clear();
       if (saved) history.before();
