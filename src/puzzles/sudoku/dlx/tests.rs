@@ -123,9 +123,51 @@ fn sixteen_by_sixteen_grids_solve_and_check() {
     }
 }
 
+/// What the rules leave of each cell once `placed` (0 = none) is filled in: its own value, or
+/// every value that no cell of its row, column or box holds (written from the coordinates), less
+/// those of the constraint a level is `between` two options of.
+fn by_the_rules(p: &Puzzle, placed: &[u8], between: Option<u32>) -> Vec<u32> {
+    let n = p.n;
+    let (h, w) = (p.box_rows, p.box_cols);
+    (0..n * n)
+        .map(|cell| {
+            let (r, c) = (cell / n, cell % n);
+            if placed[cell] != 0 {
+                return 1 << (placed[cell] - 1);
+            }
+            let mut mask = (1u32 << n) - 1;
+            // Between two options of a level its constraint stays covered: the options that
+            // meet it are out of the matrix.
+            if let Some(k) = between.map(|k| k as usize) {
+                let (part, a, v) = (k / (n * n), k % (n * n) / n, k % n);
+                let box_index = (r / h) * (n / w) + c / w;
+                match part {
+                    0 if k == cell => mask = 0,
+                    1 if a == r => mask &= !(1 << v),
+                    2 if a == c => mask &= !(1 << v),
+                    3 if a == box_index => mask &= !(1 << v),
+                    _ => {}
+                }
+            }
+            for y in 0..n {
+                for x in 0..n {
+                    let v = placed[y * n + x];
+                    let peer = y == r || x == c || (y / h == r / h && x / w == c / w);
+                    if v != 0 && peer {
+                        mask &= !(1 << (v - 1));
+                    }
+                }
+            }
+            mask
+        })
+        .collect()
+}
+
 /// The events, replayed on a board of their own from full candidates: each change starts from
-/// what the board shows; each solution is what the board shows then; the counters move with the
-/// covers and uncovers; undoing every change in reverse gives the full board back.
+/// what the board shows; after each event the board is what the rules say of the values placed
+/// so far (a placed cell shows its value; any other cell every value no peer holds); each
+/// solution is what the board shows then; the counters move with the covers and uncovers;
+/// undoing every change in reverse gives the full board back.
 #[test]
 fn events_replay_on_their_own_board_and_undo_to_the_start() {
     let mut rng = Rng::new(7);
@@ -146,20 +188,62 @@ fn events_replay_on_their_own_board_and_undo_to_the_start() {
         let mut trace = Trace::default();
         while m.run(&mut Budget::nodes(1), &mut trace) == Status::Paused {}
         let mut applied = Vec::new();
+        let mut placed = vec![0u8; n * n];
+        // The constraints of the open levels, and whether the top one is between two options.
+        let (mut levels, mut between) = (Vec::new(), None);
         let (mut covers, mut uncovers) = (0, 0);
         for (e, after) in trace.events.iter().zip(&trace.after) {
             kinds.insert(format!("{:?}", std::mem::discriminant(e)));
             let changes = match e {
-                Event::DlxGiven { changes, .. } => changes,
-                Event::DlxCover { changes, why, .. } => {
+                Event::DlxGiven {
+                    row,
+                    col,
+                    value,
+                    changes,
+                    ..
+                } => {
+                    placed[*row as usize * n + *col as usize] = *value;
+                    changes
+                }
+                Event::DlxCover {
+                    row,
+                    col,
+                    value,
+                    constraint,
+                    option,
+                    changes,
+                    why,
+                    ..
+                } => {
+                    if *option == 1 {
+                        levels.push(*constraint);
+                    }
+                    between = None;
                     covers += 1;
                     assert_eq!(after.0[0], covers, "nodes after a cover");
                     assert!(why.contains("covers its constraints"), "{why}");
+                    placed[*row as usize * n + *col as usize] = *value;
                     changes
                 }
-                Event::DlxUncover { changes, .. } => {
+                Event::DlxUncover {
+                    row,
+                    col,
+                    constraint,
+                    depth,
+                    changes,
+                    ..
+                } => {
+                    // Its level closes after its constraint's last option, else stays open.
+                    if (*depth as usize) < levels.len() {
+                        levels.pop();
+                        between = None;
+                    } else {
+                        assert_eq!(levels.last(), Some(constraint));
+                        between = Some(*constraint);
+                    }
                     uncovers += 1;
                     assert_eq!(after.0[1], uncovers, "backtracks after an uncover");
+                    placed[*row as usize * n + *col as usize] = 0;
                     changes
                 }
                 Event::DlxSolution { grid, .. } => {
@@ -177,6 +261,12 @@ fn events_replay_on_their_own_board_and_undo_to_the_start() {
                 board[cell] = c.after;
                 applied.push(*c);
             }
+            assert_eq!(
+                board,
+                by_the_rules(p, &placed, between),
+                "{}: after {e:?}",
+                to_line(p)
+            );
         }
         assert_eq!(covers, m.stats().nodes);
         assert_eq!(uncovers, m.stats().backtracks);
