@@ -1,20 +1,51 @@
-//! Sudoku behind the puzzle contract: its registry entry (one algorithm, its technique switches
-//! and the solution limit, the pseudocode with the event kinds of each line), `start` and the
-//! graded generator. The other player helpers keep the contract's defaults until the page has a
+//! Sudoku behind the puzzle contract: its registry entry (two algorithms — techniques and search
+//! with its technique switches, and dancing links — each with the solution limit and its
+//! pseudocode with the event kinds of each line), `start` and the graded generator. The other player helpers keep the contract's defaults until the page has a
 //! Sudoku view.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{check_solution, format, generate, solve, Grid, Puzzle, MAX_N};
+use super::{check_solution, dlx, format, generate, solve, Grid, Puzzle, MAX_N};
 use crate::puzzles::contract::{
     self, AlgorithmInfo, CodeLine, Exports, Game, GenerateRequest, Generated, Helpers, LimitInfo,
     OptionInfo, OptionKind, PuzzleInfo, Question, Run, Runner, TechniqueLabel,
 };
-use crate::puzzles::AnySolution;
+use crate::puzzles::{AnyEvent, AnySolution};
 
 /// Sudoku, as registered.
 pub struct Sudoku;
+
+/// The events of either algorithm (each has its own `kind` tags).
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "SudokuAnyEvent"))]
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum Event {
+    /// An event of `solve`.
+    Solve(solve::Event),
+    /// An event of `dlx`.
+    Dlx(dlx::Event),
+}
+
+impl From<solve::Event> for AnyEvent {
+    fn from(e: solve::Event) -> Self {
+        AnyEvent::Sudoku(Event::Solve(e))
+    }
+}
+
+impl From<dlx::Event> for AnyEvent {
+    fn from(e: dlx::Event) -> Self {
+        AnyEvent::Sudoku(Event::Dlx(e))
+    }
+}
+
+/// Options of `dlx`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "camelCase")]
+struct DlxOptions {
+    limit: Option<u64>,
+}
 
 /// Technique names, in the order of [`solve::Techniques`].
 const TECHNIQUES: &[&str] = &[
@@ -73,6 +104,35 @@ const CODE: &[CodeLine] = &[
     line("no guess left to try: done", &["sudokuExhausted"]),
 ];
 
+/// The pseudocode of dancing links (Knuth's Algorithm X), each line with its event kinds.
+const DLX_CODE: &[CodeLine] = &[
+    line(
+        "one option per cell and value; one constraint per cell, and per value in each row, column and box",
+        &[],
+    ),
+    line(
+        "choose each given's option: cover its four constraints",
+        &["dlxGiven"],
+    ),
+    line(
+        "no constraint left: a solution (stop at the limit)",
+        &["dlxSolution"],
+    ),
+    line(
+        "else take the constraint with the fewest options; none left: dead end",
+        &["dlxDeadEnd"],
+    ),
+    line(
+        "  choose each of its options in turn: cover every constraint it meets",
+        &["dlxCover"],
+    ),
+    line(
+        "  search on; then uncover them, in reverse order, and withdraw it",
+        &["dlxUncover"],
+    ),
+    line("no option left to try: done", &["dlxExhausted"]),
+];
+
 impl Game for Sudoku {
     const INFO: PuzzleInfo = PuzzleInfo {
         name: "sudoku",
@@ -104,6 +164,13 @@ impl Game for Sudoku {
                 contract::LIMIT_OPTION,
             ],
             code: CODE,
+        },
+        AlgorithmInfo {
+            name: "dlx",
+            title: "Dancing links",
+            summary: "Sudoku as exact cover: Knuth's Algorithm X on dancing links, branching on the constraint with the fewest options, covering and uncovering; no deductions beyond that choice.",
+            options: &[contract::LIMIT_OPTION],
+            code: DLX_CODE,
         }],
         example: "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
         limits: &[LimitInfo {
@@ -124,7 +191,7 @@ impl Game for Sudoku {
     };
 
     type Puzzle = Puzzle;
-    type Event = solve::Event;
+    type Event = Event;
     type Solution = Grid;
     type Board = ();
     type Hint = ();
@@ -148,6 +215,16 @@ impl Game for Sudoku {
     }
 
     fn start(p: &Puzzle, algorithm: &str, options: &Value) -> Result<Box<dyn Run>, String> {
+        if algorithm == "dlx" {
+            let o: DlxOptions = contract::parse_options(&Self::INFO, algorithm, options)?;
+            let limit = contract::solution_limit(o.limit, 2)?;
+            let m = dlx::Dlx::new(p, limit)?;
+            return Ok(Runner::new(m, Question::Uniqueness, |m, grid| {
+                check_solution(m.puzzle(), &grid.0)?;
+                Ok(AnySolution::from(grid.clone()))
+            })
+            .boxed());
+        }
         let o: SolveOptions = contract::parse_options(&Self::INFO, algorithm, options)?;
         let limit = contract::solution_limit(o.limit, 2)?;
         let m = solve::Solver::new(p, o.techniques.unwrap_or_default(), limit)?;

@@ -12,9 +12,12 @@
 //! - [`solve`]: the rules the shared [`Search`](crate::engine::search::Search) runs: rows and
 //!   columns on a [`LatinGrid`](crate::shared::latin::LatinGrid), boxes as the extra units, and
 //!   the named techniques, each a switch with its sentence;
+//! - [`dlx`]: the second algorithm, exact cover by Knuth's dancing links, stepping through its
+//!   covers and uncovers;
 //! - [`generate`]: grading by technique (Tatham's Solo levels) and the graded generator;
 //! - `game.rs`: the registry entry; `samples.json`: the conformance suite's runs.
 
+pub mod dlx;
 pub mod format;
 mod game;
 pub mod generate;
