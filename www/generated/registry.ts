@@ -459,6 +459,94 @@ export const REGISTRY: readonly PuzzleInfo[] = [
             ]
           }
         ]
+      },
+      {
+        "name": "repair",
+        "title": "Min-conflicts repair",
+        "summary": "Fills every row with its missing heights, then keeps swapping a cell in a broken rule with the partner in its row that leaves the fewest broken rules (seeded; proves nothing).",
+        "options": [
+          {
+            "name": "tabu",
+            "summary": "a cell may not take back the height it gave up for this many moves",
+            "kind": {
+              "type": "int",
+              "min": 0,
+              "max": 4294967295,
+              "default": 0
+            }
+          },
+          {
+            "name": "noise",
+            "summary": "probability of a random partner instead of the best one",
+            "kind": {
+              "type": "float",
+              "min": 0.0,
+              "max": 1.0,
+              "default": 0.0
+            }
+          },
+          {
+            "name": "maxSteps",
+            "summary": "moves before a restart (default 20 per cell, at least 100)",
+            "kind": {
+              "type": "int",
+              "min": 1,
+              "max": 9007199254740991,
+              "default": null
+            }
+          },
+          {
+            "name": "maxRestarts",
+            "summary": "restarts before giving up (default: no limit)",
+            "kind": {
+              "type": "int",
+              "min": 0,
+              "max": 9007199254740991,
+              "default": null
+            }
+          },
+          {
+            "name": "seed",
+            "summary": "the random seed; a fresh one when absent",
+            "kind": {
+              "type": "seed"
+            }
+          }
+        ],
+        "code": [
+          {
+            "text": "fill every row's free cells with its missing heights in random order",
+            "events": [
+              "skyRepairStart"
+            ]
+          },
+          {
+            "text": "cost = repeated heights in columns + how far each clue is from its line",
+            "events": []
+          },
+          {
+            "text": "while cost > 0:",
+            "events": []
+          },
+          {
+            "text": "  pick a free cell in a broken rule at random; swap it with the partner in its row that leaves the lowest cost (ties at random)",
+            "events": [
+              "skyRepairMove"
+            ]
+          },
+          {
+            "text": "  after maxSteps moves: restart from a new random fill (past maxRestarts, or when no swap can touch a broken rule: give up)",
+            "events": [
+              "skyRepairGaveUp"
+            ]
+          },
+          {
+            "text": "cost 0: a grid that breaks no rule",
+            "events": [
+              "skySolution"
+            ]
+          }
+        ]
       }
     ],
     "example": "4://///1/3///4/////3/",

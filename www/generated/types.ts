@@ -1164,7 +1164,59 @@ grid: Array<Array<number>>,
 /**
  * Which solution this is: 1 for the first.
  */
-number: number, } | { "kind": "skyExhausted", 
+number: number, } | { "kind": "skyRepairStart", 
+/**
+ * True for a restart.
+ */
+restart: boolean, 
+/**
+ * The cells whose height changed.
+ */
+changes: Array<SkyscrapersChange>, 
+/**
+ * The cost of the new grid (repeated heights in columns, clue misses).
+ */
+cost: number, 
+/**
+ * 0-based `[row, col]` of every cell in a broken rule.
+ */
+bad: Array<[number, number]>, 
+/**
+ * The placement as a sentence.
+ */
+why: string, } | { "kind": "skyRepairMove", 
+/**
+ * 0-based row.
+ */
+row: number, 
+/**
+ * 0-based columns: the conflicted cell picked, then its partner.
+ */
+cols: [number, number], 
+/**
+ * The cost before the move.
+ */
+costBefore: number, 
+/**
+ * The cost after it.
+ */
+costAfter: number, 
+/**
+ * The two cells' heights before and after (single-height masks).
+ */
+changes: Array<SkyscrapersChange>, 
+/**
+ * 0-based `[row, col]` of every cell in a broken rule after the move.
+ */
+bad: Array<[number, number]>, 
+/**
+ * What the move fixes, and the cost before and after, as a sentence.
+ */
+why: string, } | { "kind": "skyRepairGaveUp", 
+/**
+ * Why, as a sentence.
+ */
+why: string, } | { "kind": "skyExhausted", 
 /**
  * Solutions found in the whole search.
  */

@@ -17,7 +17,7 @@
 //! a bare switch for on/off options; technique switches take a comma list (`all`, `none`).
 
 use serde_json::{json, Map, Value};
-use solvescope::puzzles::contract::{seed_json, OptionInfo, OptionKind};
+use solvescope::puzzles::contract::{seed_json, AlgorithmInfo, OptionInfo, OptionKind};
 use solvescope::puzzles::{AnyGame, REGISTRY};
 use solvescope::session::{Session, DEFAULT_MAX_MICROS, DEFAULT_MAX_NODES};
 
@@ -164,12 +164,15 @@ fn option_flags(game: &dyn AnyGame) -> (Vec<String>, Vec<String>) {
     (valued, switches)
 }
 
-/// The options object of `algorithm` from the flags given. A flag of another algorithm is passed
-/// on too, so that the puzzle's option reader refuses it with a message saying where it applies.
-fn options_from_flags(game: &dyn AnyGame, args: &Args) -> Result<Value, Failure> {
+/// The options object of `algorithm` from the flags given. A flag only another algorithm takes
+/// is refused here, named as typed and with the algorithms that take it.
+fn options_from_flags(game: &dyn AnyGame, args: &Args, algorithm: &str) -> Result<Value, Failure> {
+    let info = game.info();
     let mut options = Map::new();
     let mut seen = Vec::new();
-    for a in game.info().algorithms {
+    let takes = |a: &AlgorithmInfo, name: &str| a.options.iter().any(|o| o.name == name);
+    let chosen = info.algorithms.iter().find(|a| a.name == algorithm);
+    for a in info.algorithms {
         for o in a.options {
             if seen.contains(&o.name) {
                 continue;
@@ -178,6 +181,20 @@ fn options_from_flags(game: &dyn AnyGame, args: &Args) -> Result<Value, Failure>
             let flag = kebab(o.name);
             if !args.has(&flag) {
                 continue;
+            }
+            // An unknown algorithm is left to the session, which lists the known ones.
+            if chosen.is_some_and(|c| !takes(c, o.name)) {
+                let elsewhere: Vec<String> = info
+                    .algorithms
+                    .iter()
+                    .filter(|a| takes(a, o.name))
+                    .map(|a| format!("--algorithm {}", a.name))
+                    .collect();
+                return Err(Failure::input(format!(
+                    "{} solve --algorithm {algorithm}: --{flag} only applies to {}",
+                    info.name,
+                    elsewhere.join(" or ")
+                )));
             }
             let value = match o.kind {
                 OptionKind::Bool { .. } => json!(true),
@@ -208,7 +225,7 @@ fn solve(game: &dyn AnyGame, argv: &[String]) -> Result<(), Failure> {
     let max_micros: u64 = args
         .number::<u64>("max-ms")?
         .map_or(DEFAULT_MAX_MICROS, |ms| ms.saturating_mul(1000));
-    let options = options_from_flags(game, &args)?;
+    let options = options_from_flags(game, &args, algorithm)?;
     // The algorithm and options are the same for every puzzle: try them once on the registry's
     // example, so a bad option is one clear error rather than one per puzzle.
     Session::new(info.name, info.example, algorithm, &options)?;

@@ -36,3 +36,25 @@ pub const SOLVE: &[CodeLine] = &[
         &["skyExhausted"],
     ),
 ];
+
+/// Min-conflicts repair over rows that are permutations of their missing heights.
+pub const REPAIR: &[CodeLine] = &[
+    line(
+        "fill every row's free cells with its missing heights in random order",
+        &["skyRepairStart"],
+    ),
+    line(
+        "cost = repeated heights in columns + how far each clue is from its line",
+        &[],
+    ),
+    line("while cost > 0:", &[]),
+    line(
+        "  pick a free cell in a broken rule at random; swap it with the partner in its row that leaves the lowest cost (ties at random)",
+        &["skyRepairMove"],
+    ),
+    line(
+        "  after maxSteps moves: restart from a new random fill (past maxRestarts, or when no swap can touch a broken rule: give up)",
+        &["skyRepairGaveUp"],
+    ),
+    line("cost 0: a grid that breaks no rule", &["skySolution"]),
+];

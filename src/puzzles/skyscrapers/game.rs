@@ -6,7 +6,9 @@ use serde_json::Value;
 
 use super::generate::{generate_graded_within, generate_within, Spend};
 use super::grade::Difficulty;
-use super::{hint, parse_any, solve, to_plain, to_puzzlink_url, to_tatham_id, Puzzle, MAX_N};
+use super::{
+    hint, parse_any, repair, solve, to_plain, to_puzzlink_url, to_tatham_id, Puzzle, MAX_N,
+};
 use crate::puzzles::contract::{
     self, AlgorithmInfo, Exports, Game, GenerateRequest, Generated, Helpers, LimitInfo, OptionInfo,
     OptionKind, PuzzleInfo, Question, Run, Runner, TechniqueLabel,
@@ -27,6 +29,17 @@ const GENERATE_NODES: u64 = 200_000;
 
 /// Technique names, in the order of [`solve::Techniques`].
 const TECHNIQUES: &[&str] = &["visibility", "lines", "mrv", "places"];
+
+/// Options of `repair` (see `repair.rs`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "camelCase")]
+struct RepairOptions {
+    tabu: Option<u32>,
+    noise: Option<f64>,
+    max_steps: Option<u64>,
+    max_restarts: Option<u64>,
+    seed: Option<u64>,
+}
 
 /// Options of `solve`.
 #[derive(Debug, Default, Deserialize)]
@@ -79,6 +92,39 @@ impl Game for Skyscrapers {
                 contract::LIMIT_OPTION,
             ],
             code: super::code::SOLVE,
+        },
+        AlgorithmInfo {
+            name: "repair",
+            title: "Min-conflicts repair",
+            summary: "Fills every row with its missing heights, then keeps swapping a cell in a broken rule with the partner in its row that leaves the fewest broken rules (seeded; proves nothing).",
+            options: &[
+                OptionInfo {
+                    name: "tabu",
+                    summary: "a cell may not take back the height it gave up for this many moves",
+                    kind: OptionKind::Int { min: 0, max: u32::MAX as u64, default: Some(0) },
+                },
+                OptionInfo {
+                    name: "noise",
+                    summary: "probability of a random partner instead of the best one",
+                    kind: OptionKind::Float { min: 0.0, max: 1.0, default: 0.0 },
+                },
+                OptionInfo {
+                    name: "maxSteps",
+                    summary: "moves before a restart (default 20 per cell, at least 100)",
+                    kind: OptionKind::Int { min: 1, max: contract::MAX_WHOLE, default: None },
+                },
+                OptionInfo {
+                    name: "maxRestarts",
+                    summary: "restarts before giving up (default: no limit)",
+                    kind: OptionKind::Int { min: 0, max: contract::MAX_WHOLE, default: None },
+                },
+                OptionInfo {
+                    name: "seed",
+                    summary: "the random seed; a fresh one when absent",
+                    kind: OptionKind::Seed,
+                },
+            ],
+            code: super::code::REPAIR,
         }],
         example: "4://///1/3///4/////3/",
         limits: &[
@@ -134,6 +180,9 @@ impl Game for Skyscrapers {
     }
 
     fn start(p: &Puzzle, algorithm: &str, options: &Value) -> Result<Box<dyn Run>, String> {
+        if algorithm == "repair" {
+            return start_repair(p, options);
+        }
         let o: SolveOptions = contract::parse_options(&Self::INFO, algorithm, options)?;
         let opts = solve::Options {
             techniques: o.techniques.unwrap_or_default(),
@@ -232,6 +281,67 @@ impl Game for Skyscrapers {
             difficulty,
         })
     }
+}
+
+fn start_repair(p: &Puzzle, options: &Value) -> Result<Box<dyn Run>, String> {
+    let o: RepairOptions = contract::parse_options(&Skyscrapers::INFO, "repair", options)?;
+    let seed = o.seed.unwrap_or_else(Rng::entropy_seed);
+    let opts = repair::Options {
+        noise: o.noise.unwrap_or(0.0),
+        tabu: o.tabu.unwrap_or(0),
+        max_steps: o.max_steps,
+        max_restarts: o.max_restarts,
+    };
+    let m = repair::Repair::new(p, seed, opts)?;
+    Ok(Runner::new(m, Question::Find, |m, grid| {
+        super::check_solution(m.puzzle(), grid)?;
+        Ok(AnySolution::from(grid.clone()))
+    })
+    .with_stopped(|m| {
+        Some(contract::Stopped::board(
+            AnySolution::from(m.current()?),
+            m.cost(),
+        ))
+    })
+    .with_says(repair_says)
+    .with_seed(seed)
+    .boxed())
+}
+
+/// The end of a repair run in words: the work done, and where it stood without an answer.
+fn repair_says(_: &repair::Repair, end: &contract::End) -> Option<String> {
+    use crate::engine::Verdict;
+    use contract::{plural, time_text, Limit};
+    let work = format!(
+        "{} and {}",
+        plural(end.stats.moves, "move", "moves"),
+        plural(end.stats.restarts, "restart", "restarts")
+    );
+    let left = match end.stopped {
+        Some(s) => format!("; the grid it stopped at has cost {}", s.cost),
+        None => String::new(),
+    };
+    Some(match end.verdict {
+        Verdict::Found => {
+            let took = time_text(end.stats.elapsed_micros)
+                .filter(|_| end.timed)
+                .map(|t| format!(", {t}"))
+                .unwrap_or_default();
+            let seed = end
+                .seed
+                .map(|s| format!(" with seed {s}"))
+                .unwrap_or_default();
+            format!("Repaired to a grid that breaks no rule{seed}: {work}{took}. Repair proves nothing about other solutions.")
+        }
+        Verdict::Budget => {
+            let which = match end.limit {
+                Some(Limit::Nodes(_)) => "node budget",
+                _ => "time budget",
+            };
+            format!("Stopped by the {which} after {work}{left}.")
+        }
+        _ => format!("Repair gave up after {work}{left}."),
+    })
 }
 
 /// Where a search stood: the heights already decided (one candidate left; 0 where several are),

@@ -29,6 +29,7 @@ mod game;
 pub mod generate;
 pub mod grade;
 pub mod hint;
+pub mod repair;
 pub mod solve;
 
 pub use game::Skyscrapers;

@@ -151,6 +151,24 @@ export function applySkyEvent(view: WatchView, e: SkyEvent): Undo {
         view.solutions.pop();
         restoreMeta();
       };
+    case 'skyRepairStart':
+    case 'skyRepairMove': {
+      // Repair holds one height per cell; the cells in a broken rule are marked.
+      const undo = applyChanges(e.changes);
+      view.line = null;
+      view.focus = e.kind === 'skyRepairMove' ? { row: e.row, col: e.cols[0], tone: 'guess' } : null;
+      view.bad = e.bad;
+      view.why = sentence(e.why);
+      view.tone = e.bad.length === 0 ? 'solution' : 'deduce';
+      return undo;
+    }
+    case 'skyRepairGaveUp':
+      view.fade = [];
+      view.line = null;
+      view.focus = null;
+      view.why = sentence(e.why);
+      view.tone = 'contradiction';
+      return restoreMeta;
     case 'skyExhausted':
       view.fade = [];
       view.line = null;

@@ -146,6 +146,45 @@ pub enum Event {
         /// Which solution this is: 1 for the first.
         number: u64,
     },
+    /// Repair's first grid (`restart` false: `before` is every candidate) or a restart's: every
+    /// row's free cells get its missing heights in random order.
+    #[serde(rename_all = "camelCase")]
+    SkyRepairStart {
+        /// True for a restart.
+        restart: bool,
+        /// The cells whose height changed.
+        changes: Vec<Change>,
+        /// The cost of the new grid (repeated heights in columns, clue misses).
+        cost: u64,
+        /// 0-based `[row, col]` of every cell in a broken rule.
+        bad: Vec<[u32; 2]>,
+        /// The placement as a sentence.
+        why: String,
+    },
+    /// A repair move: two free cells of `row` swap heights.
+    #[serde(rename_all = "camelCase")]
+    SkyRepairMove {
+        /// 0-based row.
+        row: u32,
+        /// 0-based columns: the conflicted cell picked, then its partner.
+        cols: [u32; 2],
+        /// The cost before the move.
+        cost_before: u64,
+        /// The cost after it.
+        cost_after: u64,
+        /// The two cells' heights before and after (single-height masks).
+        changes: Vec<Change>,
+        /// 0-based `[row, col]` of every cell in a broken rule after the move.
+        bad: Vec<[u32; 2]>,
+        /// What the move fixes, and the cost before and after, as a sentence.
+        why: String,
+    },
+    /// Repair stops without a grid (a restart limit, or nothing it can change).
+    #[serde(rename_all = "camelCase")]
+    SkyRepairGaveUp {
+        /// Why, as a sentence.
+        why: String,
+    },
     /// The whole search space was explored.
     #[serde(rename_all = "camelCase")]
     SkyExhausted {

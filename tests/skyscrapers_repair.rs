@@ -1,0 +1,165 @@
+//! Skyscrapers by min-conflicts repair through the public Session, on Tatham's puzzles: every
+//! grid it returns is Tatham's own solution (the puzzles are unique) and passes the independent
+//! checker; a seed replays the same moves; `step` drained to the end agrees with `solve`; and
+//! where repair fails it says so instead of claiming an answer.
+
+use serde_json::{json, Value};
+use solvescope::puzzles::skyscrapers::solve::Event;
+use solvescope::puzzles::skyscrapers::{check_solution, parse_any};
+use solvescope::session::{AnyEvent, AnySolution, Session, Verdict};
+
+/// Tatham's puzzles up to `max_n`, each with its published solution where the fixture has one
+/// (tatham-towers.txt) and none where it does not (the graded set; every one is unique).
+fn tatham(max_n: usize) -> Vec<(String, Option<Vec<Vec<u8>>>)> {
+    let text = [
+        include_str!("fixtures/tatham-towers.txt"),
+        include_str!("fixtures/tatham-towers-graded.txt"),
+    ];
+    text.iter()
+        .flat_map(|t| t.lines())
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let n: usize = f[0].parse().unwrap();
+            (n <= max_n).then(|| {
+                let solution = f.get(3).map(|d| {
+                    let digits: Vec<u8> = d.bytes().map(|b| b - b'0').collect();
+                    digits.chunks(n).map(<[u8]>::to_vec).collect()
+                });
+                (f[2].to_string(), solution)
+            })
+        })
+        .collect()
+}
+
+fn session(id: &str, o: &Value) -> Session {
+    Session::new("skyscrapers", id, "repair", o).unwrap()
+}
+
+#[test]
+fn every_grid_repair_returns_is_the_published_solution() {
+    let set = tatham(5);
+    assert!(
+        set.len() >= 80,
+        "fixtures have {} puzzles of 4x4 and 5x5",
+        set.len()
+    );
+    let (mut found, mut runs) = (0, 0);
+    for (id, solution) in &set {
+        for seed in 0..2u64 {
+            runs += 1;
+            let mut s = session(id, &json!({ "seed": seed, "maxRestarts": 20 }));
+            let r = s.solve(2_000_000, u64::MAX).unwrap();
+            match r.verdict {
+                Verdict::Found => {
+                    found += 1;
+                    let Some(AnySolution::Skyscrapers(grid)) = r.solutions.first() else {
+                        panic!("{id}: found without a grid: {r:?}")
+                    };
+                    // The independent checker; the puzzles are unique, so it is Tatham's grid.
+                    check_solution(&parse_any(id).unwrap(), grid).unwrap();
+                    if let Some(solution) = solution {
+                        assert_eq!(grid, solution, "{id} seed {seed}");
+                    }
+                    assert_eq!(r.stats.solutions, 1);
+                }
+                // Repair proves nothing: it may give up or run out, never claim more.
+                Verdict::GaveUp | Verdict::Budget => {
+                    assert!(r.solutions.is_empty(), "{id}: {r:?}");
+                    let says = &r.says;
+                    assert!(says.contains("move"), "{id}: {says}");
+                }
+                other => panic!("{id}: repair answered {other:?}"),
+            }
+        }
+    }
+    // Small Tatham puzzles are within repair's reach most of the time.
+    assert!(found * 2 >= runs, "repair found {found} of {runs}");
+}
+
+/// Every event of a drained `step` run.
+fn drain(id: &str, o: &Value) -> (Vec<Event>, Verdict) {
+    let mut s = session(id, o);
+    let mut events = Vec::new();
+    loop {
+        let f = s.step(37);
+        for e in f.events {
+            match e {
+                AnyEvent::Skyscrapers(e) => events.push(e),
+                other => panic!("a Skyscrapers session sent {other:?}"),
+            }
+        }
+        if f.status.is_done() {
+            return (events, f.verdict.unwrap());
+        }
+    }
+}
+
+#[test]
+fn a_seed_replays_the_same_moves_and_step_agrees_with_solve() {
+    for (id, _) in tatham(5).iter().take(6) {
+        let o = json!({ "seed": 11, "tabu": 2, "noise": 0.05, "maxRestarts": 5 });
+        let (a, va) = drain(id, &o);
+        let (b, vb) = drain(id, &o);
+        assert_eq!((&a, va), (&b, vb), "{id}");
+        let moves = a
+            .iter()
+            .filter(|e| matches!(e, Event::SkyRepairMove { .. }))
+            .count() as u64;
+        let r = session(id, &o).solve(u64::MAX, u64::MAX).unwrap();
+        assert_eq!((r.verdict, r.stats.moves), (va, moves), "{id}");
+        // Each move's cost before is the previous event's cost after.
+        let mut cost = None;
+        for e in &a {
+            match e {
+                Event::SkyRepairStart { cost: c, .. } => cost = Some(*c),
+                Event::SkyRepairMove {
+                    cost_before,
+                    cost_after,
+                    why,
+                    ..
+                } => {
+                    assert_eq!(Some(*cost_before), cost, "{id}: {why}");
+                    assert!(
+                        why.contains(&format!("cost {cost_before} → {cost_after}")),
+                        "{why}"
+                    );
+                    cost = Some(*cost_after);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn a_puzzle_without_solution_ends_in_giving_up_with_the_grid_it_stopped_at() {
+    // Clues 4 and 4 facing each other on a row of four: no grid has cost 0.
+    let id = "4:////////4////4///";
+    parse_any(id).unwrap();
+    let mut s = session(id, &json!({ "seed": 3, "maxSteps": 50, "maxRestarts": 2 }));
+    let r = s.solve(u64::MAX, u64::MAX).unwrap();
+    assert_eq!(r.verdict, Verdict::GaveUp);
+    assert_eq!((r.stats.moves, r.stats.restarts), (150, 2));
+    let stopped = r.stopped.expect("the grid it stopped at");
+    assert!(stopped.cost > 0);
+    let says = r.says;
+    assert!(
+        says.starts_with("Repair gave up after 150 moves and 2 restarts"),
+        "{says}"
+    );
+}
+
+#[test]
+fn bad_options_are_refused_with_their_name() {
+    let p = tatham(4)[0].0.clone();
+    for (o, word) in [
+        (json!({ "noise": 2 }), "noise"),
+        (json!({ "tabu": -1 }), "tabu"),
+        (json!({ "greedy": true }), "greedy"),
+        (json!({ "techniques": {} }), "techniques"),
+    ] {
+        let e = Session::new("skyscrapers", &p, "repair", &o).err().unwrap();
+        assert!(e.contains(word), "{o}: {e}");
+    }
+}
