@@ -18,13 +18,12 @@ import { join } from 'node:path';
 const root = new URL('../../', import.meta.url).pathname;
 /** Issue 11's target for a module the page loads, in bytes (KB = 1000 bytes, as BENCHMARKS.md counts). */
 const TARGET = 400_000;
-/** The largest size allowed for the all-puzzles module: its size when last raised (689,269 bytes,
- *  with the shared search engine, budgets for any limit, exact seeds of any u64, the hand-over
- *  inside a run, the end-of-run sentences, the stopped boards and the sentences of New puzzle,
- *  Check and Hashiwokakero's board report moved from the page into Rust) and about 1% of
- *  headroom. A change that passes it raises it on purpose, the reason in its commit;
- *  BENCHMARKS.md has the sizes. */
-const CEILING = 696_000;
+/** The largest size allowed for the all-puzzles module: its size when last raised (715,700 bytes:
+ *  the shared search engine, budgets for any limit, exact seeds of any u64, the hand-over inside
+ *  a run, the sentences moved from the page into Rust, and Skyscrapers' repair, a second machine
+ *  behind the run contract, about 24.5 KB) and about 1% of headroom. A change that passes it
+ *  raises it on purpose, the reason in its commit; BENCHMARKS.md has the sizes. */
+const CEILING = 723_000;
 /** The puzzles, as Cargo.toml's default features name them (one feature per puzzle). */
 const PUZZLES = (() => {
   const line = readFileSync(join(root, 'Cargo.toml'), 'utf8').match(/^default\s*=\s*\[([^\]]*)\]/m);
