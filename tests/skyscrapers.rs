@@ -479,7 +479,7 @@ fn hints_reach_the_solution_and_never_lie() {
             guard += 1;
             assert!(guard < 1000);
             match hint(&p, &board).unwrap() {
-                Hint::Solved => break,
+                Hint::Solved { .. } => break,
                 Hint::Place {
                     row, col, value, ..
                 } => {

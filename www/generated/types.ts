@@ -549,7 +549,11 @@ bridges: Array<Bridge>,
 /**
  * Earlier deductions (sentences) the hint relies on, e.g. bridges ruled out first.
  */
-because: Array<string>, };
+because: Array<string>, 
+/**
+ * The line the page shows for the hint.
+ */
+says: string, };
 
 export type HashiHintKind = "solved" | "deduction" | "mistake" | "guess" | "noSolution";
 
@@ -1170,7 +1174,15 @@ number: number, } | { "kind": "skyExhausted",
  */
 solutions: number, };
 
-export type SkyscrapersHint = { "kind": "solved" } | { "kind": "mistake", 
+export type SkyscrapersHint = { "kind": "solved", 
+/**
+ * What the page shows.
+ */
+says: string, } | { "kind": "noSolution", 
+/**
+ * What the page shows.
+ */
+says: string, } | { "kind": "mistake", 
 /**
  * 0-based row of the wrong cell.
  */
@@ -1186,7 +1198,11 @@ value: number,
 /**
  * What is wrong, as a sentence (1-based rows and columns).
  */
-why: string, } | { "kind": "contradiction", 
+why: string, 
+/**
+ * What the page shows.
+ */
+says: string, } | { "kind": "contradiction", 
 /**
  * 0-based `[row, col]` of the cells involved.
  */
@@ -1194,7 +1210,11 @@ cells: Array<[number, number]>,
 /**
  * Why the board cannot be completed, as a sentence (1-based rows and columns).
  */
-why: string, } | { "kind": "place", 
+why: string, 
+/**
+ * What the page shows.
+ */
+says: string, } | { "kind": "place", 
 /**
  * 0-based row of the cell to fill.
  */
@@ -1226,7 +1246,11 @@ steps: Array<string>,
 /**
  * The candidate changes of the deduction itself.
  */
-changes: Array<SkyscrapersChange>, } | { "kind": "eliminate", 
+changes: Array<SkyscrapersChange>, 
+/**
+ * What the page shows.
+ */
+says: string, } | { "kind": "eliminate", 
 /**
  * The rule that crosses them out.
  */
@@ -1242,11 +1266,19 @@ why: string,
 /**
  * The candidate changes: what can be crossed out.
  */
-changes: Array<SkyscrapersChange>, } | { "kind": "guess", 
+changes: Array<SkyscrapersChange>, 
+/**
+ * What the page shows.
+ */
+says: string, } | { "kind": "guess", 
 /**
  * What the player is told, as a sentence.
  */
-why: string, };
+why: string, 
+/**
+ * What the page shows.
+ */
+says: string, };
 
 export type SkyscrapersMistake = { 
 /**
