@@ -1148,7 +1148,11 @@ depth: number,
 /**
  * Every cell changed since the guess (`before` = now, `after` = restored).
  */
-changes: Array<SkyscrapersChange>, } | { "kind": "skyContradiction", 
+changes: Array<SkyscrapersChange>, 
+/**
+ * The backtrack as a sentence (1-based rows and columns).
+ */
+why: string, } | { "kind": "skyContradiction", 
 /**
  * The row or column where it happened; `None`: not one line.
  */
@@ -1168,11 +1172,19 @@ grid: Array<Array<number>>,
 /**
  * Which solution this is: 1 for the first.
  */
-number: number, } | { "kind": "skyExhausted", 
+number: number, 
+/**
+ * The find as a sentence.
+ */
+why: string, } | { "kind": "skyExhausted", 
 /**
  * Solutions found in the whole search.
  */
-solutions: number, };
+solutions: number, 
+/**
+ * The end of the search as a sentence.
+ */
+why: string, };
 
 export type SkyscrapersHint = { "kind": "solved", 
 /**
