@@ -510,15 +510,27 @@ edge: number,
 /**
  * Open decisions left after it.
  */
-depth: number, } | { "kind": "hashiSolution", 
+depth: number, 
+/**
+ * The backtrack as a sentence.
+ */
+why: string, } | { "kind": "hashiSolution", 
 /**
  * The bridges of the solution (0-based cells).
  */
-bridges: Array<Bridge>, } | { "kind": "hashiRestart", 
+bridges: Array<Bridge>, 
+/**
+ * The find as a sentence.
+ */
+why: string, } | { "kind": "hashiRestart", 
 /**
  * Restarts so far, this one included.
  */
-restarts: number, } | { "kind": "hashiExhausted", 
+restarts: number, 
+/**
+ * The restart as a sentence.
+ */
+why: string, } | { "kind": "hashiExhausted", 
 /**
  * Solutions found in the whole search.
  */
