@@ -670,6 +670,50 @@ fn the_matrix_tree_prune_is_visible_in_the_events() {
         .contains("unknown heuristic"));
 }
 
+/// What a replay has seen: the islands of each guessed edge (1-based, as sentences write them),
+/// solutions and restarts.
+#[derive(Default)]
+struct Seen {
+    edges: std::collections::HashMap<u32, [[u32; 2]; 2]>,
+    solutions: u64,
+    restarts: u64,
+}
+
+/// Checks that the sentences of backtracks, solutions and restarts state what the replay itself
+/// saw: the islands of the edge guessed on last, the solution's and the restart's numbers.
+fn said(events: &[AnyEvent], seen: &mut Seen) {
+    let at = |[r, c]: [u32; 2]| format!("(row {}, column {})", r + 1, c + 1);
+    for e in events {
+        match e {
+            AnyEvent::Hashi(Event::HashiGuess { edge, a, b, .. }) => {
+                seen.edges.insert(*edge, [*a, *b]);
+            }
+            AnyEvent::Hashi(Event::HashiBacktrack { edge, why, .. }) => {
+                let [a, b] = seen.edges[edge];
+                let want = format!(
+                    "backtrack: every number of bridges between {} and {} failed",
+                    at(a),
+                    at(b)
+                );
+                assert_eq!(why, &want);
+            }
+            AnyEvent::Hashi(Event::HashiSolution { why, .. }) => {
+                seen.solutions += 1;
+                assert_eq!(why, &format!("solution {} found", seen.solutions));
+            }
+            AnyEvent::Hashi(Event::HashiRestart { why, .. }) => {
+                seen.restarts += 1;
+                assert!(
+                    why.starts_with(&format!("restart {}: ", seen.restarts)),
+                    "{why}"
+                );
+                assert!(why.contains("too many backtracks"), "{why}");
+            }
+            _ => {}
+        }
+    }
+}
+
 #[test]
 fn step_equals_solve_across_restarts() {
     // Plain backtracking on the 10x10 and 15x15 boards backtracks enough to restart.
@@ -685,8 +729,10 @@ fn step_equals_solve_across_restarts() {
         while !slow.step(64).status.is_done() {}
         let sr = slow.solve(u64::MAX, u64::MAX).unwrap();
         let mut again = Session::new("hashi", &fx.id, "solve", &opts).unwrap();
+        let mut seen = Seen::default();
         loop {
             let f = again.step(1000);
+            said(&f.events, &mut seen);
             restart_events += f
                 .events
                 .iter()
@@ -703,6 +749,7 @@ fn step_equals_solve_across_restarts() {
         assert_eq!(fr.solutions, sr.solutions);
         assert_eq!(fr.verdict, Verdict::Unique, "{}", fx.id);
         assert_eq!(restart_events as u64, fr.stats.restarts);
+        assert_eq!((seen.restarts, seen.solutions), (fr.stats.restarts, 1));
         restarted += (fr.stats.restarts > 0) as u32;
     }
     assert!(restarted >= 2, "{restarted}");

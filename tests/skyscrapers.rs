@@ -311,18 +311,73 @@ fn formats_round_trip_on_every_fixture() {
     }
 }
 
-/// Applies the candidate changes of `events` to `board`, checking each `before`.
-fn replay(board: &mut [u32], n: usize, events: &[AnyEvent]) {
+/// What a replay has seen so far: the open guesses (row, column, height) and the solutions.
+#[derive(Default)]
+struct Seen {
+    guesses: Vec<(u32, u32, u8)>,
+    solutions: u64,
+}
+
+/// Applies the candidate changes of `events` to `board`, checking each `before`, and checks that
+/// the sentences of backtracks, solutions and the end state what the replay itself saw: the
+/// guess undone (its height and 1-based cell), how many cells change back, the solution's number.
+fn replay(board: &mut [u32], n: usize, events: &[AnyEvent], seen: &mut Seen) {
     for e in events {
         let AnyEvent::Skyscrapers(e) = e else {
             panic!("foreign event {e:?}")
         };
         let changes = match e {
-            Event::SkyDeduce { changes, why, .. } | Event::SkyGuess { changes, why, .. } => {
+            Event::SkyDeduce { changes, why, .. } => {
                 assert!(!why.is_empty());
                 changes
             }
-            Event::SkyBacktrack { changes, .. } => changes,
+            Event::SkyGuess {
+                changes,
+                why,
+                row,
+                col,
+                value,
+                ..
+            } => {
+                assert!(!why.is_empty());
+                seen.guesses.push((*row, *col, *value));
+                changes
+            }
+            Event::SkyBacktrack { changes, why, .. } => {
+                let (r, c, v) = seen
+                    .guesses
+                    .pop()
+                    .expect("a backtrack undoes an open guess");
+                let differ = changes
+                    .iter()
+                    .filter(|ch| board[ch.row as usize * n + ch.col as usize] != ch.after)
+                    .count();
+                let cells = if differ == 1 {
+                    "1 cell goes back".to_string()
+                } else {
+                    format!("{differ} cells go back")
+                };
+                let want = format!(
+                    "backtrack: {v} at row {}, column {} led nowhere",
+                    r + 1,
+                    c + 1
+                );
+                assert!(why.starts_with(&want), "{why} / {want}");
+                assert!(why.contains(&format!(", so {cells} ")), "{why} / {cells}");
+                changes
+            }
+            Event::SkySolution { why, .. } => {
+                seen.solutions += 1;
+                let want = format!("solution {} found;", seen.solutions);
+                assert!(why.starts_with(&want), "{why}");
+                continue;
+            }
+            Event::SkyExhausted { why, .. } => {
+                let k = seen.solutions;
+                let want = format!("{k} solution{} in all", if k == 1 { "" } else { "s" });
+                assert!(why.ends_with(&want), "{why}");
+                continue;
+            }
             _ => continue,
         };
         for ch in changes {
@@ -371,10 +426,11 @@ fn stepping_agrees_with_solving_node_for_node() {
             let quick = solve_session(id, &opts);
             let mut s = Session::new("skyscrapers", id, "solve", &opts).unwrap();
             let mut board = vec![(1u32 << n) - 1; n * n];
+            let mut seen = Seen::default();
             let mut frames = 0;
             loop {
                 let f = s.step(1 + k % 7);
-                replay(&mut board, n, &f.events);
+                replay(&mut board, n, &f.events, &mut seen);
                 frames += 1;
                 if f.status.is_done() {
                     break;
@@ -479,7 +535,7 @@ fn hints_reach_the_solution_and_never_lie() {
             guard += 1;
             assert!(guard < 1000);
             match hint(&p, &board).unwrap() {
-                Hint::Solved => break,
+                Hint::Solved { .. } => break,
                 Hint::Place {
                     row, col, value, ..
                 } => {

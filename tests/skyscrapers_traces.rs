@@ -17,6 +17,24 @@ fn fnv(hash: &mut u64, bytes: &[u8]) {
     }
 }
 
+/// An event as the old code wrote it: the sentences given later to backtracks, solutions and
+/// the end of the search (`why`, their last field, checked in tests/skyscrapers.rs) were not in
+/// its events. Cut from the text, as the key order must stay that of the struct.
+fn recorded(event: &impl serde::Serialize) -> String {
+    let text = serde_json::to_string(event).unwrap();
+    let later = ["skyBacktrack", "skySolution", "skyExhausted"];
+    match text.rfind(",\"why\":") {
+        Some(at)
+            if later
+                .iter()
+                .any(|k| text.starts_with(&format!("{{\"kind\":\"{k}\""))) =>
+        {
+            format!("{}}}", &text[..at])
+        }
+        _ => text,
+    }
+}
+
 /// The run of `options` on the fixture at `file:line`, in the digest file's format.
 fn digest(file_line: &str, options: &str, max_events: usize) -> String {
     let (file, line) = file_line.split_once(':').expect("file:line");
@@ -33,7 +51,7 @@ fn digest(file_line: &str, options: &str, max_events: usize) -> String {
         for (event, after) in frame.events.iter().zip(&frame.after) {
             let line = format!(
                 "{}\t{}\n",
-                serde_json::to_string(event).unwrap(),
+                recorded(event),
                 serde_json::to_string(after).unwrap()
             );
             fnv(&mut hash, line.as_bytes());

@@ -158,3 +158,26 @@ test('the tree and the move strip work by keyboard: arrows pick, Enter goes ther
   assert.equal(await page.getAttribute('#repair-strip', 'aria-valuenow'), '2');
   assert.deepEqual(problems, []);
 });
+
+test('Hashiwokakero: a run the rules solve alone says it made no choice, not "press Play"', async () => {
+  // The example is solved by deductions only (no guess): its tree never grows past the root.
+  const { page, problems } = await openPage(app, '#hashi?mode=watch');
+  await page.waitForFunction(() => !document.querySelector('#hashi-mode-watch')?.disabled);
+  if ((await page.getAttribute('#hashi-board', 'data-mode')) !== 'watch') await page.click('#hashi-mode-watch');
+  assert.match(await page.textContent('#hashi-tree-caption'), /grows here/, 'the untouched panel');
+  // Next guess plays on to the next choice, or to the end when there is none.
+  await page.click('#hashi .playback >> text=Next guess');
+  await page.waitForFunction(() => document.querySelector('#hashi-board')?.dataset.verdict === 'unique');
+  await settle(page, 'hashi');
+  const step = await stepOf(page, 'hashi');
+  assert.ok(step > 0);
+  assert.equal(await page.getAttribute('#hashi-tree', 'data-nodes'), '0', 'no choice was made');
+  const caption = await page.textContent('#hashi-tree-caption');
+  assert.equal(caption, `No choices up to step ${step.toLocaleString('en-US')}: every step so far was forced by the rules.`);
+  // Back at step 0 the panel is the untouched one again.
+  await page.locator('#hashi').getByRole('button', { name: 'Reset', exact: true }).click();
+  await page.waitForFunction(() => /^Step 0 /.test(document.querySelector('#hashi .step-count')?.textContent ?? ''));
+  assert.match(await page.textContent('#hashi-tree-caption'), /grows here/);
+  assert.deepEqual(await notSentences(page), []);
+  assert.deepEqual(problems, []);
+});

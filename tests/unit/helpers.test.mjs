@@ -137,3 +137,43 @@ test('a or an before a spoken number: an 8 × 8, an 11 × 11, an 18 × 18, a 9 �
   for (const n of [8, 11, 18, 80, 83, 800, 8000, 11000, 18500]) assert.equal(article(n), 'an', String(n));
   for (const n of [1, 4, 9, 10, 12, 16, 25, 60, 100, 110, 180, 1100, 1800]) assert.equal(article(n), 'a', String(n));
 });
+
+test('a plot keeps its y axis label clear of the widest tick label, in a wide font', async () => {
+  const { drawXYPlot } = await import('../../build/unit/render/xy-plot.js');
+  // A recording stand-in for the canvas: a wide font (every character 0.7 em, as DejaVu Sans's
+  // digits nearly are), the tick labels drawn right-aligned, and where the rotated label stands.
+  const em = (font) => Number(/([\d.]+)px/.exec(font)[1]);
+  for (const dpr of [1, 2]) {
+    const drawn = [];
+    let labelX = null;
+    const state = { font: '10px sans-serif', textAlign: 'left' };
+    const ctx = new Proxy(state, {
+      get(t, key) {
+        if (key === 'measureText') return (s) => ({ width: s.length * 0.7 * em(t.font) });
+        if (key === 'fillText') return (s, x) => drawn.push({ s, x, align: t.textAlign, size: em(t.font), rotated: labelX !== null && t.rotated });
+        if (key === 'translate') return (x) => (labelX = x);
+        if (key === 'rotate') return () => (t.rotated = true);
+        if (key === 'restore') return () => (t.rotated = false);
+        if (key in t) return t[key];
+        return () => {};
+      },
+      set(t, key, v) {
+        t[key] = v;
+        return true;
+      },
+    });
+    const ms = (v) => (v >= 1000 ? `${v / 1000} s` : `${Number(v.toPrecision(1))} ms`);
+    const series = [{ label: 'count', color: '#000', dash: [], marker: 'circle', points: [[8, 30], [12, 100], [15, 400]] }];
+    const css = { getPropertyValue: () => '' };
+    const theme = { faint: '#ccc', muted: '#666', fg: '#000', bg: '#fff' };
+    drawXYPlot(ctx, dpr, { x: 0, y: 0, w: 560 * dpr, h: 200 * dpr }, { label: 'N', log: false, format: String }, { label: 'time', log: true, format: ms }, series, theme, css, { empty: '', legend: false });
+    const ticks = drawn.filter((d) => d.align === 'right');
+    assert.ok(ticks.some((d) => d.s === '100 ms'), JSON.stringify(ticks));
+    const tickLeft = Math.min(...ticks.map((d) => d.x - d.s.length * 0.7 * d.size));
+    const label = drawn.find((d) => d.s === 'time');
+    // Rotated a quarter turn back, the label's glyphs stand left of its baseline (their ascent,
+    // about 0.8 em) and its descent (about 0.25 em) to the right.
+    assert.ok(labelX + 0.25 * label.size < tickLeft, `dpr ${dpr}: the label (baseline ${labelX}) runs into the tick labels (from ${tickLeft})`);
+    assert.ok(labelX - 0.8 * label.size >= 0, `dpr ${dpr}: the label stays inside the canvas`);
+  }
+});

@@ -510,15 +510,27 @@ edge: number,
 /**
  * Open decisions left after it.
  */
-depth: number, } | { "kind": "hashiSolution", 
+depth: number, 
+/**
+ * The backtrack as a sentence.
+ */
+why: string, } | { "kind": "hashiSolution", 
 /**
  * The bridges of the solution (0-based cells).
  */
-bridges: Array<Bridge>, } | { "kind": "hashiRestart", 
+bridges: Array<Bridge>, 
+/**
+ * The find as a sentence.
+ */
+why: string, } | { "kind": "hashiRestart", 
 /**
  * Restarts so far, this one included.
  */
-restarts: number, } | { "kind": "hashiExhausted", 
+restarts: number, 
+/**
+ * The restart as a sentence.
+ */
+why: string, } | { "kind": "hashiExhausted", 
 /**
  * Solutions found in the whole search.
  */
@@ -549,7 +561,11 @@ bridges: Array<Bridge>,
 /**
  * Earlier deductions (sentences) the hint relies on, e.g. bridges ruled out first.
  */
-because: Array<string>, };
+because: Array<string>, 
+/**
+ * The line the page shows for the hint.
+ */
+says: string, };
 
 export type HashiHintKind = "solved" | "deduction" | "mistake" | "guess" | "noSolution";
 
@@ -1144,7 +1160,11 @@ depth: number,
 /**
  * Every cell changed since the guess (`before` = now, `after` = restored).
  */
-changes: Array<SkyscrapersChange>, } | { "kind": "skyContradiction", 
+changes: Array<SkyscrapersChange>, 
+/**
+ * The backtrack as a sentence (1-based rows and columns).
+ */
+why: string, } | { "kind": "skyContradiction", 
 /**
  * The row or column where it happened; `None`: not one line.
  */
@@ -1164,7 +1184,11 @@ grid: Array<Array<number>>,
 /**
  * Which solution this is: 1 for the first.
  */
-number: number, } | { "kind": "skyRepairStart", 
+number: number, 
+/**
+ * The find as a sentence.
+ */
+why: string, } | { "kind": "skyRepairStart", 
 /**
  * True for a restart.
  */
@@ -1220,9 +1244,21 @@ why: string, } | { "kind": "skyExhausted",
 /**
  * Solutions found in the whole search.
  */
-solutions: number, };
+solutions: number, 
+/**
+ * The end of the search as a sentence.
+ */
+why: string, };
 
-export type SkyscrapersHint = { "kind": "solved" } | { "kind": "mistake", 
+export type SkyscrapersHint = { "kind": "solved", 
+/**
+ * What the page shows.
+ */
+says: string, } | { "kind": "noSolution", 
+/**
+ * What the page shows.
+ */
+says: string, } | { "kind": "mistake", 
 /**
  * 0-based row of the wrong cell.
  */
@@ -1238,7 +1274,11 @@ value: number,
 /**
  * What is wrong, as a sentence (1-based rows and columns).
  */
-why: string, } | { "kind": "contradiction", 
+why: string, 
+/**
+ * What the page shows.
+ */
+says: string, } | { "kind": "contradiction", 
 /**
  * 0-based `[row, col]` of the cells involved.
  */
@@ -1246,7 +1286,11 @@ cells: Array<[number, number]>,
 /**
  * Why the board cannot be completed, as a sentence (1-based rows and columns).
  */
-why: string, } | { "kind": "place", 
+why: string, 
+/**
+ * What the page shows.
+ */
+says: string, } | { "kind": "place", 
 /**
  * 0-based row of the cell to fill.
  */
@@ -1278,7 +1322,11 @@ steps: Array<string>,
 /**
  * The candidate changes of the deduction itself.
  */
-changes: Array<SkyscrapersChange>, } | { "kind": "eliminate", 
+changes: Array<SkyscrapersChange>, 
+/**
+ * What the page shows.
+ */
+says: string, } | { "kind": "eliminate", 
 /**
  * The rule that crosses them out.
  */
@@ -1294,11 +1342,19 @@ why: string,
 /**
  * The candidate changes: what can be crossed out.
  */
-changes: Array<SkyscrapersChange>, } | { "kind": "guess", 
+changes: Array<SkyscrapersChange>, 
+/**
+ * What the page shows.
+ */
+says: string, } | { "kind": "guess", 
 /**
  * What the player is told, as a sentence.
  */
-why: string, };
+why: string, 
+/**
+ * What the page shows.
+ */
+says: string, };
 
 export type SkyscrapersMistake = { 
 /**

@@ -70,6 +70,12 @@ function ticks(a: Axis, lo: number, hi: number): number[] {
 }
 
 /** The axis' range: fixed, or the points' range widened to whole decades (log). */
+/** The y axis's ticks for these points (the same ones the plot labels). */
+function yTicks(a: Axis, points: [number, number, boolean?][]): number[] {
+  const [lo, hi] = range(a, points.map((p) => p[1]));
+  return ticks(a, lo, hi);
+}
+
 function range(a: Axis, values: number[]): [number, number] {
   if (a.min !== undefined && a.max !== undefined) return [a.min, a.max];
   const vs = a.log ? values.filter((v) => v > 0) : values;
@@ -127,12 +133,16 @@ export function drawXYPlot(
   // Three legend entries a line, one on a phone-sized plot.
   const cols = r.w / dpr < 520 * k ? 1 : 3;
   const legendH = options.legend ? 22 * k * dpr * Math.ceil(series.length / cols) : 0;
-  const left = r.x + 58 * k * dpr;
+  const all = series.flatMap((s) => s.points);
+  // The left margin holds the widest y tick label and, left of it with a gap, the axis label
+  // (rotated, so its height): a fixed margin let a wide font's "100 ms" run into "time".
+  ctx.font = font(11);
+  const widest = all.length === 0 ? 0 : Math.max(0, ...yTicks(yAxis, all).map((t) => ctx.measureText(yAxis.format(t)).width));
+  const left = r.x + Math.max(58 * k * dpr, widest + (5 + 4 + 2) * dpr + 11 * k * dpr);
   // Room on the right for half of the last tick label.
   const right = r.x + r.w - 22 * k * dpr;
   const top = r.y + legendH + 8 * dpr;
   const bottom = r.y + r.h - 34 * k * dpr;
-  const all = series.flatMap((s) => s.points);
   ctx.strokeStyle = theme.faint;
   ctx.lineWidth = 1;
   ctx.strokeRect(left + 0.5, top + 0.5, right - left - 1, bottom - top - 1);
@@ -142,7 +152,9 @@ export function drawXYPlot(
   ctx.textBaseline = 'alphabetic';
   ctx.fillText(xAxis.label, (left + right) / 2, r.y + r.h - 4 * dpr);
   ctx.save();
-  ctx.translate(r.x + 12 * k * dpr, (top + bottom) / 2);
+  // The rotated label's glyphs stand left of its baseline: the baseline sits a gap left of the
+  // widest tick label.
+  ctx.translate(all.length === 0 ? r.x + 12 * k * dpr : left - (5 + 4) * dpr - widest, (top + bottom) / 2);
   ctx.rotate(-Math.PI / 2);
   ctx.fillText(yAxis.label, 0, 0);
   ctx.restore();

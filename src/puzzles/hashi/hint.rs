@@ -14,7 +14,7 @@ use super::graph::Graph;
 use super::solve::{bridges_word, solve_all, Event, Rule, SolveOptions, Solver};
 use super::{check_solution, Bridge, Puzzle};
 use crate::engine::{Budget, Machine, Trace, Verdict};
-use crate::puzzles::contract::{verdict, Question, HELPER_MAX_MICROS};
+use crate::puzzles::contract::{sentence, solvability_says, verdict, Question, HELPER_MAX_MICROS};
 
 /// What a hint says.
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -53,6 +53,8 @@ pub struct Hint {
     pub bridges: Vec<Bridge>,
     /// Earlier deductions (sentences) the hint relies on, e.g. bridges ruled out first.
     pub because: Vec<String>,
+    /// The line the page shows for the hint.
+    pub says: String,
 }
 
 /// Where the user's bridges stand.
@@ -279,6 +281,7 @@ fn mistake(b: Bridge, why: String) -> Hint {
         islands: vec![[b.a.0 as u32, b.a.1 as u32], [b.b.0 as u32, b.b.1 as u32]],
         bridges: vec![b.normalized()],
         because: vec![],
+        says: String::new(),
     }
 }
 
@@ -287,8 +290,18 @@ pub fn hint(puzzle: &Puzzle, user: &[Bridge]) -> Result<Hint, String> {
     hint_within(puzzle, user, HELPER_MAX_MICROS)
 }
 
-/// [`hint`] within `max_micros` of time (the caller's budget).
+/// [`hint`] within `max_micros` of time (the caller's budget), with the line the page shows.
 pub fn hint_within(puzzle: &Puzzle, user: &[Bridge], max_micros: u64) -> Result<Hint, String> {
+    let mut h = next_hint(puzzle, user, max_micros)?;
+    h.says = match h.kind {
+        HintKind::NoSolution => solvability_says(Verdict::None).unwrap_or_default(),
+        _ => sentence(&h.why),
+    };
+    Ok(h)
+}
+
+/// [`hint_within`] before its line is written.
+fn next_hint(puzzle: &Puzzle, user: &[Bridge], max_micros: u64) -> Result<Hint, String> {
     // One time budget for the whole hint: the uniqueness solve, then the first node below.
     let deadline = crate::shared::clock::now_micros().saturating_add(max_micros);
     let mut solver = Solver::new(puzzle, SolveOptions::default())?;
@@ -312,6 +325,7 @@ pub fn hint_within(puzzle: &Puzzle, user: &[Bridge], max_micros: u64) -> Result<
             islands: vec![],
             bridges: vec![],
             because: vec![],
+            says: String::new(),
         });
     }
     let (status, sols, _) = solve_all(
@@ -330,6 +344,7 @@ pub fn hint_within(puzzle: &Puzzle, user: &[Bridge], max_micros: u64) -> Result<
             islands: vec![],
             bridges: vec![],
             because: vec![],
+            says: String::new(),
         });
     }
     let g = solver.graph().clone();
@@ -424,6 +439,7 @@ pub fn hint_within(puzzle: &Puzzle, user: &[Bridge], max_micros: u64) -> Result<
                         .rev()
                         .map(|b| b.0)
                         .collect(),
+                    says: String::new(),
                 });
             }
             _ => {}
@@ -454,6 +470,7 @@ pub fn hint_within(puzzle: &Puzzle, user: &[Bridge], max_micros: u64) -> Result<
             islands,
             bridges: adds,
             because: relevant.into_iter().skip(skip).collect(),
+            says: String::new(),
         });
     }
     // No deduction adds a bridge: point at one the solution has and the user lacks.
@@ -479,6 +496,7 @@ pub fn hint_within(puzzle: &Puzzle, user: &[Bridge], max_micros: u64) -> Result<
                 islands: vec![[b.a.0 as u32, b.a.1 as u32], [b.b.0 as u32, b.b.1 as u32]],
                 bridges: vec![*b],
                 because: vec![],
+                says: String::new(),
             });
         }
     }
@@ -558,55 +576,59 @@ mod tests {
     use crate::puzzles::hashi::WATER;
     use crate::shared::rng::Rng;
 
+    /// A small random board: islands on the even cells (islands may not touch), dense enough for
+    /// several solutions, small enough for the brute force; `None` when it is not a valid puzzle.
+    fn random_board(rng: &mut Rng) -> Option<Puzzle> {
+        let (w, h) = (5 + 2 * rng.index(2), 5);
+        let mut cells = vec![WATER; w * h];
+        for _ in 0..3 + rng.index(6) {
+            cells[2 * rng.index(h.div_ceil(2)) * w + 2 * rng.index(w.div_ceil(2))] = 1;
+        }
+        // Numbers from random bridges between neighbours (so many boards have a solution, and
+        // some several), or at random (so some have none).
+        let mut need = vec![0u8; w * h];
+        for i in (0..w * h).filter(|&i| cells[i] != WATER) {
+            let right = (i % w + 1..w)
+                .map(|c| i - i % w + c)
+                .find(|&j| cells[j] != WATER);
+            let down = (i / w + 1..h)
+                .map(|r| r * w + i % w)
+                .find(|&j| cells[j] != WATER);
+            for j in [right, down].into_iter().flatten() {
+                let k = rng.index(3) as u8;
+                need[i] += k;
+                need[j] += k;
+            }
+        }
+        for i in 0..w * h {
+            if cells[i] == WATER {
+                continue;
+            }
+            cells[i] = if need[i] == 0 || rng.index(5) == 0 {
+                1 + rng.index(4) as u8
+            } else {
+                need[i]
+            };
+        }
+        let p = Puzzle {
+            width: w,
+            height: h,
+            cells,
+            max_bridges: 2,
+            no_loops: false,
+        };
+        p.validate().ok().map(|_| p)
+    }
+
     /// Check's word on the puzzle agrees with the independent brute force on small random boards.
     #[test]
     fn check_says_unique_none_or_several_as_brute_force_counts() {
         let mut rng = Rng::new(2026);
         let mut seen = [0u32; 3];
         for _ in 0..1500 {
-            // Islands on the even cells of a small board (islands may not touch): dense enough
-            // for several solutions, small enough for the brute force.
-            let (w, h) = (5 + 2 * rng.index(2), 5);
-            let mut cells = vec![WATER; w * h];
-            for _ in 0..3 + rng.index(6) {
-                cells[2 * rng.index(h.div_ceil(2)) * w + 2 * rng.index(w.div_ceil(2))] = 1;
-            }
-            // Numbers from random bridges between neighbours (so many boards have a solution, and
-            // some several), or at random (so some have none).
-            let mut need = vec![0u8; w * h];
-            for i in (0..w * h).filter(|&i| cells[i] != WATER) {
-                let right = (i % w + 1..w)
-                    .map(|c| i - i % w + c)
-                    .find(|&j| cells[j] != WATER);
-                let down = (i / w + 1..h)
-                    .map(|r| r * w + i % w)
-                    .find(|&j| cells[j] != WATER);
-                for j in [right, down].into_iter().flatten() {
-                    let k = rng.index(3) as u8;
-                    need[i] += k;
-                    need[j] += k;
-                }
-            }
-            for i in 0..w * h {
-                if cells[i] == WATER {
-                    continue;
-                }
-                cells[i] = if need[i] == 0 || rng.index(5) == 0 {
-                    1 + rng.index(4) as u8
-                } else {
-                    need[i]
-                };
-            }
-            let p = Puzzle {
-                width: w,
-                height: h,
-                cells,
-                max_bridges: 2,
-                no_loops: false,
-            };
-            if p.validate().is_err() {
+            let Some(p) = random_board(&mut rng) else {
                 continue;
-            }
+            };
             let (want, k) = match brute_force(&p, false, 2).len() {
                 0 => (Verdict::None, 0),
                 1 => (Verdict::Unique, 1),
@@ -617,5 +639,32 @@ mod tests {
             assert_eq!(got, want, "{p:?}");
         }
         assert!(seen.iter().all(|&k| k > 5), "every kind tried: {seen:?}");
+    }
+
+    /// The hint's line (what the page shows) says "no solution" exactly when the brute force finds
+    /// none, and otherwise is the hint's reason as a sentence: capital first letter, full stop.
+    #[test]
+    fn hint_says_no_solution_as_brute_force_finds_or_its_reason() {
+        let mut rng = Rng::new(28);
+        let mut seen = [0u32; 2];
+        for _ in 0..800 {
+            let Some(p) = random_board(&mut rng) else {
+                continue;
+            };
+            let none = brute_force(&p, false, 1).is_empty();
+            seen[usize::from(none)] += 1;
+            let h = hint(&p, &[]).unwrap();
+            if none {
+                assert!(h.says.contains("has no solution"), "{p:?}: {}", h.says);
+                continue;
+            }
+            let why = h.why.trim();
+            let mut want = why[..1].to_ascii_uppercase() + &why[1..];
+            if !want.ends_with('.') {
+                want.push('.');
+            }
+            assert_eq!(h.says, want, "{p:?}");
+        }
+        assert!(seen.iter().all(|&k| k > 20), "both kinds tried: {seen:?}");
     }
 }

@@ -33,14 +33,24 @@ pub struct Mistake {
     pub why: String,
 }
 
-/// What the player could do next.
+/// What the player could do next. Every kind carries `says`, the line the page shows for it.
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "SkyscrapersHint"))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Hint {
     /// The board is full and breaks no rule.
-    Solved,
+    #[serde(rename_all = "camelCase")]
+    Solved {
+        /// What the page shows.
+        says: String,
+    },
+    /// The puzzle itself (its clues and givens) has no solution, so no hint holds.
+    #[serde(rename_all = "camelCase")]
+    NoSolution {
+        /// What the page shows.
+        says: String,
+    },
     /// A digit on the board is wrong (first mistake found).
     #[serde(rename_all = "camelCase")]
     Mistake {
@@ -52,6 +62,8 @@ pub enum Hint {
         value: u8,
         /// What is wrong, as a sentence (1-based rows and columns).
         why: String,
+        /// What the page shows.
+        says: String,
     },
     /// The board breaks no rule by itself, yet it cannot be completed.
     #[serde(rename_all = "camelCase")]
@@ -60,6 +72,8 @@ pub enum Hint {
         cells: Vec<[u32; 2]>,
         /// Why the board cannot be completed, as a sentence (1-based rows and columns).
         why: String,
+        /// What the page shows.
+        says: String,
     },
     /// Put `value` at (row, col). `steps` are the reasons of the eliminations needed first (in
     /// order), `changes` the candidate changes of the deduction itself.
@@ -81,6 +95,8 @@ pub enum Hint {
         steps: Vec<String>,
         /// The candidate changes of the deduction itself.
         changes: Vec<Change>,
+        /// What the page shows.
+        says: String,
     },
     /// No digit follows yet, but these candidates can be crossed out.
     #[serde(rename_all = "camelCase")]
@@ -93,13 +109,22 @@ pub enum Hint {
         why: String,
         /// The candidate changes: what can be crossed out.
         changes: Vec<Change>,
+        /// What the page shows.
+        says: String,
     },
     /// Nothing follows by deduction alone: a guess is needed.
     #[serde(rename_all = "camelCase")]
     Guess {
         /// What the player is told, as a sentence.
         why: String,
+        /// What the page shows.
+        says: String,
     },
+}
+
+/// The page's line for a hint whose own sentence is `why`.
+fn hint_says(why: &str) -> String {
+    format!("Hint: {}", sentence(why))
 }
 
 fn check_shape(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<(), String> {
@@ -358,9 +383,33 @@ pub fn hint_within(puzzle: &Puzzle, board: &[Vec<u8>], max_micros: u64) -> Resul
     let deadline = crate::shared::clock::now_micros().saturating_add(max_micros);
     check_shape(puzzle, board)?;
     let n = puzzle.n;
+    // One uniqueness solve gives both the solution (to name mistakes) and whether the puzzle has
+    // any: a hint on a puzzle with no solution would explain deductions that lead nowhere.
     let left = deadline.saturating_sub(crate::shared::clock::now_micros());
-    if let Some(m) = check_board_within(puzzle, board, left).into_iter().next() {
+    let unique = match solve(puzzle, Options::default(), CHECK_NODES, left) {
+        Ok((status, s)) => {
+            let count = s.solutions().len() as u64;
+            if verdict(Question::Uniqueness, status, count) == Some(Verdict::None) {
+                let none = solvability_says(Verdict::None).unwrap_or_default();
+                return Ok(Hint::NoSolution {
+                    says: format!("Hint: {none}"),
+                });
+            }
+            unique_solution(status, &s).cloned()
+        }
+        Err(_) => None,
+    };
+    if let Some(m) = board_mistakes(puzzle, board, unique.as_ref())
+        .into_iter()
+        .next()
+    {
         return Ok(Hint::Mistake {
+            says: format!(
+                "Hint: row {}, column {} is wrong. {}",
+                m.row + 1,
+                m.col + 1,
+                sentence(&m.why)
+            ),
             row: m.row,
             col: m.col,
             value: m.value,
@@ -368,7 +417,9 @@ pub fn hint_within(puzzle: &Puzzle, board: &[Vec<u8>], max_micros: u64) -> Resul
         });
     }
     if board.iter().all(|row| row.iter().all(|&v| v != 0)) {
-        return Ok(Hint::Solved);
+        return Ok(Hint::Solved {
+            says: SOLVED_SAYS.into(),
+        });
     }
     let mut q = puzzle.clone();
     for r in 0..n {
@@ -388,7 +439,11 @@ pub fn hint_within(puzzle: &Puzzle, board: &[Vec<u8>], max_micros: u64) -> Resul
     for e in trace.events {
         match e {
             Event::SkyContradiction { cells, why, .. } => {
-                return Ok(Hint::Contradiction { cells, why });
+                return Ok(Hint::Contradiction {
+                    says: hint_says(&why),
+                    cells,
+                    why,
+                });
             }
             Event::SkyDeduce {
                 reason,
@@ -401,10 +456,17 @@ pub fn hint_within(puzzle: &Puzzle, board: &[Vec<u8>], max_micros: u64) -> Resul
                     .iter()
                     .find(|ch| single(ch.after) && board[ch.row as usize][ch.col as usize] == 0);
                 if let Some(ch) = placed {
+                    let value = value_of(ch.after);
                     return Ok(Hint::Place {
+                        says: format!(
+                            "Hint: {value} goes at row {}, column {}. {}",
+                            ch.row + 1,
+                            ch.col + 1,
+                            sentence(&why)
+                        ),
                         row: ch.row,
                         col: ch.col,
-                        value: value_of(ch.after),
+                        value,
                         reason,
                         line,
                         why,
@@ -414,6 +476,7 @@ pub fn hint_within(puzzle: &Puzzle, board: &[Vec<u8>], max_micros: u64) -> Resul
                 }
                 if first_elimination.is_none() {
                     first_elimination = Some(Hint::Eliminate {
+                        says: hint_says(&why),
                         reason,
                         line,
                         why: why.clone(),
@@ -425,10 +488,13 @@ pub fn hint_within(puzzle: &Puzzle, board: &[Vec<u8>], max_micros: u64) -> Resul
             _ => {}
         }
     }
-    Ok(first_elimination.unwrap_or(Hint::Guess {
-        why:
-            "No digit follows from the clues and the board by the solver's rules; a guess is needed"
-                .into(),
+    Ok(first_elimination.unwrap_or_else(|| {
+        let why = "No digit follows from the clues and the board by the solver's rules; a guess \
+                   is needed";
+        Hint::Guess {
+            says: hint_says(why),
+            why: why.into(),
+        }
     }))
 }
 
@@ -474,6 +540,59 @@ mod tests {
         assert!(seen.iter().all(|&k| k > 10), "every kind tried: {seen:?}");
     }
 
+    /// The hint's line (what the page shows) says "no solution" exactly when a brute force finds
+    /// none; on a puzzle with one solution a placement's line names the cell and the height the
+    /// brute force's solution has there (the words written again here).
+    #[test]
+    fn hint_says_no_solution_or_the_solutions_digit_as_brute_force_finds() {
+        use crate::puzzles::skyscrapers::brute_force;
+        use crate::shared::rng::Rng;
+        let mut rng = Rng::new(28);
+        let (mut none, mut placed) = (0, 0);
+        for _ in 0..400 {
+            let n = 3 + rng.index(2);
+            let mut p = Puzzle::empty(n).unwrap();
+            for side in 0..4 {
+                for i in 0..n {
+                    if rng.index(4) == 0 {
+                        p.clues[side][i] = 1 + rng.index(n) as u8;
+                    }
+                }
+            }
+            let sols = brute_force(&p, 2);
+            let got = hint(&p, &empty(n)).unwrap();
+            match (sols.len(), &got) {
+                (0, Hint::NoSolution { says }) => {
+                    assert!(says.starts_with("Hint: ") && says.contains("has no solution"));
+                    none += 1;
+                }
+                (0, h) => panic!("{p:?} has no solution, yet the hint is {h:?}"),
+                (_, Hint::NoSolution { .. }) => panic!("{p:?} has a solution"),
+                (
+                    1,
+                    Hint::Place {
+                        row,
+                        col,
+                        value,
+                        says,
+                        ..
+                    },
+                ) => {
+                    let (r, c) = (*row as usize, *col as usize);
+                    assert_eq!(*value, sols[0][r][c], "{p:?}");
+                    let want = format!("Hint: {value} goes at row {}, column {}. ", r + 1, c + 1);
+                    assert!(says.starts_with(&want) && says.ends_with('.'), "{says}");
+                    placed += 1;
+                }
+                _ => {}
+            }
+        }
+        assert!(
+            none > 10 && placed > 10,
+            "both kinds tried: {none} {placed}"
+        );
+    }
+
     #[test]
     fn hints_walk_a_puzzle_to_its_solution() {
         let p = parse_tatham("5:/3//4/2///2////2//1/3/////").unwrap();
@@ -491,11 +610,11 @@ mod tests {
                     assert_eq!(board[row as usize][col as usize], 0);
                     board[row as usize][col as usize] = value;
                 }
-                Hint::Solved => break,
+                Hint::Solved { .. } => break,
                 other => panic!("unexpected hint {other:?}"),
             }
         }
-        assert_eq!(hint(&p, &board).unwrap(), Hint::Solved);
+        assert!(matches!(hint(&p, &board).unwrap(), Hint::Solved { .. }));
         crate::puzzles::skyscrapers::check_solution(&p, &board).unwrap();
     }
 

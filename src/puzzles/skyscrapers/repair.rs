@@ -315,6 +315,7 @@ impl Repair {
                 Event::SkySolution {
                     grid: grid.clone(),
                     number: 1,
+                    why: "cost 0: the grid breaks no rule, so it is a solution; repair stops here and proves nothing about others".into(),
                 },
                 self.stats,
             );

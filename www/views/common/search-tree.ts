@@ -40,6 +40,12 @@ const enum Mark {
 /** The caption of a tree with no choice yet: the untouched page and step 0 alike. */
 export const EMPTY_TREE = 'The search tree grows here as the solver makes choices (press Play or Step).';
 
+/** The caption past step 0 with still no choice (a puzzle the rules solve alone): "press Play"
+ *  would promise a tree that a finished run never grows. */
+export function noChoiceYet(step: number): string {
+  return `No choices up to step ${step.toLocaleString('en-US')}: every step so far was forced by the rules.`;
+}
+
 /** How many nodes the tree holds at most, for a tree that keeps the nodes of the last `window`
  *  steps: half as many again, so that pruning runs once per `window / 2` new nodes. A long run at
  *  full speed (an all-solutions search goes on for hours) then keeps at most this many nodes, as
@@ -315,7 +321,7 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
     g.clearRect(0, 0, w, hgt);
     const m = t ? t.visible() : 1;
     if (!t || m <= 1) {
-      caption.textContent = EMPTY_TREE;
+      caption.textContent = t && t.position > 0 ? noChoiceYet(t.position) : EMPTY_TREE;
       return;
     }
     const css = getComputedStyle(canvas);

@@ -3,7 +3,6 @@
 
 import { h } from '../../dom';
 import { hashiGeometry, type Cell, type EdgeMark, type HashiScene } from '../../render/hashi';
-import { sentence } from '../common/text';
 import { browserStore, loadValue, saveValue, storageKey } from '../../storage';
 import { isIsland, type HashiCtx } from './context';
 import { key, type BoardReport, type Bridge, type Hint } from './state';
@@ -129,7 +128,7 @@ export function mountPlay(ctx: HashiCtx): Play {
       const r = await ctx.client.call<Hint>('hint', 'hashi', ctx.puzzle, userBridges());
       if (my !== ctx.version) return;
       hint = r;
-      ctx.status.textContent = r.kind === 'noSolution' ? `No solution: ${r.why}` : sentence(r.why);
+      ctx.status.textContent = r.says; // Rust's line (Hint.says)
       because.replaceChildren(...r.because.map((s) => h('li', {}, s)));
       applyBtn.hidden = !(r.bridges.length > 0 && (r.kind === 'deduction' || r.kind === 'guess' || r.kind === 'mistake'));
       applyBtn.textContent = r.kind === 'mistake' ? 'Remove it' : 'Apply hint';

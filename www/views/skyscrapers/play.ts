@@ -14,7 +14,6 @@ import type { SkyPuzzle } from './state';
 /** The puzzle's identity for stored moves, independent of how its object was built. */
 const skyKey = (p: SkyPuzzle) => JSON.stringify([p.n, p.clues, p.givens]);
 
-const SOLVED = 'Solved! Every row and column holds each height once, and every clue sees the right number of towers.';
 
 export interface Play {
   panel: HTMLElement;
@@ -52,6 +51,8 @@ export function mountPlay(ctx: SkyCtx): Play {
   let mistakes = new Map<number, string>();
   let hint: Hint | null = null;
   let solvedPlay = false;
+  /** Rust's line for the solved board (Check's or Hint's says), shown again on entering Play. */
+  let solvedSays = '';
   // The player's digits survive a reload (per puzzle) and every move can be undone exactly.
   const kept = keptMoves('skyscrapers');
   const keptNotes = keptMoves('skyscrapers-notes');
@@ -186,6 +187,7 @@ export function mountPlay(ctx: SkyCtx): Play {
       const isFull = boardRows().every((row) => row.every((x) => x > 0));
       solvedPlay = found.length === 0 && isFull;
       // Rust's sentence (Check.says); a quiet check (after a move) only speaks of a change.
+      if (solvedPlay) solvedSays = got.says;
       if (solvedPlay || found.length > 0 || !quiet) status.textContent = got.says;
       ctx.draw();
     } catch (e) {
@@ -196,39 +198,20 @@ export function mountPlay(ctx: SkyCtx): Play {
   async function askHint(): Promise<void> {
     try {
       const stale = changedSince();
-      // The hint's deductions hold only if the puzzle has a solution: Rust's check says whether
-      // (Hashiwokakero's hint does the same inside Rust).
-      const [got, puzzleCheck] = await Promise.all([
-        client.call<Hint>('hint', 'skyscrapers', ctx.puzzle, boardRows()),
-        client.call<Check>('check', 'skyscrapers', ctx.puzzle, boardRows().map((row) => row.map(() => 0))),
-      ]);
+      const got = await client.call<Hint>('hint', 'skyscrapers', ctx.puzzle, boardRows());
       if (stale()) return;
-      if (puzzleCheck.solvability === 'none') {
-        forget();
-        ctx.messages.say(`Hint: ${puzzleCheck.solvabilitySays ?? ''}`);
-        ctx.draw();
-        return;
-      }
-      hint = got;
+      hint = got.kind === 'noSolution' ? null : got;
       applyButton.hidden = got.kind !== 'place';
       const steps = got.kind === 'place' ? got.steps : [];
       hintSteps.replaceChildren(...steps.map((t) => h('li', {}, sentence(t))));
       hintDetails.hidden = steps.length === 0;
       hintDetails.querySelector('summary')!.textContent = `How it follows: ${steps.length} earlier deduction${steps.length === 1 ? '' : 's'}`;
-      switch (got.kind) {
-        case 'solved':
-          solvedPlay = true;
-          status.textContent = SOLVED;
-          break;
-        case 'place':
-          status.textContent = `Hint: ${got.value} goes at row ${got.row + 1}, column ${got.col + 1}. ${sentence(got.why)}`;
-          break;
-        case 'mistake':
-          status.textContent = `Hint: row ${got.row + 1}, column ${got.col + 1} is wrong. ${sentence(got.why)}`;
-          break;
-        default:
-          status.textContent = `Hint: ${sentence(got.why)}`;
+      if (got.kind === 'solved') {
+        solvedPlay = true;
+        solvedSays = got.says;
       }
+      // Rust's line for every kind of hint (Hint.says), "no solution" included.
+      ctx.messages.say(got.says);
       ctx.draw();
     } catch (e) {
       ctx.report(e);
@@ -259,7 +242,7 @@ export function mountPlay(ctx: SkyCtx): Play {
     panel,
     hintDetails,
     enter() {
-      status.textContent = solvedPlay ? SOLVED : 'Fill in the grid. Check marks mistakes; Hint explains the next step.';
+      status.textContent = solvedPlay ? solvedSays : 'Fill in the grid. Check marks mistakes; Hint explains the next step.';
     },
     setValue,
     edited() {

@@ -127,7 +127,7 @@ export function applySkyEvent(view: WatchView, e: SkyEvent): Undo {
       view.bad = [];
       view.guesses = view.guesses.slice(0, -1);
       view.tone = 'backtrack';
-      view.why = `Backtrack: ${e.value} at row ${e.row + 1}, column ${e.col + 1} led nowhere, so ${e.changes.length} cell${e.changes.length === 1 ? '' : 's'} go back to how they were before that guess.`;
+      view.why = sentence(e.why);
       view.depth = e.depth;
       return undo;
     }
@@ -146,7 +146,7 @@ export function applySkyEvent(view: WatchView, e: SkyEvent): Undo {
       view.focus = null;
       view.bad = [];
       view.tone = 'solution';
-      view.why = `Solution ${e.number} found; the search goes on to prove whether there is another.`;
+      view.why = sentence(e.why);
       return () => {
         view.solutions.pop();
         restoreMeta();
@@ -174,7 +174,7 @@ export function applySkyEvent(view: WatchView, e: SkyEvent): Undo {
       view.line = null;
       view.focus = null;
       view.bad = [];
-      view.why = 'Every branch has been explored.';
+      view.why = sentence(e.why);
       view.tone = '';
       return restoreMeta;
   }

@@ -121,17 +121,23 @@ pub enum Event {
         edge: u32,
         /// Open decisions left after it.
         depth: u32,
+        /// The backtrack as a sentence.
+        why: String,
     },
     /// A complete solution (bridges on the board = the `lo` of every edge).
     HashiSolution {
         /// The bridges of the solution (0-based cells).
         bridges: Vec<Bridge>,
+        /// The find as a sentence.
+        why: String,
     },
     /// The search went back to the root to start again with what it learnt (`restarts` so far);
     /// the `hashiRange` undo events before it restore the root's ranges.
     HashiRestart {
         /// Restarts so far, this one included.
         restarts: u64,
+        /// The restart as a sentence.
+        why: String,
     },
     /// Every branch was explored: `solutions` is the exact number of solutions (0 or 1 under the
     /// default limit). A search that stops at its solution limit ends with `hashiSolution` instead.

@@ -181,6 +181,7 @@ impl Machine for Solver {
                                 sink.emit(
                                     Event::HashiSolution {
                                         bridges: bridges.clone(),
+                                        why: format!("solution {} found", self.stats.solutions),
                                     },
                                     self.stats(),
                                 );
@@ -227,6 +228,14 @@ impl Machine for Solver {
                                 Event::HashiBacktrack {
                                     edge: f.edge,
                                     depth: self.frames.len() as u32,
+                                    why: {
+                                        let ed = self.g.edges[f.edge as usize];
+                                        format!(
+                                            "backtrack: every number of bridges between {} and {} failed",
+                                            self.name(ed.a),
+                                            self.name(ed.b)
+                                        )
+                                    },
                                 },
                                 self.stats(),
                             );
@@ -248,6 +257,7 @@ impl Machine for Solver {
                                 sink.emit(
                                     Event::HashiRestart {
                                         restarts: self.stats.restarts,
+                                        why: format!("restart {}: too many backtracks in this run, so the search starts again from the root, trying first the islands that failed most", self.stats.restarts),
                                     },
                                     self.stats(),
                                 );

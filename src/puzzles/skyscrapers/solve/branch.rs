@@ -2,7 +2,7 @@
 //! guess and a refutation do and say, and the rest of [`Rules`], which the shared
 //! [`Search`](crate::engine::search::Search) runs (decision stack, phases, counters, limits).
 
-use super::events::{heights, Change, Event, Reason};
+use super::events::{count, heights, Change, Event, Reason};
 use super::{Out, Res, SkyRules};
 use crate::engine::search::{Fixpoint, Rules};
 use crate::engine::{Budget, Sink};
@@ -264,12 +264,25 @@ impl Rules for SkyRules {
         if S::ENABLED {
             let [row, col] = self.rc(choice.cell);
             let depth = sink.stats().depth;
+            let n = restored.len();
+            let why = format!(
+                "backtrack: {} at {} led nowhere, so {} back to how {} before that guess",
+                choice.value,
+                self.cell_name(choice.cell),
+                if n == 1 {
+                    "1 cell goes".to_string()
+                } else {
+                    format!("{n} cells go")
+                },
+                if n == 1 { "it was" } else { "they were" },
+            );
             sink.event(Event::SkyBacktrack {
                 row,
                 col,
                 value: choice.value,
                 depth,
                 changes: restored,
+                why,
             });
         }
     }
@@ -282,10 +295,19 @@ impl Rules for SkyRules {
         Event::SkySolution {
             grid: grid.clone(),
             number,
+            why: format!(
+                "solution {number} found; the search goes on to prove whether there is another"
+            ),
         }
     }
 
     fn exhausted_event(&self, solutions: u64) -> Event {
-        Event::SkyExhausted { solutions }
+        Event::SkyExhausted {
+            solutions,
+            why: format!(
+                "every branch has been explored: {} in all",
+                count(solutions, "solution")
+            ),
+        }
     }
 }

@@ -127,6 +127,8 @@ pub enum Event {
         depth: u32,
         /// Every cell changed since the guess (`before` = now, `after` = restored).
         changes: Vec<Change>,
+        /// The backtrack as a sentence (1-based rows and columns).
+        why: String,
     },
     /// Propagation hit a dead end (changes nothing on the board).
     #[serde(rename_all = "camelCase")]
@@ -145,6 +147,8 @@ pub enum Event {
         grid: Vec<Vec<u8>>,
         /// Which solution this is: 1 for the first.
         number: u64,
+        /// The find as a sentence.
+        why: String,
     },
     /// Repair's first grid (`restart` false: `before` is every candidate) or a restart's: every
     /// row's free cells get its missing heights in random order.
@@ -190,7 +194,14 @@ pub enum Event {
     SkyExhausted {
         /// Solutions found in the whole search.
         solutions: u64,
+        /// The end of the search as a sentence.
+        why: String,
     },
+}
+
+/// `n thing` or `n things`.
+pub(super) fn count(n: u64, thing: &str) -> String {
+    format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The heights of a mask as a list for sentences: "1, 3, 4".
