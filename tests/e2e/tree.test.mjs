@@ -159,6 +159,34 @@ test('the tree and the move strip work by keyboard: arrows pick, Enter goes ther
   assert.deepEqual(problems, []);
 });
 
+test('after Solve at full speed, the tree and the step count say Reset comes before Play or Step', async () => {
+  // Solve records no steps, so Play and Step are off until Reset: nothing on screen may promise
+  // a tree that grows "as you press Step", or read as a run that has not started ("Step 0 of 0").
+  for (const [view, id] of [['hashi', 'hashi'], ['skyscrapers', 'sky']]) {
+    const { page, problems } = await openPage(app, `#${view}?mode=watch`);
+    await page.waitForFunction((v) => !document.querySelector(`#${v}-mode-watch`)?.disabled, id);
+    if ((await page.getAttribute(`#${id}-board`, 'data-mode')) !== 'watch') await page.click(`#${id}-mode-watch`);
+    const bar = page.locator(`#${view} .playback`);
+    await bar.getByRole('button', { name: 'Solve', exact: true }).click();
+    await page.waitForFunction((v) => document.querySelector(`#${v}-board`)?.dataset.verdict === 'unique', id);
+    const step = bar.getByRole('button', { name: 'Step', exact: true });
+    assert.equal(await step.isDisabled(), true, `${view}: Step is off after Solve`);
+    const caption = await page.textContent(`#${id}-tree-caption`);
+    const count = await page.textContent(`#${view} .step-count`);
+    for (const [what, text] of [['tree caption', caption], ['step count', count]]) {
+      assert.match(text, /Reset/, `${view}: the ${what} says Reset comes first: ${text}`);
+      assert.doesNotMatch(text, /^Step 0 of 0/, `${view}: the ${what}: ${text}`);
+    }
+    // After Reset, Step is on and the panel is the untouched one.
+    await bar.getByRole('button', { name: 'Reset', exact: true }).click();
+    await page.waitForFunction((v) => /^Step 0 of/.test(document.querySelector(`#${v} .step-count`)?.textContent ?? ''), view);
+    assert.equal(await step.isDisabled(), false, `${view}: Step is on after Reset`);
+    assert.match(await page.textContent(`#${id}-tree-caption`), /grows here/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
 test('Hashiwokakero: a run the rules solve alone says it made no choice, not "press Play"', async () => {
   // The example is solved by deductions only (no guess): its tree never grows past the root.
   const { page, problems } = await openPage(app, '#hashi?mode=watch');

@@ -126,7 +126,12 @@ export function playbackBar(commands: PlaybackCommands, initialSlider = 35, labe
         scrubber.value = String(position);
         scrubber.disabled = busy || known === first;
         const ofWhat = `${known.toLocaleString('en-US')}${state?.complete ? '' : ' so far'}`;
-        stepCount.textContent = `Step ${position.toLocaleString('en-US')} of ${ofWhat}${first > 0 ? ` (steps before ${first.toLocaleString('en-US')} no longer kept)` : ''}`;
+        // A Solve at full speed ends with nothing recorded: "Step 0 of 0 so far" would read as a
+        // run that has not started.
+        stepCount.textContent =
+          finished && known === 0
+            ? 'Solved at full speed: no steps recorded (Reset, then Play or Step, to watch).'
+            : `Step ${position.toLocaleString('en-US')} of ${ofWhat}${first > 0 ? ` (steps before ${first.toLocaleString('en-US')} no longer kept)` : ''}`;
         scrubber.setAttribute('aria-valuetext', stepCount.textContent);
         for (const b of milestoneButtons) b.disabled = busy || !!state?.finished;
       }

@@ -45,6 +45,8 @@ export class Runner<E extends SolverEvent, V> {
   view: V;
   /** The run's search tree, built from the events applied (null when the spec has no `tree`). */
   tree: SearchTree | null = null;
+  /** The run on screen was solved at full speed: it recorded no steps and has no tree. */
+  solvedFast = false;
   busy = false;
   private player: Player<E> | null = null;
   private session: number | null = null;
@@ -110,6 +112,7 @@ export class Runner<E extends SolverEvent, V> {
     this.spec.error(null);
     this.view = this.spec.fresh();
     this.tree = null;
+    this.solvedFast = false;
     this.last = null;
     this.spec.changed(null, null);
     try {
@@ -258,6 +261,7 @@ export class Runner<E extends SolverEvent, V> {
       this.emit({ state: 'done', stats: report.stats, elapsedMs: performance.now() - started });
       this.view = this.spec.fresh();
       this.tree = null;
+      this.solvedFast = true;
       this.spec.solved(this.view, report);
     } catch (e) {
       if (my !== this.epoch) return;
@@ -281,6 +285,7 @@ export class Runner<E extends SolverEvent, V> {
     this.stopSolve?.();
     this.view = this.spec.fresh();
     this.tree = null;
+    this.solvedFast = false;
     this.spec.changed(null, null);
   }
 

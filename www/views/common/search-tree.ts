@@ -40,6 +40,10 @@ const enum Mark {
 /** The caption of a tree with no choice yet: the untouched page and step 0 alike. */
 export const EMPTY_TREE = 'The search tree grows here as the solver makes choices (press Play or Step).';
 
+/** The caption after Solve: a run solved at full speed records no steps, so no tree grows, and
+ *  Play and Step are off until Reset. */
+export const SOLVED_FAST_TREE = 'Solve ran at full speed and recorded no choices: press Reset, then Play or Step, to watch the tree grow.';
+
 /** The caption past step 0 with still no choice (a puzzle the rules solve alone): "press Play"
  *  would promise a tree that a finished run never grows. */
 export function noChoiceYet(step: number): string {
@@ -276,7 +280,7 @@ export interface TreeView {
 }
 
 /** The tree's canvas and caption; `tree()` is the run's current tree, `seek` moves the player. */
-export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null, seek: (step: number) => void): TreeView {
+export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null, seek: (step: number) => void, solvedFast: () => boolean = () => false): TreeView {
   const canvas = h('canvas', {
     id: `${idPrefix}-tree`,
     class: 'search-tree',
@@ -321,7 +325,7 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
     g.clearRect(0, 0, w, hgt);
     const m = t ? t.visible() : 1;
     if (!t || m <= 1) {
-      caption.textContent = t && t.position > 0 ? noChoiceYet(t.position) : EMPTY_TREE;
+      caption.textContent = t && t.position > 0 ? noChoiceYet(t.position) : !t && solvedFast() ? SOLVED_FAST_TREE : EMPTY_TREE;
       return;
     }
     const css = getComputedStyle(canvas);

@@ -111,6 +111,8 @@ export function mountWatch(ctx: HashiCtx): Watch {
       showStats(r.stats);
       solSwitch.hidden = view.solutions.length < 2;
       bar.update({ playing: false, finished: true, status: r.status, stats: r.stats, verdict: r.verdict, position: 0, canStepBack: false }, false);
+      // Solve recorded no steps: the tree panel says so (Reset comes before Play or Step).
+      searchTree.draw();
       ctx.draw();
     },
     error: ctx.showError,
@@ -138,7 +140,7 @@ export function mountWatch(ctx: HashiCtx): Watch {
       return text;
     },
   });
-  const searchTree = mountSearchTree('hashi', () => run.tree, (k) => run.seek(k));
+  const searchTree = mountSearchTree('hashi', () => run.tree, (k) => run.seek(k), () => run.solvedFast);
   const code = mountCode('hashi', 'solve', 'hashi');
   const panel = h('div', { class: 'hashi-watch' }, bar.element, techs);
 

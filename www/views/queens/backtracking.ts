@@ -110,6 +110,8 @@ export function mountQueens(client: SolverClient): Feature {
       // Rust's sentence: what the run found, or which budget stopped it (Report.says).
       status.textContent = report.says;
       bar.update({ playing: false, finished: true, status: report.status, stats: report.stats, verdict: report.verdict, position: 0, canStepBack: false }, false);
+      // Solve recorded no steps: the tree panel says so (Reset comes before Play or Step).
+      searchTree.draw();
     },
     error(message) {
       error.hidden = message === null;
@@ -134,7 +136,7 @@ export function mountQueens(client: SolverClient): Feature {
     },
   });
   run.markOn(status);
-  const searchTree = mountSearchTree('queens', () => run.tree, (k) => run.seek(k));
+  const searchTree = mountSearchTree('queens', () => run.tree, (k) => run.seek(k), () => run.solvedFast);
   const code = mountCode('queens', 'backtrack', 'queens');
 
   const bar = playbackBar(

@@ -109,6 +109,8 @@ export function mountWatch(ctx: SkyCtx): Watch {
       showStats(report.stats);
       status.textContent = report.says;
       bar.update({ playing: false, finished: true, status: report.status, stats: report.stats, verdict: report.verdict, position: 0, canStepBack: false }, false);
+      // Solve recorded no steps: the tree panel says so (Reset comes before Play or Step).
+      searchTree.draw();
     },
     error: ctx.showError,
   });
@@ -140,7 +142,7 @@ export function mountWatch(ctx: SkyCtx): Watch {
       return ex.tatham;
     },
   });
-  const searchTree = mountSearchTree('sky', () => run.tree, (k) => run.seek(k));
+  const searchTree = mountSearchTree('sky', () => run.tree, (k) => run.seek(k), () => run.solvedFast);
   const code = mountCode('skyscrapers', 'solve', 'sky');
   const panel = h('div', { class: 'panel', id: 'sky-watch-panel' }, bar.element, techniqueRow, solutionSwitch, stats.element);
   const extras = h('div', { class: 'watch-extras' }, searchTree.element, code.element, compare.element);
