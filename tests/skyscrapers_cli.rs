@@ -251,3 +251,74 @@ fn generate_refuses_unknown_or_unreachable_levels_with_a_sentence() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn solve_by_repair_prints_a_checked_grid_with_its_seed_and_refuses_flags_of_the_solver() {
+    // Tatham's 4x4 puzzles of the graded set, by repair: every grid found passes the checker,
+    // and the same seed prints the same lines.
+    let ids: Vec<String> = std::fs::read_to_string(GRADED)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("4\t"))
+        .map(|l| l.split('\t').nth(2).unwrap().to_string())
+        .collect();
+    let mut args = vec![
+        "skyscrapers",
+        "solve",
+        "--algorithm",
+        "repair",
+        "--seed",
+        "5",
+    ];
+    args.extend(ids.iter().map(String::as_str));
+    let out = lines(&args, "");
+    assert_eq!(out.len(), ids.len());
+    let mut found = 0;
+    for (v, id) in out.iter().zip(&ids) {
+        assert_eq!(v["seed"], 5, "{v}");
+        if v["status"] == "found" {
+            found += 1;
+            let grid: Vec<Vec<u8>> = serde_json::from_value(v["solution"].clone()).unwrap();
+            solvescope::puzzles::skyscrapers::check_solution(&parse_any(id).unwrap(), &grid)
+                .unwrap();
+        }
+    }
+    assert!(
+        found * 10 >= ids.len() * 9,
+        "found {found} of {}",
+        ids.len()
+    );
+    // The same seed, the same lines but for the time.
+    let untimed = |v: &[Value]| -> Vec<Value> {
+        v.iter()
+            .map(|l| {
+                let mut l = l.clone();
+                l.as_object_mut().unwrap().remove("micros");
+                l
+            })
+            .collect()
+    };
+    assert_eq!(untimed(&lines(&args, "")), untimed(&out));
+    // A flag of one algorithm given to the other is refused, named as typed.
+    for (extra, words) in [
+        (
+            &["--seed", "3"][..],
+            "--seed only applies to --algorithm repair, not to solve, the default algorithm",
+        ),
+        (
+            &["--algorithm", "solve", "--tabu", "2"],
+            "--tabu only applies to --algorithm repair, not to --algorithm solve",
+        ),
+        (
+            &["--algorithm", "repair", "--techniques", "mrv"],
+            "--techniques only applies to --algorithm solve, not to --algorithm repair",
+        ),
+    ] {
+        let mut a = vec!["skyscrapers", "solve"];
+        a.extend_from_slice(extra);
+        a.push(&ids[0]);
+        let (code, _, err) = run(&a, "");
+        assert_eq!(code, 2, "{a:?}");
+        assert!(err.contains(words), "{a:?}: {err}");
+    }
+}

@@ -73,8 +73,9 @@ fn every_grid_repair_returns_is_the_published_solution() {
             }
         }
     }
-    // Small Tatham puzzles are within repair's reach most of the time.
-    assert!(found * 2 >= runs, "repair found {found} of {runs}");
+    // Small Tatham puzzles are within repair's reach: 160 of 168 runs were found when this was
+    // written; a change that loses a tenth of them is a regression.
+    assert!(found * 10 >= runs * 9, "repair found {found} of {runs}");
 }
 
 /// Every event of a drained `step` run.
@@ -145,9 +146,41 @@ fn a_puzzle_without_solution_ends_in_giving_up_with_the_grid_it_stopped_at() {
     assert!(stopped.cost > 0);
     let says = r.says;
     assert!(
-        says.starts_with("Repair gave up after 150 moves and 2 restarts"),
+        says.starts_with(
+            "Repair gave up after 150 moves and 2 restarts: 3 starts without reaching cost 0"
+        ),
         "{says}"
     );
+}
+
+#[test]
+fn what_no_move_can_repair_is_given_up_without_spending_a_node_and_says_why() {
+    // Givens the rules refute, each with the words the end sentence must hold: a row given a
+    // height twice; a row with one free cell whose forced height repeats one in its column;
+    // a full grid of givens that breaks its one clue (nothing can move).
+    for (id, nodes, words) in [
+        (
+            "4:///////////////,a2a2l",
+            0,
+            "row 1 is given the height 2 twice",
+        ),
+        (
+            "4:///////////////,1_2_3d4h",
+            0,
+            "column 4 holds the height 4 twice",
+        ),
+        (
+            "4:1///////////////,1_2_3_4_2_1_4_3_3_4_1_2_4_3_2_1",
+            1,
+            "every broken rule runs through cells no swap can change",
+        ),
+    ] {
+        // The give-up costs no node of its own: a budget of the nodes it did is enough.
+        let mut s = session(id, &json!({ "seed": 1 }));
+        let r = s.solve(nodes.max(1), u64::MAX).unwrap();
+        assert_eq!((r.verdict, r.stats.nodes), (Verdict::GaveUp, nodes), "{id}");
+        assert!(r.says.contains(words), "{id}: {}", r.says);
+    }
 }
 
 #[test]

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 const root = new URL('../../', import.meta.url).pathname;
 /** Issue 11's target for a module the page loads, in bytes (KB = 1000 bytes, as BENCHMARKS.md counts). */
 const TARGET = 400_000;
-/** The largest size allowed for the all-puzzles module: its size when last raised (717,465 bytes:
+/** The largest size allowed for the all-puzzles module: its size when last raised (719,512 bytes:
  *  the shared search engine, budgets for any limit, exact seeds of any u64, the hand-over inside
  *  a run, the sentences moved from the page into Rust, and Skyscrapers' repair, a second machine
  *  behind the run contract, about 24.5 KB) and about 1% of headroom. A change that passes it

@@ -463,11 +463,11 @@ export const REGISTRY: readonly PuzzleInfo[] = [
       {
         "name": "repair",
         "title": "Min-conflicts repair",
-        "summary": "Fills every row with its missing heights, then keeps swapping a cell in a broken rule with the partner in its row that leaves the fewest broken rules (seeded; proves nothing).",
+        "summary": "Fills every row with its missing heights, then keeps swapping a cell in a broken rule with the partner in its row that leaves the lowest cost (repeated heights plus clue misses), ties at random (seeded; proves nothing).",
         "options": [
           {
             "name": "tabu",
-            "summary": "a cell may not take back the height it gave up for this many moves",
+            "summary": "a cell may not take back the height it gave up for this many moves (unless every swap is tabu; noise moves ignore it)",
             "kind": {
               "type": "int",
               "min": 0,

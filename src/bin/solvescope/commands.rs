@@ -190,8 +190,13 @@ fn options_from_flags(game: &dyn AnyGame, args: &Args, algorithm: &str) -> Resul
                     .filter(|a| takes(a, o.name))
                     .map(|a| format!("--algorithm {}", a.name))
                     .collect();
+                let chosen = if args.has("algorithm") {
+                    format!("--algorithm {algorithm}")
+                } else {
+                    format!("{algorithm}, the default algorithm")
+                };
                 return Err(Failure::input(format!(
-                    "{} solve --algorithm {algorithm}: --{flag} only applies to {}",
+                    "{} solve: --{flag} only applies to {}, not to {chosen}",
                     info.name,
                     elsewhere.join(" or ")
                 )));

@@ -96,11 +96,11 @@ impl Game for Skyscrapers {
         AlgorithmInfo {
             name: "repair",
             title: "Min-conflicts repair",
-            summary: "Fills every row with its missing heights, then keeps swapping a cell in a broken rule with the partner in its row that leaves the fewest broken rules (seeded; proves nothing).",
+            summary: "Fills every row with its missing heights, then keeps swapping a cell in a broken rule with the partner in its row that leaves the lowest cost (repeated heights plus clue misses), ties at random (seeded; proves nothing).",
             options: &[
                 OptionInfo {
                     name: "tabu",
-                    summary: "a cell may not take back the height it gave up for this many moves",
+                    summary: "a cell may not take back the height it gave up for this many moves (unless every swap is tabu; noise moves ignore it)",
                     kind: OptionKind::Int { min: 0, max: u32::MAX as u64, default: Some(0) },
                 },
                 OptionInfo {
@@ -309,7 +309,7 @@ fn start_repair(p: &Puzzle, options: &Value) -> Result<Box<dyn Run>, String> {
 }
 
 /// The end of a repair run in words: the work done, and where it stood without an answer.
-fn repair_says(_: &repair::Repair, end: &contract::End) -> Option<String> {
+fn repair_says(m: &repair::Repair, end: &contract::End) -> Option<String> {
     use crate::engine::Verdict;
     use contract::{plural, time_text, Limit};
     let work = format!(
@@ -340,7 +340,13 @@ fn repair_says(_: &repair::Repair, end: &contract::End) -> Option<String> {
             };
             format!("Stopped by the {which} after {work}{left}.")
         }
-        _ => format!("Repair gave up after {work}{left}."),
+        _ => {
+            let why = m
+                .gave_up_why()
+                .map(|w| format!(": {w}"))
+                .unwrap_or_default();
+            format!("Repair gave up after {work}{why}{left}.")
+        }
     })
 }
 

@@ -22,6 +22,7 @@
 //! gives up before its first move.
 
 use crate::engine::{Budget, Machine, Sink, Stats, Status};
+use crate::puzzles::contract::plural;
 use crate::puzzles::skyscrapers::solve::{Change, Event};
 use crate::puzzles::skyscrapers::{clue_place, visible_count, Puzzle, Side};
 use crate::shared::rng::Rng;
@@ -76,6 +77,8 @@ pub struct Repair {
     solutions: Vec<Vec<Vec<u8>>>,
     /// Why the puzzle cannot be repaired at all (a line given the same height twice).
     hopeless: Option<String>,
+    /// Why the run gave up, once it has (for the end sentence, which `solve` shows alone).
+    gave_up: Option<String>,
 }
 
 impl Repair {
@@ -105,8 +108,14 @@ impl Repair {
             since_start: 0,
             until: vec![0; n * n * n],
             solutions: Vec::new(),
-            hopeless: repeated_given(puzzle),
+            hopeless: unrepairable(puzzle),
+            gave_up: None,
         })
+    }
+
+    /// Why the run gave up, once it has.
+    pub fn gave_up_why(&self) -> Option<&str> {
+        self.gave_up.as_deref()
     }
 
     /// The puzzle being repaired.
@@ -366,16 +375,9 @@ impl Repair {
         chosen
     }
 
-    /// One move; the event says what it fixes and the cost before and after.
-    fn step<S: Sink<Event>>(&mut self, sink: &mut S) -> Option<Status> {
-        let (movable, _) = self.conflicted();
-        if movable.is_empty() {
-            // Every broken rule runs through givens or rows with one free cell: no swap can help.
-            return Some(self.give_up(
-                "every broken rule runs through cells no swap can change".into(),
-                sink,
-            ));
-        }
+    /// One move from one of the `movable` cells; the event says which rules the cell is in and
+    /// the cost before and after.
+    fn step<S: Sink<Event>>(&mut self, movable: &[(usize, usize)], sink: &mut S) -> Option<Status> {
         let (r, c) = movable[self.rng.index(movable.len())];
         let broken = self.broken_at(r, c);
         let before = self.total_cost();
@@ -395,9 +397,10 @@ impl Repair {
             let after = self.total_cost();
             let (_, bad) = self.conflicted();
             let why = format!(
-                "Row {}: the {a} in column {} breaks a rule ({}), so it swaps with the {b} in column {}; cost {before} → {after}.",
+                "Row {}: the {a} in column {} is in {} ({}), so it swaps with the {b} in column {}; cost {before} → {after}.",
                 r + 1,
                 c + 1,
+                if broken.len() == 1 { "a broken rule" } else { "broken rules" },
                 broken.join("; "),
                 o + 1
             );
@@ -439,6 +442,7 @@ impl Repair {
                 self.stats,
             );
         }
+        self.gave_up = Some(why);
         Status::GaveUp
     }
 
@@ -467,9 +471,12 @@ impl Repair {
             let (_, bad) = self.conflicted();
             let why = if restart {
                 format!(
-                    "Restart {} after {} moves without reaching cost 0: every row gets its missing heights in a new random order; cost {cost}.",
-                    self.stats.restarts, self.max_steps
+                    "Restart {} after {} without reaching cost 0: every row gets its missing heights in a new random order; cost {cost}.",
+                    self.stats.restarts,
+                    plural(self.max_steps, "move", "moves")
                 )
+            } else if cost == 0 {
+                "Start: every row gets its missing heights in random order, and no rule is broken: cost 0.".into()
             } else {
                 format!("Start: every row gets its missing heights in random order, so rows never break a rule; columns and clues do: cost {cost}.")
             };
@@ -488,8 +495,27 @@ impl Repair {
     }
 }
 
-/// Why no complete grid can keep the givens: a line given the same height twice.
-fn repeated_given(p: &Puzzle) -> Option<String> {
+/// Why no move can ever reach cost 0, found before the first: a line given the same height
+/// twice, counting as given the cell of a row with one free cell (its height is forced).
+fn unrepairable(p: &Puzzle) -> Option<String> {
+    let n = p.n;
+    let mut fixed = p.clone();
+    for r in 0..n {
+        let row = &p.givens[r * n..(r + 1) * n];
+        if row.iter().filter(|&&g| g == 0).count() == 1 {
+            let missing = (1..=n as u8).find(|h| !row.contains(h));
+            let c = row.iter().position(|&g| g == 0).unwrap_or(0);
+            if let Some(h) = missing {
+                fixed.givens[r * n + c] = h;
+            }
+        }
+    }
+    repeated_given(p, false).or_else(|| repeated_given(&fixed, true))
+}
+
+/// Why no complete grid can keep the givens: a line given the same height twice (`forced`: the
+/// givens include the heights forced in rows with one free cell).
+fn repeated_given(p: &Puzzle, forced: bool) -> Option<String> {
     let n = p.n;
     for i in 0..n {
         for (name, at) in [("row", true), ("column", false)] {
@@ -504,10 +530,17 @@ fn repeated_given(p: &Puzzle) -> Option<String> {
                     continue;
                 }
                 if seen & 1 << (g - 1) != 0 {
-                    return Some(format!(
-                        "{name} {} is given the height {g} twice, so no grid keeps the givens",
-                        i + 1
-                    ));
+                    return Some(if forced {
+                        format!(
+                            "{name} {} holds the height {g} twice in cells that are given or the last free cell of their row, so no grid keeps the givens",
+                            i + 1
+                        )
+                    } else {
+                        format!(
+                            "{name} {} is given the height {g} twice, so no grid keeps the givens",
+                            i + 1
+                        )
+                    });
                 }
                 seen |= 1 << (g - 1);
             }
@@ -530,13 +563,40 @@ impl Machine for Repair {
                 self.phase = Phase::Done(status);
                 continue;
             }
+            // Ends that do no work are decided before a node of the budget is taken for them.
+            let restart_due = self.phase == Phase::Moving && self.since_start >= self.max_steps;
+            let mut movable = Vec::new();
+            if restart_due
+                && self
+                    .options
+                    .max_restarts
+                    .is_some_and(|m| self.stats.restarts >= m)
+            {
+                let why = format!(
+                    "{} without reaching cost 0",
+                    plural(self.stats.restarts + 1, "start", "starts")
+                );
+                let status = self.give_up(why, sink);
+                self.phase = Phase::Done(status);
+                continue;
+            }
+            if self.phase == Phase::Moving && !restart_due {
+                movable = self.conflicted().0;
+                if movable.is_empty() {
+                    // Every broken rule runs through givens or rows with one free cell.
+                    let why = "every broken rule runs through cells no swap can change".into();
+                    let status = self.give_up(why, sink);
+                    self.phase = Phase::Done(status);
+                    continue;
+                }
+            }
             if !budget.take() {
                 return Status::Paused;
             }
             let end = match self.phase {
                 Phase::Start => self.place(sink),
-                _ if self.since_start >= self.max_steps => self.place(sink),
-                _ => self.step(sink),
+                _ if restart_due => self.place(sink),
+                _ => self.step(&movable, sink),
             };
             if let Some(status) = end {
                 self.phase = Phase::Done(status);
@@ -599,6 +659,37 @@ mod tests {
         cost
     }
 
+    /// The rules written again: the cells of a column holding a repeated height, and every cell
+    /// of a line whose clue it misses, row-major.
+    fn bad_of(p: &Puzzle, g: &[Vec<u8>]) -> Vec<[u32; 2]> {
+        let n = p.n;
+        let sees = |line: Vec<u8>| {
+            let mut top = 0;
+            line.iter()
+                .filter(|&&h| (h > top).then(|| top = h).is_some())
+                .count()
+        };
+        let misses = |clue: u8, line: Vec<u8>| clue != 0 && sees(line) != clue as usize;
+        let mut out = Vec::new();
+        for r in 0..n {
+            for c in 0..n {
+                let row = g[r].clone();
+                let col: Vec<u8> = (0..n).map(|k| g[k][c]).collect();
+                let repeated = col.iter().filter(|&&h| h == g[r][c]).count() > 1;
+                let rev = |v: &Vec<u8>| v.iter().rev().copied().collect::<Vec<u8>>();
+                if repeated
+                    || misses(p.clues[2][r], row.clone())
+                    || misses(p.clues[3][r], rev(&row))
+                    || misses(p.clues[0][c], col.clone())
+                    || misses(p.clues[1][c], rev(&col))
+                {
+                    out.push([r as u32, c as u32]);
+                }
+            }
+        }
+        out
+    }
+
     #[test]
     fn answers_pass_the_checker_and_every_move_reports_the_true_cost() {
         // Small Tatham-size puzzles that repair can finish; every answer through the checker,
@@ -613,30 +704,40 @@ mod tests {
             for seed in seeds {
                 let (status, m, t) = run(&p, seed, Options::default());
                 let n = p.n;
-                let mut board = vec![vec![0u8; n]; n];
+                // The givens, once: no event may change them.
+                let mut board: Vec<Vec<u8>> = p.givens.chunks(n).map(<[u8]>::to_vec).collect();
+                let mut started = false;
                 for e in &t.events {
-                    let (changes, claimed) = match e {
-                        Event::SkyRepairStart { changes, cost, .. } => (changes, Some(*cost)),
+                    let (changes, before, after, bad) = match e {
+                        Event::SkyRepairStart {
+                            changes, cost, bad, ..
+                        } => (changes, None, Some(*cost), Some(bad)),
                         Event::SkyRepairMove {
                             changes,
+                            cost_before,
                             cost_after,
+                            bad,
                             ..
-                        } => (changes, Some(*cost_after)),
-                        _ => (&Vec::new(), None),
+                        } => (changes, Some(*cost_before), Some(*cost_after), Some(bad)),
+                        _ => (&Vec::new(), None, None, None),
                     };
+                    if let Some(b) = before {
+                        assert_eq!(b, cost_of(&p, &board), "{id} seed {seed}: cost before");
+                    }
                     for ch in changes {
-                        board[ch.row as usize][ch.col as usize] =
-                            ch.after.trailing_zeros() as u8 + 1;
-                    }
-                    for r in 0..n {
-                        for c in 0..n {
-                            if p.givens[r * n + c] != 0 {
-                                board[r][c] = p.givens[r * n + c];
-                            }
+                        let (r, c) = (ch.row as usize, ch.col as usize);
+                        assert_eq!(p.givens[r * n + c], 0, "{id}: a given changed");
+                        if started {
+                            assert_eq!(ch.before, 1 << (board[r][c] - 1), "{id}: before");
                         }
+                        board[r][c] = ch.after.trailing_zeros() as u8 + 1;
                     }
-                    if let Some(cost) = claimed {
+                    started |= matches!(e, Event::SkyRepairStart { .. });
+                    if let Some(cost) = after {
                         assert_eq!(cost, cost_of(&p, &board), "{id} seed {seed}");
+                    }
+                    if let Some(bad) = bad {
+                        assert_eq!(bad, &bad_of(&p, &board), "{id} seed {seed}: marks");
                     }
                 }
                 if status == Status::LimitReached {
