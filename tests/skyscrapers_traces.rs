@@ -19,9 +19,14 @@ fn fnv(hash: &mut u64, bytes: &[u8]) {
 
 /// An event as the old code wrote it: the sentences given later to backtracks, solutions and
 /// the end of the search (`why`, their last field, checked in tests/skyscrapers.rs) were not in
-/// its events. Cut from the text, as the key order must stay that of the struct.
+/// its events. Cut from the text, as the key order must stay that of the struct. A
+/// contradiction's sentence has since begun with its label ("Contradiction: "), cut here too.
 fn recorded(event: &impl serde::Serialize) -> String {
-    let text = serde_json::to_string(event).unwrap();
+    let text = serde_json::to_string(event).unwrap().replacen(
+        "\"why\":\"Contradiction: ",
+        "\"why\":\"",
+        1,
+    );
     let later = ["skyBacktrack", "skySolution", "skyExhausted"];
     match text.rfind(",\"why\":") {
         Some(at)

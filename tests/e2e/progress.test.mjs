@@ -25,7 +25,8 @@ test('race at N = 50: repair answers at once while search shows progress; Stop s
   await page.waitForFunction(() => document.querySelector('#race-repair-board').dataset.solved === 'true', null, { timeout: 20_000 });
   const columns = (await page.getAttribute('#race-repair-board', 'data-queens')).split(',').map(Number);
   assert.equal(checkQueens(50, columns), null, `repair's board: ${columns}`);
-  assert.match(await page.textContent('#race-repair-status'), /^Solved in [\d,]+ moves\.$/);
+  // Rust's sentence (Report.says), naming the run: N, its seed, the moves it took.
+  assert.match(await page.textContent('#race-repair-status'), /^Solved N = 50 with seed \d+: [\d,]+ moves? and [\d,]+ restarts?, .+\.$/);
 
   // Search's side: still solving, and the bar says how far it got.
   await page.waitForFunction(() => /^Solving… [\d,]+ nodes, /.test(document.querySelector('#race .solve-progress')?.textContent ?? ''), null, { timeout: 10_000 });

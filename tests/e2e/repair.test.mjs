@@ -83,7 +83,8 @@ test('presenter mode: the race\'s result lines are on a 1024 x 768 screen withou
   assert.equal(checkQueens(20, await boardOf(page, '#race-search-board')), null);
   assert.equal(checkQueens(20, await boardOf(page, '#race-repair-board')), null);
   for (const id of ['#race-search-status', '#race-repair-status']) {
-    await page.waitForFunction((id) => /^Solved in/.test(document.querySelector(id)?.textContent ?? ''), id);
+    // Rust's sentences (Report.says): search found a placement, repair solved N = 20.
+    await page.waitForFunction((id) => /^(Found a solution|Solved N = 20) /.test(document.querySelector(id)?.textContent ?? ''), id);
     const box = await page.evaluate((id) => document.querySelector(id).getBoundingClientRect().toJSON(), id);
     assert.ok(box.height > 0 && box.bottom <= 768 + 0.5, `${id} is on screen: ${JSON.stringify(box)}`);
   }

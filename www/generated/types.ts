@@ -442,7 +442,12 @@ after: [number, number],
 /**
  * The rule that changed it.
  */
-rule: HashiRule, } | { "kind": "hashiFocus", 
+rule: HashiRule, 
+/**
+ * What the change does, as a sentence: only for `undo` (a range a rule narrowed follows
+ * the rule's own event, whose sentence stays on screen).
+ */
+why?: string, } | { "kind": "hashiFocus", 
 /**
  * 0-based `[row, col]` of the island now worked on; `None`: none.
  */

@@ -429,7 +429,8 @@ fn next_hint(puzzle: &Puzzle, user: &[Bridge], max_micros: u64) -> Result<Hint, 
                 return Ok(Hint {
                     kind: HintKind::Mistake,
                     rule: None,
-                    why: format!("your bridges lead to a contradiction: {why}"),
+                    // The event's sentence begins "dead end: ".
+                    why: format!("your bridges lead to a {why}"),
                     islands,
                     bridges: vec![],
                     because: because

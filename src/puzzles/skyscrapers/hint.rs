@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use super::solve::{solve, Change, Event, LineRef, Options, Reason, Solver};
+use super::solve::{solve, Change, Event, LineRef, Options, Reason, Solver, CONTRADICTION};
 use super::{clue_place, visible_count, Puzzle, Side};
 use crate::engine::{Budget, Machine, Status, Trace, Verdict};
 use crate::puzzles::contract::{
@@ -439,6 +439,8 @@ pub fn hint_within(puzzle: &Puzzle, board: &[Vec<u8>], max_micros: u64) -> Resul
     for e in trace.events {
         match e {
             Event::SkyContradiction { cells, why, .. } => {
+                // The hint says what is wrong; the word "Contradiction" is the event's label.
+                let why = why.strip_prefix(CONTRADICTION).unwrap_or(&why).to_string();
                 return Ok(Hint::Contradiction {
                     says: hint_says(&why),
                     cells,

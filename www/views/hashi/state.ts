@@ -77,7 +77,7 @@ export function applyWatch(view: WatchView, e: HashiEvent): Undo {
   // solutions list) are restored by the cases that change them.
   const before = { ...view };
   const restore = () => Object.assign(view, before);
-  view.line = 'why' in e ? e.why : view.line;
+  view.line = 'why' in e && e.why ? e.why : view.line;
   switch (e.kind) {
     case 'hashiRule':
       view.islands = e.islands;
@@ -89,7 +89,6 @@ export function applyWatch(view: WatchView, e: HashiEvent): Undo {
       const old = view.ranges[e.edge];
       if (!old) throw new Error(`hashiRange: no edge ${e.edge} on this board`);
       view.ranges[e.edge] = [e.after[0], e.after[1]];
-      if (e.rule === 'undo') view.line = `Back: ${e.a[0] + 1},${e.a[1] + 1}–${e.b[0] + 1},${e.b[1] + 1} may again carry ${e.after[0]} to ${e.after[1]}.`;
       return () => {
         view.ranges[e.edge] = old;
         restore();
@@ -108,11 +107,9 @@ export function applyWatch(view: WatchView, e: HashiEvent): Undo {
       view.edges = [e.edge];
       view.mark = 'guess';
       view.dead = [];
-      view.line = `Guess (depth ${e.depth}): ${e.why}`;
       return restore;
     case 'hashiDeadEnd':
       view.dead = e.islands;
-      view.line = `Dead end: ${e.why}`;
       return restore;
     case 'hashiBacktrack':
       view.islands = [];

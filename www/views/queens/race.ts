@@ -20,7 +20,6 @@ import { feature, type Feature } from '../feature';
 import { legend, type LegendItem } from '../common/legend';
 import { REPAIR_LEGEND, SEARCH_LEGEND } from './legends';
 import { repairForm, seedChoice, showRepairBoard, showReport } from './repair';
-import { plural } from '../common/text';
 import type { SolveProgress } from '../runner';
 
 /** Both boards must fit backtracking, the smaller range of the two. */
@@ -78,11 +77,8 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
       solvedSides.delete(search);
       drawSearch();
       left.stats.set({ nodes: state?.stats?.nodes ?? 0, backtracks: state?.stats?.backtracks ?? 0, elapsed: formatMicros(state?.stats?.elapsedMicros ?? 0) });
-      left.status.textContent = state?.finished
-        ? `Found a placement after ${(state.stats?.nodes ?? 0).toLocaleString('en-US')} nodes.`
-        : last
-          ? describeEvent(last)
-          : '';
+      // Rust's sentences: the event's, and the run's end (Frame.says) on its last step.
+      left.status.textContent = state?.finished ? (state.says ?? '') : last ? describeEvent(last) : '';
       syncBar();
     },
     solved(view, report) {
@@ -94,11 +90,8 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
       drawSearch();
       left.stats.set({ nodes: report.stats.nodes, backtracks: report.stats.backtracks, elapsed: formatMicros(report.stats.elapsedMicros) });
       solvedSides.add(search);
-      left.status.textContent = cols
-        ? `Solved in ${report.stats.nodes.toLocaleString('en-US')} nodes.`
-        : report.verdict === 'budget'
-          ? 'Still searching when the time budget ran out.'
-          : 'No solution.';
+      // Rust's sentence: what the run found, or which budget stopped it (Report.says).
+      left.status.textContent = report.says;
       syncBar();
     },
     error: errorShown,
@@ -121,13 +114,12 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
       syncBar();
     },
     solved(view, report) {
-      const stopped = showReport(view, report);
+      showReport(view, report);
       drawRepairSide();
       right.stats.set({ moves: report.stats.moves, restarts: report.stats.restarts, elapsed: formatMicros(report.stats.elapsedMicros) });
       solvedSides.add(repair);
-      const moves = plural(report.stats.moves, 'move');
-      const left = stopped ? ` with ${plural(stopped.cost, 'attacking pair')} left` : '';
-      right.status.textContent = report.solutions.length > 0 ? `Solved in ${moves}.` : report.verdict === 'budget' ? `Stopped by the time budget after ${moves}${left}.` : `Repair gave up after ${moves}${left}.`;
+      // Rust's sentence: the moves made, and where a stopped run stood (Report.says).
+      right.status.textContent = report.says;
       syncBar();
     },
     error: errorShown,

@@ -72,6 +72,11 @@ pub enum Event {
         after: [u8; 2],
         /// The rule that changed it.
         rule: Rule,
+        /// What the change does, as a sentence: only for `undo` (a range a rule narrowed follows
+        /// the rule's own event, whose sentence stays on screen).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
+        why: Option<String>,
     },
     /// The island being worked on changed (`null` = none).
     HashiFocus {
@@ -180,6 +185,7 @@ impl Solver {
     }
 
     /// Reports a dead end (tracing only) and bumps the failure weights of the islands it names.
+    /// `why` begins "dead end: ", the label the page shows (and a hint reads "… lead to a why").
     pub(super) fn dead<S: Sink<Event>>(
         &self,
         sink: &mut S,

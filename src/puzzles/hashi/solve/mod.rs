@@ -427,6 +427,52 @@ mod tests {
     }
 
     #[test]
+    fn guesses_dead_ends_and_undos_say_what_they_are() {
+        // Plain backtracking on a puzzle that needs guesses: every kind of search event occurs.
+        let p = parse_any("3x3m2:3a3c3a3").unwrap();
+        let off = SolveOptions {
+            techniques: Techniques::none(),
+            ..SolveOptions::default()
+        };
+        let mut s = Solver::new(&p, off).unwrap();
+        let mut t = Trace::default();
+        s.run(&mut Budget::unlimited(), &mut t);
+        let mut seen = [0; 3];
+        for e in &t.events {
+            match e {
+                Event::HashiGuess { why, depth, .. } => {
+                    seen[0] += 1;
+                    assert!(
+                        why.starts_with(&format!("guess (depth {depth}): ")),
+                        "{why}"
+                    );
+                }
+                Event::HashiDeadEnd { why, .. } => {
+                    seen[1] += 1;
+                    assert!(why.starts_with("dead end: "), "{why}");
+                }
+                Event::HashiRange {
+                    rule: Rule::Undo,
+                    why,
+                    after,
+                    ..
+                } => {
+                    seen[2] += 1;
+                    let why = why.as_deref().unwrap_or_default();
+                    let tail = format!(" may again have {} to {} bridges", after[0], after[1]);
+                    assert!(
+                        why.starts_with("back: (row ") && why.ends_with(&tail),
+                        "{why}"
+                    );
+                }
+                Event::HashiRange { why, .. } => assert!(why.is_none(), "{why:?}"),
+                _ => {}
+            }
+        }
+        assert!(seen.iter().all(|&k| k > 0), "{seen:?}");
+    }
+
+    #[test]
     fn two_ones_may_not_join() {
         // The two 1s on top see each other; joined they would be cut off from the 2s below.
         let p = parse_any("1.1/.../2.2").unwrap();

@@ -26,7 +26,7 @@ impl Solver {
         if l > h {
             return Err(self.dead(sink, Rule::Range, &[ed.a, ed.b], || {
                 format!(
-                    "between {} and {} there would have to be at least {} and at most {}",
+                    "dead end: between {} and {} there would have to be at least {} and at most {}",
                     self.name(ed.a),
                     self.name(ed.b),
                     bridges_word(l as i32),
@@ -52,6 +52,7 @@ impl Solver {
                     before: [ol, oh],
                     after: [l, h],
                     rule,
+                    why: None,
                 },
                 self.stats,
             );
@@ -66,7 +67,7 @@ impl Solver {
                     return Err(
                         self.dead(sink, Rule::Crossing, &[ed.a, ed.b, xe.a, xe.b], || {
                             format!(
-                                "the bridge {}-{} would cross the bridge {}-{}",
+                                "dead end: the bridge {}-{} would cross the bridge {}-{}",
                                 self.name(ed.a),
                                 self.name(ed.b),
                                 self.name(xe.a),
@@ -115,13 +116,16 @@ impl Solver {
         }
         if l > need {
             return Err(self.dead(sink, Rule::Degree, &[i], || {
-                format!("island {} needs {need} but already has {l}", self.name(i))
+                format!(
+                    "dead end: island {} needs {need} but already has {l}",
+                    self.name(i)
+                )
             }));
         }
         if h < need {
             return Err(self.dead(sink, Rule::Degree, &[i], || {
                 format!(
-                    "island {} needs {need} but its neighbours can take at most {h}",
+                    "dead end: island {} needs {need} but its neighbours can take at most {h}",
                     self.name(i)
                 )
             }));
@@ -430,7 +434,7 @@ impl Solver {
                     {
                         return Err(self.dead(sink, Rule::Isolation, &[i], || {
                             format!(
-                                "the group of {} islands around {} has all its bridges and is cut off",
+                                "dead end: the group of {} islands around {} has all its bridges and is cut off",
                                 self.groups.size(i),
                                 self.name(i)
                             )
@@ -516,7 +520,7 @@ impl Solver {
                 let lost = (0..n).find(|&i| self.groups.find(i) != r0).unwrap_or(0);
                 return Err(self.dead(sink, Rule::Connectivity, &[0, lost], || {
                     format!(
-                        "island {} can no longer reach island {}",
+                        "dead end: island {} can no longer reach island {}",
                         self.name(lost),
                         self.name(0)
                     )

@@ -24,6 +24,11 @@ impl Solver {
                         before: [self.lo[ei], self.hi[ei]],
                         after: [l, h],
                         rule: Rule::Undo,
+                        why: Some(format!(
+                            "back: {} and {} may again have {l} to {h} bridges",
+                            self.name(ed.a),
+                            self.name(ed.b)
+                        )),
                     },
                     self.stats(),
                 );
@@ -196,7 +201,7 @@ impl Machine for Solver {
                             sink.emit(Event::HashiDeadEnd {
                                 rule: Rule::Connectivity,
                                 islands: vec![],
-                                why: "every bridge is decided but the islands are not all connected (or form a loop)".into(),
+                                why: "dead end: every bridge is decided but the islands are not all connected (or form a loop)".into(),
                             }, self.stats());
                         }
                         if self.frames.is_empty() {
@@ -284,7 +289,8 @@ impl Machine for Solver {
                                 value: v,
                                 depth: self.frames.len() as u32,
                                 why: format!(
-                                    "no rule applies: try {} between {} and {}",
+                                    "guess (depth {}): no rule applies: try {} between {} and {}",
+                                    self.frames.len(),
                                     bridges_word(v as i32),
                                     self.name(ed.a),
                                     self.name(ed.b)

@@ -9,6 +9,9 @@ use super::{Out, SkyRules};
 use crate::engine::Sink;
 use crate::puzzles::skyscrapers::Side;
 
+/// How a contradiction's sentence starts (the page shows `why` as it is; a hint quotes the rest).
+pub(crate) const CONTRADICTION: &str = "Contradiction: ";
+
 /// Why candidates changed.
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "SkyscrapersReason"))]
@@ -287,7 +290,7 @@ impl SkyRules {
             sink.event(Event::SkyContradiction {
                 line: line.map(|l| self.line_ref(l)),
                 cells: cells.iter().map(|&c| self.rc(c)).collect(),
-                why,
+                why: format!("{CONTRADICTION}{why}"),
             });
         }
     }

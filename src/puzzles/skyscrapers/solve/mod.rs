@@ -66,6 +66,7 @@ mod lines;
 pub mod probe;
 mod rules;
 
+pub(crate) use events::CONTRADICTION;
 pub use events::{Axis, Change, Event, LineRef, Reason};
 
 use serde::{Deserialize, Serialize};
