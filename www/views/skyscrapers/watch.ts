@@ -89,7 +89,7 @@ export function mountWatch(ctx: SkyCtx): Watch {
   const seeds = seedChoice(seedInput, () => invalidate());
   seedInput.addEventListener('change', () => invalidate());
   const forms = new Map<string, OptionForm>();
-  const formBoxes = new Map<string, HTMLElement>();
+  const formBoxes = new Map<string, HTMLDetailsElement>();
   for (const a of ALGORITHMS) {
     if (!seeded(a)) continue;
     const form = optionForm('skyscrapers', a.name, `sky-${a.name}`, `Skyscrapers ${a.name}`);
@@ -362,6 +362,8 @@ export function mountWatch(ctx: SkyCtx): Watch {
       }
       // The other algorithms' options go back to their defaults.
       for (const b of ALGORITHMS.filter((b) => b !== a).flatMap(linkParts)) if (!mine.includes(b)) b.takeLinkOptions([]);
+      // Options a link changed are shown, not folded away.
+      for (const [name, box] of formBoxes) if (forms.get(name)!.linkOptions().length > 0) box.open = true;
       return problems;
     },
   };
