@@ -83,8 +83,9 @@ export function mountWatch(ctx: SkyCtx): Watch {
   }
   const techniqueLink = switchOptions(techniqueBoxes, 'Skyscrapers technique');
 
-  // Each seeded algorithm's seed field, and its number options (tabu, noise, …) as the registry
-  // lists them, folded away under the seed.
+  // Repair's seed field, and its number options (tabu, noise, …) as the registry lists them,
+  // folded away under the seed. (The search's one number option, `limit`, stays the page's: the
+  // watch mode proves uniqueness, which stops at the second solution.)
   const seedInput = h('input', { type: 'text', id: 'sky-seed', inputmode: 'numeric', placeholder: 'random', size: '22' });
   const seeds = seedChoice(seedInput, () => invalidate());
   seedInput.addEventListener('change', () => invalidate());
