@@ -53,6 +53,19 @@ export function checkSky(n, clues, grid) {
   return null;
 }
 
+/** Repair's cost, the rules written again: each extra copy of a height in a column counts one, and
+ *  every clue counts how far the towers its line shows are from it. */
+export function repairCost(n, clues, grid) {
+  let cost = 0;
+  for (let i = 0; i < n; i++) {
+    const col = grid.map((row) => row[i]);
+    cost += col.length - new Set(col).size;
+    const lines = [col, [...col].reverse(), grid[i], [...grid[i]].reverse()];
+    for (let s = 0; s < 4; s++) if (clues[s][i]) cost += Math.abs(visible(lines[s]) - clues[s][i]);
+  }
+  return cost;
+}
+
 /** Every solution by brute force (row permutations that fit their row clues, column checks), small N. */
 export function bruteForce(n, clues, limit = 3) {
   const perms = [];

@@ -29,6 +29,8 @@ async function settle(page, tab) {
 
 /** Clicks the tree at a fraction of its width and height; returns the node's description. */
 async function clickTree(page, prefix, fx, fy) {
+  // The tree sits under the watch controls: bring it into the window before clicking on it.
+  await page.locator(`#${prefix}-tree`).scrollIntoViewIfNeeded();
   const box = await page.locator(`#${prefix}-tree`).boundingBox();
   await page.mouse.click(box.x + fx * box.width, box.y + fy * box.height);
   const text = await page.textContent(`#${prefix}-tree-detail`);

@@ -46,6 +46,17 @@ function conflictsAt(events, k) {
   return '0';
 }
 
+/** "Cost now" for Skyscrapers' repair: the cost after the latest event that states one (a grid's
+ *  start or a move), "—" before the first grid. */
+function costAt(events, k) {
+  for (let i = k - 1; i >= 0; i--) {
+    const e = events[i].event;
+    const c = e.kind === 'skyRepairMove' ? e.costAfter : e.kind === 'skyRepairStart' ? e.cost : undefined;
+    if (c !== undefined) return c.toLocaleString('en-US');
+  }
+  return '—';
+}
+
 /** Everything a side of a view shows: canvases' pixels, the sentence, the counters, the tree. */
 async function snapshot(page, side) {
   return page.evaluate((side) => {
@@ -110,9 +121,10 @@ function picks(total, traces = [], count = 20) {
 
 /**
  * One view: `link` opens it, `sides` name what each run shows (the race has two). Checks the
- * counters and sentence at every pick against the native replay, then the four paths.
+ * counters and sentence at every pick against the native replay, then the four paths. `run`, if
+ * given, is the algorithm and seed the link must have made the page run.
  */
-async function checkView({ link, tab, sides, cap = 600, ready = null }) {
+async function checkView({ link, tab, sides, cap = 600, ready = null, run = null }) {
   const { page, problems, context } = await openPage(app, link);
   // A puzzle view applies its link's mode once the puzzle has loaded.
   if (ready) await page.waitForSelector(ready);
@@ -137,6 +149,10 @@ async function checkView({ link, tab, sides, cap = 600, ready = null }) {
   }
   // The runs on screen, as their sessions were created: the oracle replays exactly these.
   const runs = await Promise.all(sides.map((s) => page.getAttribute(s.status, 'data-run').then((r) => JSON.parse(r))));
+  if (run) {
+    assert.equal(runs[0].algorithm, run.algorithm, `${link}: the algorithm of the link`);
+    assert.equal(String(runs[0].options.seed), run.seed, `${link}: the seed of the link`);
+  }
   const traces = runs.map((r) => nativeTrace(r, cap));
   const total = Math.max(...traces.map((t) => t.events.length));
   assert.ok(total >= 20, `${link}: a run of 20 steps or more (${total})`);
@@ -158,6 +174,7 @@ async function checkView({ link, tab, sides, cap = 600, ready = null }) {
       const ev = traces[i].events[Math.min(k, traces[i].events.length) - 1];
       const expected = expectedCounters(Object.keys(shot[i].counters), ev);
       if ('conflicts' in shot[i].counters) expected.conflicts = conflictsAt(traces[i].events, Math.min(k, traces[i].events.length));
+      if ('cost' in shot[i].counters) expected.cost = costAt(traces[i].events, Math.min(k, traces[i].events.length));
       const shown = Object.fromEntries(Object.entries(shot[i].counters).filter(([key]) => key in expected));
       assert.deepEqual(shown, expected, `${link} ${s.name}: counters at step ${k} (${ev?.event.kind})`);
       // The last step of an ended run shows the run's verdict instead of the event's sentence.
@@ -239,6 +256,18 @@ test('Skyscrapers watch shows step k of its run', async () => {
     tab: 'skyscrapers',
     ready: '#sky-board[data-mode=watch]',
     sides: [{ name: 'watch', scope: '#skyscrapers', canvases: ['#sky-board', '#sky-tree'], status: '#sky-status', tree: '#sky-tree', sentences: true, endSays: true }],
+  });
+});
+
+test('Skyscrapers repair shows step k of its run: moves, restarts and cost included', async () => {
+  // Seed 4 on the example: 432 moves, with a restart among them, before it finds the grid.
+  await checkView({
+    link: '#skyscrapers/' + encodeURIComponent('4://///1/3///4/////3/') + '?mode=watch&algo=repair&seed=4',
+    tab: 'skyscrapers',
+    ready: '#sky-board[data-mode=watch]',
+    run: { algorithm: 'repair', seed: '4' },
+    // No search tree for repair: the board, the counters and Rust's sentence.
+    sides: [{ name: 'repair', scope: '#skyscrapers', canvases: ['#sky-board'], status: '#sky-status', sentences: true, endSays: true }],
   });
 });
 

@@ -106,10 +106,12 @@ test('settings a view does not read are named, the others pass', () => {
   assert.deepEqual(unused('#hashi/3x3m2:2a2c2a2?mode=play&board=9'), []);
   assert.deepEqual(unused('#repair/50?algo=nonexistent'), ['The setting "algo" does nothing in the repair view (it reads seed, opts, step), so it is left out.']);
   assert.deepEqual(unused('#start?mode=watch'), ['The setting "mode" does nothing in the start view, so it is left out.']);
-  assert.deepEqual(unused('#skyscrapers?algo=x&seed=4'), [
-    'The setting "algo" does nothing in the skyscrapers view (it reads mode, opts, step, board), so it is left out.',
-    'The setting "seed" does nothing in the skyscrapers view (it reads mode, opts, step, board), so it is left out.',
+  assert.deepEqual(unused('#hashi?algo=x&seed=4'), [
+    'The setting "algo" does nothing in the hashi view (it reads mode, opts, step, board), so it is left out.',
+    'The setting "seed" does nothing in the hashi view (it reads mode, opts, step, board), so it is left out.',
   ]);
+  // Skyscrapers' watch mode chooses its algorithm, and repair's seed (the view checks the name).
+  assert.deepEqual(unused('#skyscrapers?mode=watch&algo=repair&seed=4&step=9'), []);
 });
 
 test('a quoted part of a link shows hidden and reordering characters as escapes', () => {

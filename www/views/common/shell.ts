@@ -18,7 +18,7 @@ import { CancelledError } from '../../solver-client';
 import { feature, type Feature } from '../feature';
 import { zoomControl } from '../../controls/zoom';
 import { BOARD_MAX, squareFor } from '../../render/canvas';
-import { switchOptions, takeOptions } from './size-link';
+import { switchOptions, takeOptions, type LinkOptions } from './size-link';
 
 export type Mode = 'edit' | 'play' | 'watch';
 export const MODES: Mode[] = ['edit', 'play', 'watch'];
@@ -50,7 +50,9 @@ export interface ShellSetup {
   sideAfter: HTMLElement[];
   /** Elements shown only in one mode (wherever they are placed). */
   panels: Partial<Record<Mode, HTMLElement[]>>;
-  watch: { bar: PlaybackBar; run: Run; techniques: Map<string, HTMLInputElement> };
+  /** `link`: a watch mode with a choice of algorithm (Skyscrapers) keeps it in the address, with
+   *  its seed, and its options stand for the technique switches' (they are the chosen algorithm's). */
+  watch: { bar: PlaybackBar; run: Run; techniques: Map<string, HTMLInputElement>; link?: WatchLink };
   /** How a technique is named in a link's problems ("Skyscrapers technique"). */
   techniqueWord: string;
   /** The view's own part of entering mode `m` (its status line, a check, a run). */
@@ -71,6 +73,15 @@ export interface ShellSetup {
   historyKey(mode: Mode, e: KeyboardEvent): boolean;
   /** The view's keys (never called while typing in a field). */
   key(mode: Mode, e: KeyboardEvent): boolean;
+}
+
+/** What a watch mode with a choice of algorithm adds to a link: the algorithm and its seed (`algo=`,
+ *  `seed=`), and as its options (`opts=`) the chosen algorithm's. */
+export interface WatchLink extends LinkOptions {
+  /** Sets the algorithm and seed of a link; called before its options, which depend on them. */
+  take(settings: Settings): void;
+  /** The algorithm and seed for the address. */
+  settings(): Settings;
 }
 
 export interface Messages {
@@ -201,10 +212,12 @@ export function mountShell(s: ShellSetup, messages: Messages): Shell {
     enterMode();
   }
 
-  // A link's watch techniques (opts=name:on|off) and mode, applied once its puzzle has loaded.
-  const techniques = switchOptions(s.watch.techniques, s.techniqueWord);
+  // A link's watch algorithm, its options (opts=name:on|off for techniques) and mode, applied once
+  // its puzzle has loaded.
+  const options: LinkOptions = s.watch.link ?? switchOptions(s.watch.techniques, s.techniqueWord);
   function linked(st: Settings, opened: boolean): void {
-    takeOptions(techniques, st.opts);
+    s.watch.link?.take(st);
+    takeOptions(options, st.opts);
     // A link to a puzzle opens it ready to play, as puzz.link does: a player who types into a
     // shared puzzle must not change it. The page's own links always write their mode (an edit-mode
     // link says mode=edit), so only links without one (imported IDs, shared puzzles) land here.
@@ -233,7 +246,7 @@ export function mountShell(s: ShellSetup, messages: Messages): Shell {
         const id = s.id();
         if (id === null) return null;
         // Play mode's link carries the player's position too.
-        return { puzzle: id, settings: puzzleSettings(mode, techniques.linkOptions(), s.watch.run, s.linkBoard) };
+        return { puzzle: id, settings: { ...puzzleSettings(mode, options.linkOptions(), s.watch.run, s.linkBoard), ...s.watch.link?.settings() } };
       },
       redraw: s.draw,
       pause() {

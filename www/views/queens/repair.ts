@@ -5,7 +5,9 @@
 import { announceFrom, labelBoard } from '../../announce';
 import { sizeLink } from '../common/size-link';
 import { limit } from '../../registry';
-import { isSeedText, MAX_SEED_TEXT } from '../../address';
+import { seedChoice } from '../common/seed';
+// The seed field moved to views/common/seed.ts (Skyscrapers' repair shares it); the race imports it here.
+export { seedChoice } from '../common/seed';
 import { h, counters, featureSection, formatMicros } from '../../dom';
 import { plural, typedWhole } from '../common/text';
 import { playbackBar, type PlaybackBar } from '../../controls/playback';
@@ -131,49 +133,6 @@ export function repairForm(prefix: string): RepairForm {
       return problems;
     },
   };
-}
-
-/** A random seed the page chooses when the user leaves the field empty (shown, so runs can be shared). */
-export function randomSeed(): number {
-  return crypto.getRandomValues(new Uint32Array(1))[0]!;
-}
-
-/**
- * The seed of the runs on screen. An empty field means "random": drawn once and then kept, so Reset,
- * Play and Solve replay the very run the class just watched (a new draw each time made Solve answer
- * a different board). A new N, or the New seed button, draws again.
- */
-export function seedChoice(field: HTMLInputElement, renewed: () => void) {
-  let drawn: number | null = null;
-  const button = h('button', { type: 'button', class: 'new-seed', title: 'Draw a new random seed and start again' }, 'New seed');
-  button.addEventListener('click', () => {
-    field.value = '';
-    drawn = null;
-    renewed();
-  });
-  return {
-    button,
-    /** The seed for the next run: the field's, or the one drawn for this board. */
-    current(): number | string {
-      const typed = parseSeed(field.value);
-      if (typed !== null) return typed;
-      drawn ??= randomSeed();
-      field.placeholder = `random (now ${drawn})`;
-      return drawn;
-    },
-    /** Forget the drawn seed (a new N). */
-    renew(): void {
-      drawn = null;
-    },
-  };
-}
-
-/** The seed typed, as decimal text (exact for every u64; it goes into the ID `queens:N#SEED`). */
-export function parseSeed(text: string): string | null {
-  const t = text.trim();
-  if (t === '') return null;
-  if (!isSeedText(t)) throw new Error(`The seed must be a whole number from 0 to ${MAX_SEED_TEXT} without leading zeros (got "${text}").`);
-  return t;
 }
 
 /** Draws a repair board into `canvas` and exposes it to assistive technology and tests. */

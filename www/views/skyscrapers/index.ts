@@ -93,7 +93,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
       sideBefore: [editor.panel, play.panel, watch.panel],
       sideAfter: [watch.extras, play.hintDetails, colours, editor.share],
       panels: { edit: [editor.panel], play: [play.panel], watch: [watch.panel, watch.extras] },
-      watch: { bar: watch.bar, run: watch.run, techniques: watch.techniques },
+      watch: { bar: watch.bar, run: watch.run, techniques: watch.techniques, link: watch.link },
       techniqueWord: 'Skyscrapers technique',
       enter(m) {
         ctx.mode = m;

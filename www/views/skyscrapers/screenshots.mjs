@@ -12,6 +12,28 @@ export const scenes = {
       for (let k = 0; k < 5; k++) await click(page, 'skyscrapers', 'Step');
     },
   },
+  // Min-conflicts repair on the example, seed 4: mid-run (a move, the cells in broken rules
+  // striped), and at the grid it finds after 432 moves and a restart.
+  'skyscrapers-repair': {
+    view: 'skyscrapers',
+    anchor: '.stage',
+    async run(page) {
+      await page.evaluate(() => (location.hash = '#skyscrapers/' + encodeURIComponent('4://///1/3///4/////3/') + '?mode=watch&algo=repair&seed=4&step=40'));
+      await page.waitForFunction(() => /^Step 40 of/.test(document.querySelector('#skyscrapers .step-count')?.textContent ?? ''));
+      await page.waitForTimeout(300);
+    },
+  },
+  'skyscrapers-repair-solved': {
+    view: 'skyscrapers',
+    anchor: '.stage',
+    async run(page, { click }) {
+      await page.evaluate(() => (location.hash = '#skyscrapers/' + encodeURIComponent('4://///1/3///4/////3/') + '?mode=watch&algo=repair&seed=4'));
+      await page.waitForFunction(() => document.querySelector('#sky-algo')?.value === 'repair' && document.querySelector('#sky-board')?.dataset.mode === 'watch');
+      await click(page, 'skyscrapers', 'Next solution');
+      await page.waitForFunction(() => document.querySelector('#sky-board')?.dataset.solved === 'true');
+      await page.waitForTimeout(300);
+    },
+  },
   // Play modes: the player's digits, pencil marks and a Check; bridges with one marked wrong.
   'skyscrapers-play': {
     view: 'skyscrapers',

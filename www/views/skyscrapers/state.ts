@@ -42,6 +42,9 @@ export interface WatchView {
   solutions: number[][][];
   /** Set by an instant Solve. */
   verdict: Verdict | null;
+  /** Repair: the cost of the grid on screen as its latest event states it (repeated heights plus
+   *  clue misses); null before its first grid and in a search. */
+  cost: number | null;
 }
 
 export function emptyPuzzle(n: number): SkyPuzzle {
@@ -73,12 +76,13 @@ export function freshWatch(p: SkyPuzzle): WatchView {
     guesses: [],
     solutions: [],
     verdict: null,
+    cost: null,
   };
 }
 
 /** Applies one solver event to the view and returns its exact inverse. */
 export function applySkyEvent(view: WatchView, e: SkyEvent): Undo {
-  const meta = { fade: view.fade, line: view.line, focus: view.focus, bad: view.bad, why: view.why, depth: view.depth, guesses: view.guesses, tone: view.tone };
+  const meta = { fade: view.fade, line: view.line, focus: view.focus, bad: view.bad, why: view.why, depth: view.depth, guesses: view.guesses, tone: view.tone, cost: view.cost };
   const restoreMeta = () => Object.assign(view, meta);
   const applyChanges = (changes: Change[]): Undo => {
     const prev = changes.map((c) => view.cand[c.row * view.n + c.col]!);
@@ -158,6 +162,7 @@ export function applySkyEvent(view: WatchView, e: SkyEvent): Undo {
       view.line = null;
       view.focus = e.kind === 'skyRepairMove' ? { row: e.row, col: e.cols[0], tone: 'guess' } : null;
       view.bad = e.bad;
+      view.cost = e.kind === 'skyRepairMove' ? e.costAfter : e.cost;
       view.why = sentence(e.why);
       view.tone = e.bad.length === 0 ? 'solution' : 'deduce';
       return undo;

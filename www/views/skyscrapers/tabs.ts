@@ -4,7 +4,7 @@ import type { ViewSpec } from '../view-spec';
 
 export const VIEW: ViewSpec = {
   puzzle: 'skyscrapers',
-  tabs: [{ hash: 'skyscrapers', title: 'Skyscrapers', settings: ['mode', 'opts', 'step', 'board'] }],
+  tabs: [{ hash: 'skyscrapers', title: 'Skyscrapers', settings: ['mode', 'algo', 'seed', 'opts', 'step', 'board'] }],
   help: [
     {
       title: 'Skyscrapers board (Edit and Play)',
