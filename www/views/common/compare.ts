@@ -77,11 +77,12 @@ export function mountCompare(setup: CompareSetup): Compare {
   const stop = h('button', { type: 'button', id: `${id}-compare-cancel`, hidden: '' }, 'Cancel');
   const progress = h('output', { id: `${id}-compare-progress`, class: 'new-progress', 'aria-live': 'polite' });
   const body = h('tbody');
+  // "Back\u00ADtracks" may break at its soft hyphen: its heading was the widest column on a phone.
   const table = h(
     'table',
     { class: 'compare', id: `${id}-compare-table`, hidden: '' },
     h('caption', {}, `Each run solves the puzzle and proves the answer unique (at most ${COMPARE_MAX_NODES.toLocaleString('en-US')} nodes each). Bars: nodes on a log scale.`),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Run'), h('th', { scope: 'col' }, 'Verdict'), h('th', { scope: 'col' }, 'Nodes'), h('th', { scope: 'col' }, 'Backtracks'), h('th', { scope: 'col' }, 'Time'), h('th', { scope: 'col', class: 'bar-col' }, 'log nodes'))),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Run'), h('th', { scope: 'col' }, 'Verdict'), h('th', { scope: 'col' }, 'Nodes'), h('th', { scope: 'col' }, 'Back\u00ADtracks'), h('th', { scope: 'col' }, 'Time'), h('th', { scope: 'col', class: 'bar-col' }, 'log nodes'))),
     body,
   );
   const element = h('div', { class: 'compare-box', id: `${id}-compare-box` }, h('div', { class: 'params' }, go, stop), progress, h('div', { class: 'table-wrap' }, table));

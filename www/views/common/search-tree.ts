@@ -273,6 +273,107 @@ export class SearchTree {
   }
 }
 
+/** A label as drawn: its text, its box in CSS pixels, and the baseline it is written on. */
+interface LabelBox {
+  text: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  base: number;
+}
+
+const LABEL_FONT = '11px system-ui, sans-serif';
+
+/** Whether the segment from (x0, y0) to (x1, y1), `r` thick on each side, meets box `b`
+ *  (Liang-Barsky clipping against the box grown by `r`). */
+function segmentMeets(b: LabelBox, x0: number, y0: number, x1: number, y1: number, r: number): boolean {
+  const dx = x1 - x0;
+  const dy = y1 - y0;
+  let t0 = 0;
+  let t1 = 1;
+  for (const [p, q] of [
+    [-dx, x0 - (b.x - r)],
+    [dx, b.x + b.w + r - x0],
+    [-dy, y0 - (b.y - r)],
+    [dy, b.y + b.h + r - y0],
+  ] as const) {
+    if (p === 0) {
+      if (q < 0) return false;
+    } else {
+      const k = q / p;
+      if (p < 0) t0 = Math.max(t0, k);
+      else t1 = Math.min(t1, k);
+      if (t0 > t1) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Where the node labels go (issue 28: on a phone they ran into each other and the path, and the
+ * last ones ran off the right edge). Of four places beside its node (right or left, above or
+ * below), a label takes one inside the canvas and clear of the labels placed before it, of every
+ * node's mark and of the current path: the one crossing the fewest of the tree's thin lines, the
+ * first on a tie. A label with no such place is left out (the node's own line says it on hover,
+ * click or the keyboard). The path's nodes are placed first, its end first.
+ */
+function placeLabels(g: CanvasRenderingContext2D, t: SearchTree, m: number, x: (i: number) => number, y: (d: number) => number, w: number, hgt: number): LabelBox[] {
+  g.font = LABEL_FONT;
+  const at = (i: number): [number, number] => [x(i), y(t.depth[i]!)];
+  const path: [number, number, number, number][] = [];
+  for (let k = 1; k < t.path.length; k++) path.push([...at(t.path[k - 1]!), ...at(t.path[k]!)]);
+  const edges: [number, number, number, number][] = [];
+  for (let i = 1; i < m; i++) edges.push([...at(t.parent[i]!), ...at(i)]);
+  const top = t.path[t.path.length - 1]!;
+  const onPath = new Set(t.path);
+  // The path's end first (the choice on screen), then the path back up, then the rest.
+  const order = [...t.path.filter((i) => i > 0 && i < m).reverse(), ...Array.from({ length: m - 1 }, (_, k) => k + 1).filter((i) => !onPath.has(i))];
+  const placed: LabelBox[] = [];
+  const GAP = 4;
+  for (const i of order) {
+    const text = t.label[i]!;
+    const metrics = g.measureText(text);
+    const tw = metrics.width;
+    const asc = Math.ceil(metrics.actualBoundingBoxAscent || 8);
+    const desc = Math.ceil(metrics.actualBoundingBoxDescent || 2);
+    const [cx, cy] = at(i);
+    let best: LabelBox | null = null;
+    let bestCrossings = Infinity;
+    for (const [left, below] of [
+      [false, false],
+      [true, false],
+      [false, true],
+      [true, true],
+    ]) {
+      // Clear of the node's own mark (the path's end is a dot of radius 5, the others about 3).
+      const gap = i === top ? 7 : 5;
+      const bx = left ? cx - gap - tw : cx + gap;
+      const base = below ? cy + gap - 1 + asc : cy - gap + 1 - desc;
+      const b: LabelBox = { text, x: bx, y: base - asc, w: tw, h: asc + desc, base };
+      if (b.x < 1 || b.y < 1 || b.x + b.w > w - 1 || b.y + b.h > hgt - 1) continue;
+      if (placed.some((o) => b.x < o.x + o.w + GAP && o.x < b.x + b.w + GAP && b.y < o.y + o.h + GAP && o.y < b.y + b.h + GAP)) continue;
+      // Every node's mark (a dot, a cross, the path's end a bigger dot), with a pixel to spare.
+      let clear = true;
+      for (let j = 1; j < m && clear; j++) {
+        if (j === i) continue;
+        const r = j === top ? 6 : 5;
+        const [nx, ny] = at(j);
+        if (nx + r > b.x && nx - r < b.x + b.w && ny + r > b.y && ny - r < b.y + b.h) clear = false;
+      }
+      // The path is 3 px wide: half of it and a pixel more.
+      if (!clear || path.some(([x0, y0, x1, y1]) => segmentMeets(b, x0, y0, x1, y1, 2.5))) continue;
+      const crossings = edges.filter(([x0, y0, x1, y1]) => segmentMeets(b, x0, y0, x1, y1, 0.5)).length;
+      if (crossings < bestCrossings) {
+        best = b;
+        bestCrossings = crossings;
+      }
+    }
+    if (best) placed.push(best);
+  }
+  return placed;
+}
+
 export interface TreeView {
   element: HTMLElement;
   /** Redraws (at most once per animation frame). */
@@ -303,8 +404,14 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
     const m = t.visible();
     const n = Math.max(1, m - 1);
     const deep = Math.max(1, t.maxDepth());
-    // Room on the right for the last node's label.
-    const right = m <= LABELLED ? 40 : PAD;
+    // Room on the right for the last node's label (it is most often the path's end), up to a
+    // third of the width; a longer label goes to the left of its node (placeLabels).
+    let right = PAD;
+    const g = m <= LABELLED && m > 1 ? canvas.getContext('2d') : null;
+    if (g) {
+      g.font = LABEL_FONT;
+      right = Math.max(PAD, Math.min(w / 3, g.measureText(t.label[m - 1]!).width + 10));
+    }
     const span = w - PAD - right;
     return { w, hgt, span, x: (i: number) => PAD + (i / n) * span, y: (d: number) => PAD + 6 + (d / deep) * (hgt - 2 * PAD - 6) };
   };
@@ -325,6 +432,7 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
     g.clearRect(0, 0, w, hgt);
     const m = t ? t.visible() : 1;
     if (!t || m <= 1) {
+      canvas.dataset.labels = '[]';
       caption.textContent = t && t.position > 0 ? noChoiceYet(t.position) : !t && solvedFast() ? SOLVED_FAST_TREE : EMPTY_TREE;
       return;
     }
@@ -335,9 +443,8 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
     const bad = css.getPropertyValue('--bad') || '#c25400';
     const good = css.getPropertyValue('--good') || '#007f5c';
     const { x, y } = geometry(t);
+    const labels: LabelBox[] = [];
     if (m <= DETAILED) {
-      /** Where the last label drawn on each depth ends. */
-      const labelEnd = new Map<number, number>();
       g.lineWidth = 1;
       for (let i = 1; i < m; i++) {
         const p = t.parent[i]!;
@@ -376,18 +483,12 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
           g.stroke();
           g.setLineDash([]);
         }
-        if (m <= LABELLED) {
-          // A label that would run into the one before it on its row is left out (the node's
-          // own line says it on hover, click or the keyboard).
-          g.font = '11px system-ui, sans-serif';
-          const text = t.label[i]!;
-          const width = g.measureText(text).width;
-          const d = t.depth[i]!;
-          if (cx + 4 >= (labelEnd.get(d) ?? -Infinity) + 3) {
-            g.fillStyle = ink;
-            g.fillText(text, cx + 4, cy - 3);
-            labelEnd.set(d, cx + 4 + width);
-          }
+      }
+      if (m <= LABELLED) {
+        g.fillStyle = ink;
+        for (const b of placeLabels(g, t, m, x, y, w, hgt)) {
+          g.fillText(b.text, b.x, b.base);
+          labels.push(b);
         }
       }
     } else {
@@ -440,6 +541,8 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
       g.arc(x(focus), y(t.depth[focus]!), 8, 0, 2 * Math.PI);
       g.stroke();
     }
+    // Where each label went, in CSS pixels, for tests that measure them against each other.
+    canvas.dataset.labels = JSON.stringify(labels.map((b) => [b.x, b.y, b.w, b.h].map((v) => Math.round(v * 10) / 10)));
     const shown =
       (m > DETAILED ? ' Each column sums many nodes: hover or click to see one.' : '') +
       (t.pruned > 0 ? ` The ${t.pruned.toLocaleString('en-US')} oldest choices are counted but no longer drawn: the tree keeps the choices of the last ${t.window.toLocaleString('en-US')} steps, as the player does.` : '');
