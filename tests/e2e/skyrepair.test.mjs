@@ -159,8 +159,9 @@ test('a repair run that gives up shows its last grid, that grid’s real cost, a
     assert.match(native.end.says, new RegExp(`^Repair gave up after 30 moves and 0 restarts: .+; the grid it stopped at has cost ${cost}\\.$`));
   };
   await check('played');
-  // The cells in a broken rule are marked (the board's label counts them).
-  assert.match(await page.getAttribute('#sky-board', 'aria-label'), /\d+ marked wrong/);
+  // The cells in a broken rule are marked (the board's label counts them; it follows the board
+  // at most a few times a second, www/announce.ts).
+  await page.waitForFunction(() => /\d+ marked wrong/.test(document.querySelector('#sky-board')?.getAttribute('aria-label') ?? ''), null, { timeout: 5_000 });
   // Solve at full speed ends the same way, on the same grid.
   await page.locator('#skyscrapers .playback').getByRole('button', { name: 'Solve', exact: true }).click();
   await page.waitForFunction(() => /^Solved at full speed/.test(document.querySelector('#skyscrapers .step-count')?.textContent ?? ''));
