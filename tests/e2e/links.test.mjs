@@ -440,3 +440,45 @@ test('Hashiwokakero: a cut Tatham ID says it is cut short, and a failed link say
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+/** The step the race's step count shows. */
+const raceStep = async (page) => Number(/^Step ([\d,]+)/.exec(await page.textContent('#race .step-count'))[1].replace(/,/g, ''));
+
+test('a seed being typed is not the run: the address keeps the run on screen until the edit is committed', async () => {
+  const { page, problems } = await openPage(app, '#repair/30?seed=5');
+  await page.waitForSelector('#repair-board');
+  const step = page.locator('#repair .playback').getByRole('button', { name: 'Step', exact: true });
+  for (let k = 0; k < 4; k++) await step.click();
+  await addressMatches(page, /seed=5&step=4$/);
+  await page.locator('#repair-seed').press('End');
+  await page.keyboard.type('1');
+  await page.waitForTimeout(500);
+  // Typed, not committed: the run, its record and the address are still seed 5's.
+  assert.match(decodeURIComponent(await page.evaluate(() => location.hash)), /seed=5&step=4$/);
+  assert.equal(JSON.parse(await page.getAttribute('#repair-status', 'data-run')).id, 'queens:30#5');
+  // Committed (Enter): the run starts over with seed 51, and the address says so.
+  await page.keyboard.press('Enter');
+  await addressMatches(page, /seed=51$/);
+  await step.click();
+  await page.waitForFunction(() => JSON.parse(document.querySelector('#repair-status').dataset.run ?? '{}').id === 'queens:30#51');
+  assert.deepEqual(problems, []);
+});
+
+test('the race: a new repair seed starts both sides over, so both show one step and the link reopens it', async () => {
+  const { page, problems } = await openPage(app, '#race/30?seed=5');
+  await page.waitForSelector('#race-repair-board');
+  const step = page.locator('#race .playback').getByRole('button', { name: 'Step', exact: true });
+  for (let k = 0; k < 6; k++) await step.click();
+  await page.waitForFunction(() => /^Step 6 /.test(document.querySelector('#race .step-count')?.textContent ?? ''));
+  await page.fill('#race-seed', '6');
+  await page.locator('#race-seed').press('Tab');
+  await page.waitForFunction(() => /^Step 0 /.test(document.querySelector('#race .step-count')?.textContent ?? ''));
+  await step.click();
+  await page.waitForFunction(() => /^Step 1 /.test(document.querySelector('#race .step-count')?.textContent ?? ''));
+  // Both sides at step 1: each one's counters are those of its first event.
+  assert.equal(await page.textContent('#race-repair [data-counter=moves]'), '0');
+  assert.equal(await page.textContent('#race-search [data-counter=nodes]'), '1');
+  await addressMatches(page, /seed=6&step=1$/);
+  assert.equal(await raceStep(page), 1);
+  assert.deepEqual(problems, []);
+});

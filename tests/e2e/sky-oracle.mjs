@@ -122,3 +122,10 @@ export function tathamGivens(id) {
   assert.equal(at, n * n, `the givens of ${id} cover ${at} of ${n * n} cells`);
   return cells;
 }
+
+/** The grid a trace stands at after its events: every change's height (single-height masks). */
+export function gridOf(n, events) {
+  const grid = Array.from({ length: n }, () => new Array(n).fill(0));
+  for (const { event: e } of events) for (const c of e.changes ?? []) grid[c.row][c.col] = 31 - Math.clz32(c.after) + 1;
+  return grid;
+}

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { startApp, openPage, notSentences } from './harness.mjs';
 import { ensureCli, nativeTrace } from './trace-oracle.mjs';
-import { tathamClues, repairCost } from './sky-oracle.mjs';
+import { tathamClues, repairCost, gridOf } from './sky-oracle.mjs';
 
 const CLI = new URL('../../target/release/solvescope', import.meta.url).pathname;
 const EXAMPLE = '4://///1/3///4/////3/';
@@ -27,13 +27,6 @@ const runOf = async (page) => JSON.parse(await page.getAttribute('#sky-status', 
 const counter = (page, key) => page.textContent(`#skyscrapers [data-counter=${key}]`);
 const inWatch = (page) => page.waitForFunction(() => document.querySelector('#sky-board')?.dataset.mode === 'watch');
 const addressMatches = (page, re) => page.waitForFunction((src) => new RegExp(src).test(decodeURIComponent(location.hash)), re.source);
-
-/** The grid a trace stands at after its events: every change's height (single-height masks). */
-function gridOf(n, events) {
-  const grid = Array.from({ length: n }, () => new Array(n).fill(0));
-  for (const { event: e } of events) for (const c of e.changes ?? []) grid[c.row][c.col] = 31 - Math.clz32(c.after) + 1;
-  return grid;
-}
 
 const shownGrid = async (page) => (await page.getAttribute('#sky-board', 'data-grid')).split('/').map((r) => r.split(',').map(Number));
 
@@ -164,7 +157,7 @@ test('a repair run that gives up shows its last grid, that grid’s real cost, a
   await page.waitForFunction(() => /\d+ marked wrong/.test(document.querySelector('#sky-board')?.getAttribute('aria-label') ?? ''), null, { timeout: 5_000 });
   // Solve at full speed ends the same way, on the same grid.
   await page.locator('#skyscrapers .playback').getByRole('button', { name: 'Solve', exact: true }).click();
-  await page.waitForFunction(() => /^Solved at full speed/.test(document.querySelector('#skyscrapers .step-count')?.textContent ?? ''));
+  await page.waitForFunction(() => /^Ran at full speed/.test(document.querySelector('#skyscrapers .step-count')?.textContent ?? ''));
   await check('solved');
   assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);

@@ -6,6 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp, openPage, hashiCellCenter } from './harness.mjs';
+import { attackingPairs, replayRepair } from './queens-oracle.mjs';
 import { ensureCli, nativeTrace } from './trace-oracle.mjs';
 
 let app;
@@ -16,28 +17,6 @@ before(async () => {
 after(async () => {
   await app?.close();
 });
-
-/** Attacking pairs of one queen per row at `cols` (same column or diagonal). */
-function attackingPairs(cols) {
-  let pairs = 0;
-  for (let a = 0; a < cols.length; a++) {
-    for (let b = a + 1; b < cols.length; b++) {
-      if (cols[a] === cols[b] || Math.abs(cols[a] - cols[b]) === b - a) pairs++;
-    }
-  }
-  return pairs;
-}
-
-/** The board a repair trace ends on, from its events alone. */
-function replayRepair(events) {
-  let cols = null;
-  for (const { event: e } of events) {
-    if (e.kind === 'repairInit' || e.kind === 'repairRestart') cols = [...(e.columns ?? cols)];
-    else if (e.kind === 'repairMove') cols[e.row] = e.to;
-    else if (e.kind === 'repairSwap') [cols[e.a], cols[e.b]] = [cols[e.b], cols[e.a]];
-  }
-  return cols;
-}
 
 const runOf = async (page, sel) => JSON.parse(await page.getAttribute(sel, 'data-run'));
 

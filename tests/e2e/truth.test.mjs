@@ -9,6 +9,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp, openPage } from './harness.mjs';
 import { ensureCli, nativeTrace } from './trace-oracle.mjs';
+import { attackingPairs, replayRepair } from './queens-oracle.mjs';
+import { gridOf, repairCost, tathamClues } from './sky-oracle.mjs';
 
 
 let app;
@@ -36,25 +38,19 @@ function expectedCounters(keys, at) {
   return out;
 }
 
-/** "Conflicts now" for repair: the total after the latest event that states one. */
+/** "Conflicts now" for N-Queens' repair, by the rules written again: the attacking pairs of the
+ *  board the first `k` events stand at (0 before the first board). */
 function conflictsAt(events, k) {
-  for (let i = k - 1; i >= 0; i--) {
-    const e = events[i].event;
-    const t = e.totalAfter ?? e.totalConflicts;
-    if (t !== undefined) return t.toLocaleString('en-US');
-  }
-  return '0';
+  const cols = replayRepair(events.slice(0, k));
+  return cols ? attackingPairs(cols).toLocaleString('en-US') : '0';
 }
 
-/** "Cost now" for Skyscrapers' repair: the cost after the latest event that states one (a grid's
- *  start or a move), "—" before the first grid. */
-function costAt(events, k) {
-  for (let i = k - 1; i >= 0; i--) {
-    const e = events[i].event;
-    const c = e.kind === 'skyRepairMove' ? e.costAfter : e.kind === 'skyRepairStart' ? e.cost : undefined;
-    if (c !== undefined) return c.toLocaleString('en-US');
-  }
-  return '—';
+/** "Cost now" for Skyscrapers' repair, by the rules written again: repeated heights and clue
+ *  misses of the grid the first `k` events stand at, "—" before the first grid. */
+function costAt(run, events, k) {
+  if (!events.slice(0, k).some((e) => e.event.kind === 'skyRepairStart')) return '—';
+  const { n, clues } = tathamClues(run.id);
+  return repairCost(n, clues, gridOf(n, events.slice(0, k))).toLocaleString('en-US');
 }
 
 /** Everything a side of a view shows: canvases' pixels, the sentence, the counters, the tree. */
@@ -174,7 +170,7 @@ async function checkView({ link, tab, sides, cap = 600, ready = null, run = null
       const ev = traces[i].events[Math.min(k, traces[i].events.length) - 1];
       const expected = expectedCounters(Object.keys(shot[i].counters), ev);
       if ('conflicts' in shot[i].counters) expected.conflicts = conflictsAt(traces[i].events, Math.min(k, traces[i].events.length));
-      if ('cost' in shot[i].counters) expected.cost = costAt(traces[i].events, Math.min(k, traces[i].events.length));
+      if ('cost' in shot[i].counters) expected.cost = costAt(runs[i], traces[i].events, Math.min(k, traces[i].events.length));
       const shown = Object.fromEntries(Object.entries(shot[i].counters).filter(([key]) => key in expected));
       assert.deepEqual(shown, expected, `${link} ${s.name}: counters at step ${k} (${ev?.event.kind})`);
       // The last step of an ended run shows the run's verdict instead of the event's sentence.
@@ -234,7 +230,7 @@ test('min-conflicts repair shows step k of its run, conflicts included', async (
   await checkView({
     link: '#repair/30?seed=5',
     tab: 'repair',
-    sides: [{ name: 'repair', scope: '#repair', canvases: ['#repair-board', '#repair-chart', '#repair-strip'], status: '#repair-status', sentences: true }],
+    sides: [{ name: 'repair', scope: '#repair', canvases: ['#repair-board', '#repair-chart', '#repair-strip'], status: '#repair-status', sentences: true, endSays: true }],
   });
 });
 
@@ -244,7 +240,7 @@ test('search versus repair shows step k of both runs', async () => {
     tab: 'race',
     sides: [
       { name: 'search', scope: '#race-search', canvases: ['#race-search-board'], status: '#race-search-status', sentences: true, endSays: true },
-      { name: 'repair', scope: '#race-repair', canvases: ['#race-repair-board'], status: '#race-repair-status', sentences: true },
+      { name: 'repair', scope: '#race-repair', canvases: ['#race-repair-board'], status: '#race-repair-status', sentences: true, endSays: true },
     ],
     cap: 400,
   });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MAX_SPEED, sliderToSpeed, speedLabel } from '../../build/unit/player.js';
 import { formatMicros } from '../../build/unit/dom.js';
-import { plural, prefixed, sentence, typedWhole } from '../../build/unit/views/common/text.js';
+import { plural, sentence, typedWhole } from '../../build/unit/views/common/text.js';
 
 test('the speed slider: 1 event/s at 0, ×10 per 100/4.5 steps, unlimited only at 100', () => {
   assert.equal(sliderToSpeed(0), 1);
@@ -30,13 +30,11 @@ test('solver time: µs below a millisecond, ms below a second, then seconds', ()
   assert.equal(formatMicros(61_234_567), '61.23 s');
 });
 
-test('sentences: capitalised, one final stop, labels not doubled', () => {
+test('sentences: capitalised, one final stop', () => {
   assert.equal(sentence('  island 2,3 needs one more bridge '), 'Island 2,3 needs one more bridge.');
   assert.equal(sentence('done.'), 'Done.');
   assert.equal(sentence('really?'), 'Really?');
   assert.equal(sentence(''), '');
-  assert.equal(prefixed('Guess', 'try 3 at row 1'), 'Guess: Try 3 at row 1.');
-  assert.equal(prefixed('Guess', 'guess 3 at row 1'), 'Guess 3 at row 1.');
   assert.equal(plural(1, 'solution'), '1 solution');
   assert.equal(plural(1234, 'solution'), '1,234 solutions');
 });

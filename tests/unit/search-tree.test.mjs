@@ -115,3 +115,13 @@ test('restarts leave their paths to pruning: a run of many restarts stays within
   assert.equal(tree.size + tree.pruned, choices + 1, 'every choice is kept or counted as pruned');
   assert.equal(tree.deadEnds, 0, 'a restart is not a dead end');
 });
+
+test("a dead end's line on the tree is the solver's sentence as it is, its label included", () => {
+  const tree = new SearchTree(1000);
+  const why = 'dead end: island (row 1, column 3) needs 3 but already has 4';
+  for (const op of [{ push: { depth: 1, label: 'a' } }, { why }, { push: { depth: 1, label: 'b' } }]) tree.apply(op);
+  const line = tree.describe(1);
+  assert.ok(line.startsWith('a (depth 1, '), line);
+  assert.ok(line.endsWith(`: ${why}.`), line);
+  assert.equal(line.match(/dead end/g).length, 1, `one label, Rust's: ${line}`);
+});

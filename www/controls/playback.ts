@@ -130,7 +130,8 @@ export function playbackBar(commands: PlaybackCommands, initialSlider = 35, labe
         // run that has not started.
         stepCount.textContent =
           finished && known === 0
-            ? 'Solved at full speed: no steps recorded (Reset, then Play or Step, to watch).'
+            ? // "Ran", not "Solved": a run may have given up or met its budget (the sentence says which).
+              'Ran at full speed: no steps recorded (Reset, then Play or Step, to watch).'
             : `Step ${position.toLocaleString('en-US')} of ${ofWhat}${first > 0 ? ` (steps before ${first.toLocaleString('en-US')} no longer kept)` : ''}`;
         scrubber.setAttribute('aria-valuetext', stepCount.textContent);
         for (const b of milestoneButtons) b.disabled = busy || !!state?.finished;

@@ -152,7 +152,11 @@ impl Event {
     pub(crate) fn backtrack(row: usize) -> Event {
         Event::Backtrack {
             row: row as u32,
-            why: format!("row {} has no safe square: back to row {}", row + 1, row),
+            why: format!(
+                "dead end: row {} has no safe square, so back to row {}",
+                row + 1,
+                row
+            ),
         }
     }
 

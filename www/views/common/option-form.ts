@@ -73,7 +73,8 @@ export function optionForm(puzzle: string, algorithm: string, idPrefix: string, 
   const changed = (o: NumberOption, input: HTMLInputElement): string | null => {
     const t = input.value.trim();
     if (t === '' || (o.kind.default !== null && Number(t) === o.kind.default)) return null;
-    return t;
+    // The number as the run reads it ("007" runs as 7, so the link says 7).
+    return Number.isFinite(Number(t)) ? String(Number(t)) : t;
   };
 
   return {

@@ -268,7 +268,8 @@ export class SearchTree {
   /** One line on the node: its choice, depth, subtree and fate. */
   describe(id: number): string {
     const mark = this.markAt(id);
-    const fate = mark === Mark.Dead ? `dead end${this.why[id] ? `: ${this.why[id]}` : ''}` : mark === Mark.Solution ? 'a solution' : this.path.includes(id) ? 'on the current path' : 'explored';
+    // A dead end's sentence is Rust's, its label ("dead end: …", "Contradiction: …") included.
+    const fate = mark === Mark.Dead ? (this.why[id] ?? 'dead end') : mark === Mark.Solution ? 'a solution' : this.path.includes(id) ? 'on the current path' : 'explored';
     return id === 0 ? `The start: ${this.visible() - 1} choices below it.` : `${this.label[id]} (depth ${this.depth[id]}, step ${this.step[id]}, subtree ${this.subtreeSize(id)} nodes): ${fate}.`;
   }
 }

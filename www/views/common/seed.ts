@@ -17,21 +17,30 @@ export function randomSeed(): number {
  */
 export function seedChoice(field: HTMLInputElement, renewed: () => void) {
   let drawn: number | null = null;
+  // The text the runs use: what the field held when its edit was committed (Enter or leaving
+  // it), not each key typed, so the address and the run on screen never disagree mid-typing.
+  // Registered before the views' own change listeners, which start the run over with it.
+  let committed = field.value;
+  field.addEventListener('change', () => (committed = field.value));
   const button = h('button', { type: 'button', class: 'new-seed', title: 'Draw a new random seed and start again' }, 'New seed');
   button.addEventListener('click', () => {
-    field.value = '';
+    field.value = committed = '';
     drawn = null;
     renewed();
   });
   return {
     button,
-    /** The seed for the next run: the field's, or the one drawn for this board. */
+    /** The seed for the next run: the field's as committed, or the one drawn for this board. */
     current(): number | string {
-      const typed = parseSeed(field.value);
+      const typed = parseSeed(committed);
       if (typed !== null) return typed;
       drawn ??= randomSeed();
       field.placeholder = `random (now ${drawn})`;
       return drawn;
+    },
+    /** Puts `text` in the field as a committed seed (a link's). */
+    set(text: string): void {
+      field.value = committed = text;
     },
     /** Forget the drawn seed (a new N). */
     renew(): void {

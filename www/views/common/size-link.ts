@@ -30,7 +30,7 @@ export interface LinkOptions {
  */
 export function sizeLink(
   nInput: HTMLInputElement,
-  seed?: { field: HTMLInputElement; current(): number | string },
+  seed?: { current(): number | string; set(text: string): void },
   options?: LinkOptions,
   run?: (Seekable & { reset(): Promise<unknown> }) | { runs: Seekable[]; reset(): Promise<unknown> },
 ) {
@@ -51,7 +51,7 @@ export function sizeLink(
       // Read now, not at the next address write: a key typed before that must not fall back to
       // the N from before the link.
       lastValid = validN() ?? lastValid;
-      if (seed && settings.seed !== undefined) seed.field.value = settings.seed;
+      if (seed && settings.seed !== undefined) seed.set(settings.seed);
       takeOptions(options, settings.opts);
     },
     /** Fills the fields from a link, starts the run over, and moves it to the link's step. */

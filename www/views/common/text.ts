@@ -12,11 +12,6 @@ export function sentence(s: string): string {
   return t === '' || /[.!?…]$/.test(t) ? t : `${t}.`;
 }
 
-/** `why` with a "Kind:" prefix unless the solver's sentence already starts with it. */
-export function prefixed(kind: string, why: string): string {
-  const t = sentence(why);
-  return t.toLowerCase().startsWith(kind.toLowerCase()) ? t : `${kind}: ${t}`;
-}
 
 /** A whole number typed in a box, or NaN: digits only, as the page's address and the solver's
  *  text forms write numbers, and within `min`…`max` when given (every N box checks its range

@@ -108,7 +108,7 @@ export function mountWatch(ctx: HashiCtx): Watch {
       // A Solve that ends after the user went back to editing or playing leaves their status alone.
       if (ctx.mode !== 'watch') return;
       status.textContent = r.says;
-      showStats(r.stats);
+      showStats(r.stats, true);
       solSwitch.hidden = view.solutions.length < 2;
       bar.update({ playing: false, finished: true, status: r.status, stats: r.stats, verdict: r.verdict, position: 0, canStepBack: false }, false);
       // Solve recorded no steps: the tree panel says so (Reset comes before Play or Step).
@@ -149,14 +149,16 @@ export function mountWatch(ctx: HashiCtx): Watch {
     return state.says ?? '';
   }
 
-  function showStats(s: Stats | null): void {
+  /** `fast`: the counters of a Solve at full speed, which records no events: the guesses and
+   *  prunes, counted from events, were not counted then ("—", not a false 0). */
+  function showStats(s: Stats | null, fast = false): void {
     stats.set({
       nodes: s?.nodes ?? 0,
       backtracks: s?.backtracks ?? 0,
       solutions: s?.solutions ?? 0,
-      guesses: run.view.guesses,
-      prunes: run.view.prunes,
-      restarts: run.view.restarts,
+      guesses: fast ? '—' : run.view.guesses,
+      prunes: fast ? '—' : run.view.prunes,
+      restarts: s?.restarts ?? 0,
       elapsed: formatMicros(s?.elapsedMicros ?? 0),
     });
   }

@@ -32,7 +32,7 @@ const MAX_N = limit('queens', 'backtrackN').max;
 export function mountRace(client: SolverClient, repairClient: SolverClient = new SolverClient('queens')): Feature {
   const nInput = h('input', { type: 'number', min: '4', max: String(MAX_N), value: '30', id: 'race-n', inputmode: 'numeric' });
   const seedInput = h('input', { type: 'text', id: 'race-seed', inputmode: 'numeric', placeholder: 'random', size: '24' });
-  const seeds = seedChoice(seedInput, () => void repair.reset());
+  const seeds = seedChoice(seedInput, () => void resetBoth());
   const form = repairForm('race');
   const error = h('p', { class: 'error', role: 'alert', hidden: '' });
   let n = 30;
@@ -110,7 +110,8 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
       solvedSides.delete(repair);
       drawRepairSide();
       right.stats.set({ moves: state?.stats?.moves ?? 0, restarts: state?.stats?.restarts ?? 0, elapsed: formatMicros(state?.stats?.elapsedMicros ?? 0) });
-      right.status.textContent = last ? describeEvent(last) : '';
+      // Rust's sentences: the event's, and the run's end (Frame.says) on its last step.
+      right.status.textContent = state?.finished ? (state.says ?? '') : last ? describeEvent(last) : '';
       syncBar();
     },
     solved(view, report) {
@@ -225,13 +226,14 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
     h('div', { class: 'race' }, left.element, right.element),
   );
 
-  const link = sizeLink(nInput, { field: seedInput, current: () => seeds.current() }, form, { runs: [...both], reset: resetBoth });
+  const link = sizeLink(nInput, seeds, form, { runs: [...both], reset: resetBoth });
   nInput.addEventListener('change', () => {
     seeds.renew();
     void resetBoth();
   });
-  seedInput.addEventListener('change', () => void repair.reset());
-  form.onChange(() => void repair.reset());
+  // Both sides start over: the race shows one step of both runs (the address holds one).
+  seedInput.addEventListener('change', () => void resetBoth());
+  form.onChange(() => void resetBoth());
   return feature({
     element,
     bar,

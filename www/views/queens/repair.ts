@@ -192,6 +192,8 @@ export function mountRepair(client: SolverClient): Feature {
       draw();
       showStats(state?.stats ?? null);
       if (run.busy) status.textContent = 'Solving… (Stop or Reset ends it.)';
+      // Rust's sentences: the run's end (Frame.says) on its last step, else the event's.
+      else if (state?.finished) status.textContent = state.says ?? '';
       else if (last) status.textContent = describeEvent(last);
       else if (!state?.position) status.textContent = n > ANIMATE_MAX ? `Animation goes up to N = ${ANIMATE_MAX.toLocaleString('en-US')}; press Solve.` : READY;
       bar.update(state, run.busy);
@@ -319,7 +321,7 @@ export function mountRepair(client: SolverClient): Feature {
     });
   }
 
-  const link = sizeLink(nInput, { field: seedInput, current: () => seeds.current() }, form, run);
+  const link = sizeLink(nInput, seeds, form, run);
   nInput.addEventListener('change', () => {
     seeds.renew();
     void run.reset();

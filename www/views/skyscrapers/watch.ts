@@ -78,7 +78,8 @@ export function mountWatch(ctx: SkyCtx): Watch {
     const box = techniqueBoxes.get(t.name)!;
     box.addEventListener('change', () => {
       invalidate();
-      status.textContent = `${t.label} ${box.checked ? 'on' : 'off'}: press Solve or Play to compare the node counts.`;
+      // A link that picks repair resets the switches too: no word of the search then.
+      if (optionOf(algorithm(), 'techniques')) status.textContent = `${t.label} ${box.checked ? 'on' : 'off'}: press Solve or Play to compare the node counts.`;
     });
   }
   const techniqueLink = switchOptions(techniqueBoxes, 'Skyscrapers technique');
@@ -329,7 +330,7 @@ export function mountWatch(ctx: SkyCtx): Watch {
       // A link without a seed draws one (shown in the field, and then written in the address).
       const seed = optionOf(a, 'seed') ? st.seed ?? '' : seedInput.value;
       if (seedInput.value !== seed) {
-        seedInput.value = seed;
+        seeds.set(seed);
         seeds.renew();
         invalidate();
       }
