@@ -49,6 +49,16 @@ export function seedChoice(field: HTMLInputElement, renewed: () => void) {
   };
 }
 
+/** The seed in use, typed or drawn, as a link writes it (so it replays the very run on screen);
+ *  undefined while the field holds a malformed seed, which the run's own error explains. */
+export function seedSetting(seeds: { current(): number | string }): string | undefined {
+  try {
+    return String(seeds.current());
+  } catch {
+    return undefined;
+  }
+}
+
 /** The seed typed, as decimal text (exact for every u64; it goes into the ID `queens:N#SEED`). */
 export function parseSeed(text: string): string | null {
   const t = text.trim();

@@ -2,6 +2,7 @@
 // seed fields are the state: a link fills them in before the first run, and the address reads them.
 
 import type { Settings } from '../../address';
+import { seedSetting } from './seed';
 import { addLinkProblem, applyStep, stepOf, type Seekable, type ViewState } from '../../link';
 import { typedWhole } from './text';
 
@@ -62,14 +63,8 @@ export function sizeLink(
     state(): ViewState {
       lastValid = validN() ?? lastValid;
       const settings: Settings = {};
-      if (seed) {
-        try {
-          // The seed in use, typed or drawn, so the link replays the very run on screen.
-          settings.seed = String(seed.current());
-        } catch {
-          // A malformed seed field: the view already says so; the link just leaves it out.
-        }
-      }
+      const seedText = seed && seedSetting(seed);
+      if (seedText !== undefined) settings.seed = seedText;
       const opts = options?.linkOptions() ?? [];
       if (opts.length) settings.opts = opts;
       const steps = runs.map(stepOf).filter((k) => k !== undefined);

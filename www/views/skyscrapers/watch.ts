@@ -20,7 +20,7 @@ import { mountSearchTree } from '../common/search-tree';
 import { mountCode } from '../common/code-panel';
 import { techniqueSwitches } from '../common/techniques';
 import { optionForm, type OptionForm } from '../common/option-form';
-import { seedChoice } from '../common/seed';
+import { seedChoice, seedSetting } from '../common/seed';
 import { switchOptions, type LinkOptions } from '../common/size-link';
 import type { WatchLink } from '../common/shell';
 import { applySkyEvent, freshWatch, singleValue, type Exports, type SkyEvent, type WatchView } from './state';
@@ -339,14 +339,8 @@ export function mountWatch(ctx: SkyCtx): Watch {
       const a = algorithm();
       const out: Settings = {};
       if (a.name !== DEFAULT_ALGORITHM) out.algo = a.name;
-      if (optionOf(a, 'seed')) {
-        try {
-          // The seed in use, typed or drawn, so the link replays the very run on screen.
-          out.seed = String(seeds.current());
-        } catch {
-          // A malformed seed field: the run's error says so; the link just leaves it out.
-        }
-      }
+      const seed = optionOf(a, 'seed') ? seedSetting(seeds) : undefined;
+      if (seed !== undefined) out.seed = seed;
       return out;
     },
     linkOptions: () => linkParts(algorithm()).flatMap((p) => p.linkOptions()),
