@@ -144,12 +144,82 @@ fn a_puzzle_without_solution_ends_in_giving_up_with_the_grid_it_stopped_at() {
     assert_eq!((r.stats.moves, r.stats.restarts), (150, 2));
     let stopped = r.stopped.expect("the grid it stopped at");
     assert!(stopped.cost > 0);
+    // The cells it marks are those of the rules the grid breaks, counted again here: a Solve
+    // shows the same stripes as stepping to the end.
+    let AnySolution::Skyscrapers(grid) = &stopped.board else {
+        panic!("a Skyscrapers board: {:?}", stopped.board)
+    };
+    let bad = stopped.bad.as_deref().expect("the broken rules' cells");
+    assert!(!bad.is_empty());
+    assert_eq!(bad, broken_cells(&parse_any(id).unwrap(), grid).as_slice());
     let says = r.says;
     assert!(
         says.starts_with(
             "Repair gave up after 150 moves and 2 restarts: 3 starts without reaching cost 0"
         ),
         "{says}"
+    );
+}
+
+/// The rules written again: every cell, row-major, whose height is repeated in its row or its
+/// column, or whose row or column misses a clue from either end.
+fn broken_cells(p: &solvescope::puzzles::skyscrapers::Puzzle, g: &[Vec<u8>]) -> Vec<[u8; 2]> {
+    let n = p.n;
+    let seen = |line: &[u8]| {
+        let mut top = 0;
+        line.iter()
+            .filter(|&&h| {
+                let taller = h > top;
+                top = top.max(h);
+                taller
+            })
+            .count()
+    };
+    let misses = |line: &[u8], from_start: u8, from_end: u8| {
+        let rev: Vec<u8> = line.iter().rev().copied().collect();
+        (from_start != 0 && seen(line) != from_start as usize)
+            || (from_end != 0 && seen(&rev) != from_end as usize)
+    };
+    let mut out = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let row = &g[r];
+            let col: Vec<u8> = (0..n).map(|k| g[k][c]).collect();
+            let h = g[r][c];
+            let twice = |line: &[u8]| line.iter().filter(|&&x| x == h).count() > 1;
+            if twice(row)
+                || twice(&col)
+                || misses(row, p.clues[2][r], p.clues[3][r])
+                || misses(&col, p.clues[0][c], p.clues[1][c])
+            {
+                out.push([r as u8, c as u8]);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_run_its_budget_stops_marks_the_cells_of_the_rules_it_breaks() {
+    // A node budget ends the runs mid-way: each stopped grid's marks are its broken rules'.
+    let mut stopped_runs = 0;
+    for (id, _) in tatham(6).iter().take(12) {
+        let mut s = session(id, &json!({ "seed": 5 }));
+        let r = s.solve(3, u64::MAX).unwrap();
+        let Some(stopped) = r.stopped else { continue };
+        let AnySolution::Skyscrapers(grid) = &stopped.board else {
+            panic!("{id}: {:?}", stopped.board)
+        };
+        assert_eq!(
+            stopped.bad.as_deref().unwrap(),
+            broken_cells(&parse_any(id).unwrap(), grid).as_slice(),
+            "{id}"
+        );
+        stopped_runs += 1;
+    }
+    assert!(
+        stopped_runs >= 6,
+        "{stopped_runs} runs stopped by the budget"
     );
 }
 

@@ -83,16 +83,36 @@ dismiss.addEventListener('click', () => showLinkProblem(null));
  *  and fixed; the user's first change to the page (a key or a click) lets it follow again. */
 let frozen = false;
 
+/** The problems on screen, in the order found. */
+let problems: string[] = [];
+
+function drawProblems(): void {
+  banner.hidden = problems.length === 0;
+  bannerText.textContent = problems.join(' ');
+}
+
 /** Shows (or with null hides) what is wrong with the link that opened the page. */
 export function showLinkProblem(message: string | null): void {
-  banner.hidden = message === null;
-  bannerText.textContent = message ?? '';
+  problems = message === null ? [] : [message];
+  drawProblems();
   frozen = message !== null;
 }
 
 /** Adds a view's finding about the link (a puzzle that does not parse) to what is on screen. */
 export function addLinkProblem(message: string): void {
-  showLinkProblem(banner.hidden ? message : `${bannerText.textContent} ${message}`);
+  problems.push(message);
+  drawProblems();
+  frozen = true;
+}
+
+/** Takes back a finding the page has since made untrue (a setting the view now uses after all),
+ *  so the banner never describes a state the page has left. */
+export function retractLinkProblem(message: string): void {
+  const at = problems.indexOf(message);
+  if (at < 0) return;
+  problems.splice(at, 1);
+  drawProblems();
+  if (problems.length === 0) frozen = false;
 }
 
 export interface LinkHost {

@@ -114,6 +114,35 @@ async function treeLabels(page, prefix) {
   }, prefix);
 }
 
+/** Runs in the page before the app: records every text drawn on a search-tree canvas since its
+ *  last full clear, with the box of its ink as the browser measures it (device pixels through the
+ *  transform in force). It reads what was painted, not the placement code's own boxes. */
+function recordTreeText() {
+  const proto = CanvasRenderingContext2D.prototype;
+  const fill = proto.fillText;
+  const clear = proto.clearRect;
+  const mine = (g) => g.canvas.id?.endsWith('-tree');
+  window.__treeText = {};
+  proto.clearRect = function (x, y, w, h) {
+    if (mine(this) && w >= this.canvas.clientWidth) window.__treeText[this.canvas.id] = [];
+    return clear.call(this, x, y, w, h);
+  };
+  proto.fillText = function (text, x, y, ...rest) {
+    if (mine(this)) {
+      const m = this.measureText(text);
+      const t = this.getTransform();
+      const a = t.transformPoint(new DOMPoint(x - m.actualBoundingBoxLeft, y - m.actualBoundingBoxAscent));
+      const b = t.transformPoint(new DOMPoint(x + m.actualBoundingBoxRight, y + m.actualBoundingBoxDescent));
+      const dpr = this.canvas.width / this.canvas.clientWidth;
+      (window.__treeText[this.canvas.id] ??= []).push({ text, x: a.x / dpr, y: a.y / dpr, w: (b.x - a.x) / dpr, h: (b.y - a.y) / dpr });
+    }
+    return fill.call(this, text, x, y, ...rest);
+  };
+}
+
+/** The texts drawn on the tree now, as recorded by recordTreeText. */
+const drawnTexts = (page, prefix) => page.evaluate((id) => window.__treeText[id] ?? [], `${prefix}-tree`);
+
 const overlapping = (labels) => {
   const out = [];
   for (let i = 0; i < labels.length; i++)
@@ -126,13 +155,18 @@ const overlapping = (labels) => {
 
 test('N-Queens on a 390 px phone: the search tree\'s labels keep off each other and off the path', async () => {
   for (const step of [12, 24, 36, 48]) {
-    const { page, problems, context } = await openPage(app, `#queens/8?step=${step}`, { width: 390, height: 844 }, { colorScheme: 'dark' });
+    const { page, problems, context } = await openPage(app, `#queens/8?step=${step}`, { width: 390, height: 844 }, { colorScheme: 'dark', init: recordTreeText });
     await page.waitForFunction((s) => document.querySelector('#queens .step-count')?.textContent.startsWith(`Step ${s} `), step);
-    await page.waitForTimeout(400);
+    // The tree says which step's picture it has painted: measure only once it is this one.
+    await page.waitForSelector(`#queens-tree[data-painted="${step}"]`);
     const tree = await treeLabels(page, 'queens');
     assert.ok(tree.nodes > 4 && tree.nodes <= 48, `step ${step}: a labelled tree (${tree.nodes} nodes)`);
     assert.ok(tree.labels.length >= 3, `step ${step}: labels are drawn (${tree.labels.length})`);
     assert.deepEqual(overlapping(tree.labels), [], `step ${step}`);
+    // The same, from what was painted: the ink of every text drawn on the tree, measured apart.
+    const texts = await drawnTexts(page, 'queens');
+    assert.equal(texts.length, tree.labels.length, `step ${step}: every label drawn is a text painted`);
+    assert.deepEqual(overlapping(texts), [], `step ${step}: painted texts`);
     for (const [k, l] of tree.labels.entries()) {
       assert.equal(l.path, 0, `step ${step}: label ${k} at ${JSON.stringify([l.x, l.y, l.w, l.h])} has ${l.path} pixels of the path in it`);
       assert.ok(l.text > 0, `step ${step}: label ${k} is written where its box says`);
@@ -149,9 +183,9 @@ test('Hashiwokakero: the search tree\'s labels lie inside the drawing at every s
     [{ width: 390, height: 844 }, false],
   ]) {
     for (const step of [60, 120]) {
-      const { page, problems, context } = await openPage(app, `#hashi/${encodeURIComponent(hashiHard)}?mode=watch&step=${step}&opts=degree:off${present ? '&present=1' : ''}`, size);
+      const { page, problems, context } = await openPage(app, `#hashi/${encodeURIComponent(hashiHard)}?mode=watch&step=${step}&opts=degree:off${present ? '&present=1' : ''}`, size, { init: recordTreeText });
       await page.waitForFunction((s) => document.querySelector('#hashi .step-count')?.textContent.startsWith(`Step ${s} `), step);
-      await page.waitForTimeout(400);
+      await page.waitForSelector(`#hashi-tree[data-painted="${step}"]`);
       const tree = await treeLabels(page, 'hashi');
       const where = `${size.width} x ${size.height}${present ? ' presenter' : ''}, step ${step}`;
       assert.ok(tree.nodes > 1 && tree.nodes <= 48, `${where}: a labelled tree (${tree.nodes} nodes)`);
@@ -160,6 +194,12 @@ test('Hashiwokakero: the search tree\'s labels lie inside the drawing at every s
         assert.ok(l.x >= 0 && l.y >= 0 && l.x + l.w <= tree.width && l.y + l.h <= tree.height, `${where}: a label at ${JSON.stringify([l.x, l.y, l.w, l.h])} runs out of the ${tree.width} x ${tree.height} drawing`);
       }
       assert.deepEqual(overlapping(tree.labels), [], where);
+      const texts = await drawnTexts(page, 'hashi');
+      assert.ok(texts.length >= 1, `${where}: texts are painted`);
+      assert.deepEqual(overlapping(texts), [], `${where}: painted texts`);
+      for (const l of texts) {
+        assert.ok(l.x >= 0 && l.y >= 0 && l.x + l.w <= tree.width && l.y + l.h <= tree.height, `${where}: "${l.text}" painted at ${JSON.stringify([l.x, l.y, l.w, l.h])} runs out of the ${tree.width} x ${tree.height} drawing`);
+      }
       assert.deepEqual(problems, []);
       await context.close();
     }

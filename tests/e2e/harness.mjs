@@ -84,8 +84,11 @@ export async function startApp() {
 
 /** Opens a page and fails the test on any console error or uncaught exception. */
 export async function openPage(app, path = '', viewport = { width: 1200, height: 900 }, options = {}) {
-  const context = await app.browser.newContext({ viewport, ...options });
+  // `init`: a script of the test's own to run in the page before the app's (a recorder, say).
+  const { init, ...contextOptions } = options;
+  const context = await app.browser.newContext({ viewport, ...contextOptions });
   await context.addInitScript(recordMessages);
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));

@@ -66,6 +66,21 @@ export function repairCost(n, clues, grid) {
   return cost;
 }
 
+/** The cells a repair grid marks as wrong, the rules written again: a height repeated in its row
+ *  or column, or a row or column that misses one of its clues. */
+export function brokenCells(n, clues, grid) {
+  const out = [];
+  const misses = (line, a, b) => (a && visible(line) !== a) || (b && visible([...line].reverse()) !== b);
+  for (let r = 0; r < n; r++)
+    for (let c = 0; c < n; c++) {
+      const row = grid[r];
+      const col = grid.map((x) => x[c]);
+      const twice = (line) => line.filter((h) => h === grid[r][c]).length > 1;
+      if (twice(row) || twice(col) || misses(row, clues[2][r], clues[3][r]) || misses(col, clues[0][c], clues[1][c])) out.push([r, c]);
+    }
+  return out;
+}
+
 /** Every solution by brute force (row permutations that fit their row clues, column checks), small N. */
 export function bruteForce(n, clues, limit = 3) {
   const perms = [];

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { startApp, openPage, notSentences } from './harness.mjs';
 import { ensureCli, nativeTrace } from './trace-oracle.mjs';
-import { tathamClues, repairCost, gridOf } from './sky-oracle.mjs';
+import { brokenCells, tathamClues, repairCost, gridOf } from './sky-oracle.mjs';
 
 const CLI = new URL('../../target/release/solvescope', import.meta.url).pathname;
 const EXAMPLE = '4://///1/3///4/////3/';
@@ -152,14 +152,80 @@ test('a repair run that gives up shows its last grid, that grid’s real cost, a
     assert.match(native.end.says, new RegExp(`^Repair gave up after 30 moves and 0 restarts: .+; the grid it stopped at has cost ${cost}\\.$`));
   };
   await check('played');
-  // The cells in a broken rule are marked (the board's label counts them; it follows the board
-  // at most a few times a second, www/announce.ts).
-  await page.waitForFunction(() => /\d+ marked wrong/.test(document.querySelector('#sky-board')?.getAttribute('aria-label') ?? ''), null, { timeout: 5_000 });
-  // Solve at full speed ends the same way, on the same grid.
+  // The cells in a broken rule are marked, as many as the rules counted again find (the board's
+  // label counts them; it follows the board at most a few times a second, www/announce.ts).
+  const wrong = brokenCells(n, clues, grid).length;
+  assert.ok(wrong > 0);
+  const marked = (how) => page.waitForFunction((k) => new RegExp(`, ${k} marked wrong`).test(document.querySelector('#sky-board')?.getAttribute('aria-label') ?? ''), wrong, { timeout: 5_000 }).catch(async () => assert.fail(`${how}: ${wrong} cells break rules; the board says ${await page.getAttribute('#sky-board', 'aria-label')}`));
+  await marked('played');
+  // Solve at full speed ends the same way, on the same grid, with the same cells marked.
   await page.locator('#skyscrapers .playback').getByRole('button', { name: 'Solve', exact: true }).click();
   await page.waitForFunction(() => /^Ran at full speed/.test(document.querySelector('#skyscrapers .step-count')?.textContent ?? ''));
   await check('solved');
+  await marked('solved');
   assert.deepEqual(await notSentences(page), []);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('N-Queens repair’s options are the registry’s too: names, summaries, choices and defaults', async () => {
+  const registry = execFileSync(CLI, ['list'], { encoding: 'utf8' }).trim().split('\n').map((l) => JSON.parse(l)).find((p) => p.name === 'queens');
+  const repair = registry.algorithms.find((a) => a.name === 'repair');
+  const { page, problems } = await openPage(app, '#repair/30?seed=3');
+  await page.waitForSelector('#repair-board');
+  const fields = await page.$$eval('#repair-options .option-row', (rows) =>
+    rows.map((r) => {
+      const input = r.querySelector('input, select');
+      const value = input.type === 'checkbox' ? input.checked : input.tagName === 'SELECT' ? input.value : input.value === '' ? null : Number(input.value);
+      const choices = input.tagName === 'SELECT' ? [...input.options].map((o) => o.value) : undefined;
+      return { name: r.querySelector('code').textContent, summary: r.querySelector('.option-about').textContent, value, ...(choices ? { choices } : {}) };
+    }),
+  );
+  // Every option but the seed (a field of its own), in the registry's order and words.
+  assert.deepEqual(
+    fields,
+    repair.options.filter((o) => o.kind.type !== 'seed').map((o) => ({ name: o.name, summary: o.summary, value: o.kind.default, ...(o.kind.choices ? { choices: o.kind.choices } : {}) })),
+  );
+  // A choice and a switch travel in the link and come back from it.
+  await page.click('#repair details.options > summary');
+  await page.selectOption('#repair-strategy', 'swap');
+  await page.check('#repair-greedy');
+  await addressMatches(page, /opts=.*strategy:swap/);
+  await addressMatches(page, /opts=.*greedy:true/);
+  assert.equal(JSON.parse(await page.getAttribute('#repair-status', 'data-run')).options.strategy, 'swap');
+  const other = await openPage(app, (await page.evaluate(() => location.hash)));
+  await other.page.waitForSelector('#repair-board');
+  assert.equal(await other.page.inputValue('#repair-strategy'), 'swap');
+  assert.equal(await other.page.isChecked('#repair-greedy'), true);
+  // Bad words are refused by name, with what the option takes.
+  await other.page.goto(`${app.url}#repair/30?seed=3&opts=strategy:fast,greedy:yes`);
+  await other.page.waitForFunction(() => /"strategy" must be auto, minConflicts or swap \(got "fast"\)/.test(document.querySelector('#link-error')?.textContent ?? ''));
+  assert.match(await other.page.textContent('#link-error'), /"greedy" must be true or false \(got "yes"\)/);
+  assert.deepEqual(other.problems, []);
+  await other.context.close();
+  assert.deepEqual(problems, []);
+});
+
+test('a link’s seed left out for the search is no longer reported once repair draws its own', async () => {
+  const { page, problems, context } = await openPage(app, link('seed=4'));
+  await inWatch(page);
+  await page.waitForFunction(() => /"seed" does nothing/.test(document.querySelector('#link-error')?.textContent ?? ''));
+  await page.selectOption('#sky-algo', 'repair');
+  await page.waitForFunction(() => !/"seed" does nothing/.test(document.querySelector('#link-error')?.textContent ?? '') || document.querySelector('#link-error').hidden);
+  assert.equal(await page.isVisible('#link-error'), false, 'nothing else was wrong with the link');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a value typed out of range is quoted as typed, not as JavaScript prints the number', async () => {
+  const { page, problems, context } = await openPage(app, link('algo=repair&seed=2'));
+  await inWatch(page);
+  await page.click('#sky-repair-details summary');
+  await page.fill('#sky-repair-maxSteps', '100000000000000000000000');
+  await page.locator('#sky-repair-maxSteps').dispatchEvent('change');
+  await page.locator('#skyscrapers .playback').getByRole('button', { name: 'Step', exact: true }).click();
+  await page.waitForFunction(() => /\(got "100000000000000000000000"\)/.test(document.querySelector('#skyscrapers')?.textContent ?? ''));
+  assert.doesNotMatch(await page.textContent('#skyscrapers'), /1e\+23/);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -53,6 +53,72 @@ function costAt(run, events, k) {
   return repairCost(n, clues, gridOf(n, events.slice(0, k))).toLocaleString('en-US');
 }
 
+/** What a native event does to the search tree, by what the event means: a choice at a depth, a
+ *  return above a depth, a reason the choice on top failed, a solution, a restart. */
+const TREE_OPS = {
+  place: (e) => ({ push: e.row + 1 }),
+  remove: (e) => ({ truncate: e.row + 1 }),
+  backtrack: (e) => ({ truncate: e.row + 1, why: true }),
+  solution: () => ({ solution: true }),
+  skyGuess: (e) => ({ push: e.depth }),
+  skyBacktrack: (e) => ({ truncate: e.depth + 1 }),
+  skyContradiction: () => ({ why: true }),
+  skySolution: () => ({ solution: true }),
+  hashiGuess: (e) => ({ push: e.depth }),
+  hashiBacktrack: (e) => ({ truncate: e.depth + 1 }),
+  hashiDeadEnd: () => ({ why: true }),
+  hashiRestart: () => ({ restart: true }),
+  hashiSolution: () => ({ solution: true }),
+};
+
+/** The tree's caption figures after the first `k` native events, counted again: every choice, the
+ *  deepest depth, and the dead ends — a choice without children counts from the event that says
+ *  why it failed (or, said nowhere, from when the search leaves it), never a restart's path. */
+function treeAt(events, k) {
+  const path = [];
+  let choices = 0;
+  let deadEnds = 0;
+  let deepest = 0;
+  const keep = (len) => {
+    while (path.length > len) {
+      const n = path.pop();
+      if (n.children === 0 && !n.dead && !n.solution) deadEnds++;
+    }
+  };
+  for (const { event } of events.slice(0, k)) {
+    const op = TREE_OPS[event.kind]?.(event);
+    if (!op) continue;
+    if (op.restart) path.length = 0;
+    if (op.truncate !== undefined) keep(Math.max(1, op.truncate) - 1);
+    if (op.push !== undefined) {
+      keep(Math.max(1, op.push) - 1);
+      if (path.length) path[path.length - 1].children++;
+      path.push({ children: 0, dead: false, solution: false });
+      choices++;
+      deepest = Math.max(deepest, op.push);
+    }
+    const top = path[path.length - 1];
+    if (op.why && top && top.children === 0 && !top.dead) {
+      top.dead = true;
+      deadEnds++;
+    }
+    if (op.solution && top) top.solution = true;
+  }
+  return { choices, deadEnds, deepest };
+}
+
+/** The figures of a tree caption ("12 choices, 3 dead ends (×), deepest depth 4; …"); a tree with
+ *  no choice yet says so in words. */
+function captionFigures(caption) {
+  const m = /^([\d,]+) choices?, ([\d,]+) dead ends? \(×\), deepest depth (\d+);/.exec(caption);
+  if (!m) {
+    assert.match(caption, /grows here|^No choices up to step/, `a caption without figures: ${caption}`);
+    return { choices: 0, deadEnds: 0, deepest: 0 };
+  }
+  const num = (t) => Number(t.replace(/,/g, ''));
+  return { choices: num(m[1]), deadEnds: num(m[2]), deepest: num(m[3]) };
+}
+
 /** Everything a side of a view shows: canvases' pixels, the sentence, the counters, the tree. */
 async function snapshot(page, side) {
   return page.evaluate((side) => {
@@ -183,6 +249,9 @@ async function checkView({ link, tab, sides, cap = 600, ready = null, run = null
         assert.ok(ev.event.why, `${link} ${s.name}: the ${ev.event.kind} at step ${k} has a sentence`);
         assert.equal(shot[i].sentence, sentence(ev.event.why), `${link} ${s.name}: sentence at step ${k}`);
       }
+      // The tree's caption counts what the native run did up to this step: its dead ends with
+      // the sentence that reports them, not when the search later leaves them.
+      if (s.tree) assert.deepEqual(captionFigures(shot[i].tree), treeAt(traces[i].events, Math.min(k, traces[i].events.length)), `${link} ${s.name}: the tree's caption at step ${k}`);
       // A side whose last step shows how the run ended shows the native run's own sentence.
       if (s.endSays && ended) assert.equal(shot[i].sentence, traces[i].end.says, `${link} ${s.name}: the end at step ${k}`);
     }

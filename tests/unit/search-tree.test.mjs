@@ -31,13 +31,20 @@ class Oracle {
   choices = 0;
   deadEnds = 0;
   apply(op) {
+    // A childless choice is a dead end from the event that says why it failed, or else from
+    // the moment the walk leaves it.
+    const top = this.stack[this.stack.length - 1];
+    if (op.why && top && top.children === 0 && !top.dead) {
+      top.dead = true;
+      this.deadEnds++;
+    }
     if (!op.push) return;
     while (this.stack.length >= op.push.depth) {
-      const top = this.stack.pop();
-      if (top.children === 0) this.deadEnds++;
+      const left = this.stack.pop();
+      if (left.children === 0 && !left.dead) this.deadEnds++;
     }
     if (this.stack.length) this.stack[this.stack.length - 1].children++;
-    this.stack.push({ label: op.push.label, children: 0 });
+    this.stack.push({ label: op.push.label, children: 0, dead: false });
     this.choices++;
   }
   labels() {
@@ -124,4 +131,23 @@ test("a dead end's line on the tree is the solver's sentence as it is, its label
   assert.ok(line.startsWith('a (depth 1, '), line);
   assert.ok(line.endsWith(`: ${why}.`), line);
   assert.equal(line.match(/dead end/g).length, 1, `one label, Rust's: ${line}`);
+});
+
+test('a dead end is counted at the step whose sentence says it, and uncounted by stepping back', () => {
+  // The caption must not lag the sentence on screen: "dead end: …" and "1 dead end" together.
+  const tree = new SearchTree(1000);
+  tree.apply({ push: { depth: 1, label: 'a' } });
+  tree.apply({ push: { depth: 2, label: 'b' } });
+  assert.equal(tree.shown().deadEnds, 0);
+  const undo = tree.apply({ why: 'dead end: b breaks a rule' });
+  assert.equal(tree.shown().deadEnds, 1, 'counted with its sentence');
+  assert.equal(tree.describe(2).endsWith(': dead end: b breaks a rule.'), true, tree.describe(2));
+  undo();
+  assert.equal(tree.shown().deadEnds, 0, 'the step before the sentence counts none');
+  tree.apply({ why: 'dead end: b breaks a rule' });
+  // Leaving it later does not count it twice; its parent, which had a child, is no dead end.
+  tree.apply({ truncate: 1 });
+  tree.apply({ why: 'dead end: a has no height left' });
+  tree.apply({ push: { depth: 1, label: 'c' } });
+  assert.equal(tree.shown().deadEnds, 1);
 });

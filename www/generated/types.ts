@@ -1445,7 +1445,13 @@ candidates?: Array<number>,
 /**
  * Hashiwokakero: `[lo, hi]` bridges still possible on each candidate edge at the stop.
  */
-ranges?: Array<[number, number]>, };
+ranges?: Array<[number, number]>, 
+/**
+ * Skyscrapers repair: `[row, column]` of every cell in a broken rule at the stop, as its
+ * events mark them, so a run ended by Solve marks the same cells as one stepped there.
+ * (Bytes, as `ranges` are: one serializer for both keeps the other modules' size.)
+ */
+bad?: Array<[number, number]>, };
 
 export type TechniqueLabel = { 
 /**

@@ -80,6 +80,12 @@ pub struct Stopped {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     pub ranges: Option<Vec<[u8; 2]>>,
+    /// Skyscrapers repair: `[row, column]` of every cell in a broken rule at the stop, as its
+    /// events mark them, so a run ended by Solve marks the same cells as one stepped there.
+    /// (Bytes, as `ranges` are: one serializer for both keeps the other modules' size.)
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub bad: Option<Vec<[u8; 2]>>,
 }
 
 impl Stopped {
@@ -90,6 +96,7 @@ impl Stopped {
             cost,
             candidates: None,
             ranges: None,
+            bad: None,
         }
     }
 }

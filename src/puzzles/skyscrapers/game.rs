@@ -298,10 +298,10 @@ fn start_repair(p: &Puzzle, options: &Value) -> Result<Box<dyn Run>, String> {
         Ok(AnySolution::from(grid.clone()))
     })
     .with_stopped(|m| {
-        Some(contract::Stopped::board(
-            AnySolution::from(m.current()?),
-            m.cost(),
-        ))
+        Some(contract::Stopped {
+            bad: Some(m.marks()),
+            ..contract::Stopped::board(AnySolution::from(m.current()?), m.cost())
+        })
     })
     .with_says(repair_says)
     .with_seed(seed)

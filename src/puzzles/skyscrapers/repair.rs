@@ -137,6 +137,13 @@ impl Repair {
         self.total_cost()
     }
 
+    /// Every cell in a broken rule now, `[row, column]`, row-major: the board's marks (N is at
+    /// most [`super::MAX_N`], so a byte holds each).
+    pub fn marks(&self) -> Vec<[u8; 2]> {
+        let (_, marks) = self.conflicted();
+        marks.iter().map(|&[r, c]| [r as u8, c as u8]).collect()
+    }
+
     fn at(&self, r: usize, c: usize) -> u8 {
         self.grid[r * self.n + c]
     }

@@ -141,6 +141,12 @@ export class SearchTree {
           this.children.push(0);
           this.leftAt.push(Infinity);
           this.children[top]!++;
+          // A node with a child did not fail, whatever was said while it was on top.
+          if (this.mark[top] === Mark.Dead) {
+            this.mark[top] = Mark.Open;
+            this.deadAt[top] = Infinity;
+            this.deadEnds--;
+          }
           if (this.pendingRestart) this.restartAt.add(id);
           this.madeAt.set(step, id);
         }
@@ -148,7 +154,20 @@ export class SearchTree {
         this.path.push(id);
         this.lastWhy = null;
       }
-      if (op.why) this.lastWhy = op.why;
+      if (op.why) {
+        this.lastWhy = op.why;
+        // The node on top failed: it is a dead end at the step that says so, not two steps later
+        // when the search leaves it, so the caption counts it with its sentence on screen.
+        const top = this.path[this.path.length - 1]!;
+        if (fresh && top > 0 && this.children[top] === 0) {
+          if (this.mark[top] === Mark.Open) {
+            this.mark[top] = Mark.Dead;
+            this.deadAt[top] = step;
+            this.deadEnds++;
+          }
+          if (this.mark[top] === Mark.Dead) this.why[top] = op.why;
+        }
+      }
       if (op.solution && fresh) {
         const top = this.path[this.path.length - 1]!;
         this.mark[top] = Mark.Solution;
@@ -417,7 +436,13 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
     return { w, hgt, span, x: (i: number) => PAD + (i / n) * span, y: (d: number) => PAD + 6 + (d / deep) * (hgt - 2 * PAD - 6) };
   };
 
+  /** Paints the tree and then says which step's tree the pixels show (tests wait for it). */
   function paint(): void {
+    paintTree();
+    canvas.dataset.painted = String(tree()?.position ?? 0);
+  }
+
+  function paintTree(): void {
     pending = 0;
     const t = tree();
     const dpr = window.devicePixelRatio || 1;
@@ -648,6 +673,7 @@ export function mountSearchTree(idPrefix: string, tree: () => SearchTree | null,
       const t = tree();
       canvas.dataset.nodes = String(Math.max(0, (t?.visible() ?? 1) - 1));
       canvas.dataset.path = t ? t.path.join(',') : '0';
+      delete canvas.dataset.painted;
       if (!pending) pending = requestAnimationFrame(paint);
     },
   };

@@ -4,6 +4,7 @@
 
 import { announceFrom, labelBoard } from '../../announce';
 import { sizeLink } from '../common/size-link';
+import { optionForm } from '../common/option-form';
 import { limit } from '../../registry';
 import { seedChoice } from '../common/seed';
 // The seed field moved to views/common/seed.ts (Skyscrapers' repair shares it); the race imports it here.
@@ -39,100 +40,10 @@ export interface RepairForm {
 }
 
 export function repairForm(prefix: string): RepairForm {
-  const strategy = h(
-    'select',
-    { id: `${prefix}-strategy` },
-    h('option', { value: 'auto' }, 'Automatic (article up to 4096, swaps above)'),
-    h('option', { value: 'minConflicts' }, "The article's min-conflicts"),
-    h('option', { value: 'swap' }, 'Swap repair (large N)'),
-  );
-  const tabu = h('input', { type: 'number', min: '0', max: '1000', value: '0', id: `${prefix}-tabu` });
-  const noise = h('input', { type: 'number', min: '0', max: '1', step: '0.05', value: '0', id: `${prefix}-noise` });
-  const greedy = h('input', { type: 'checkbox', id: `${prefix}-greedy` });
-  const conflictSet = h('input', { type: 'checkbox', id: `${prefix}-set` });
-  const maxSteps = h('input', { type: 'number', min: '1', id: `${prefix}-max-steps`, placeholder: '200 N' });
-  const maxRestarts = h('input', { type: 'number', min: '0', id: `${prefix}-max-restarts`, placeholder: 'no limit' });
-  const element = h(
-    'details',
-    { class: 'options' },
-    h('summary', {}, 'Repair options'),
-    h(
-      'div',
-      { class: 'params' },
-      h('label', { for: `${prefix}-strategy` }, 'Algorithm ', strategy),
-      h('label', { for: `${prefix}-tabu`, title: 'A moved queen may not return to its old column for this many moves' }, 'Tabu tenure ', tabu),
-      h('label', { for: `${prefix}-noise`, title: 'Probability of a random move instead of a least-conflict one' }, 'Noise p ', noise),
-      h('label', { class: 'check', title: 'Place each queen on a least-conflicted column among a sample' }, greedy, ' Greedy start'),
-      h('label', { class: 'check', title: 'Keep the set of conflicted queens up to date instead of rescanning' }, conflictSet, ' Maintain conflict set'),
-      h('label', { for: `${prefix}-max-steps`, title: 'Moves before starting again from a fresh random board' }, 'Restart after ', maxSteps, ' moves'),
-      h('label', { for: `${prefix}-max-restarts`, title: 'Give up after this many restarts' }, 'Give up after ', maxRestarts, ' restarts'),
-    ),
-  );
-  const listeners: (() => void)[] = [];
-  for (const el of [strategy, tabu, noise, greedy, conflictSet, maxSteps, maxRestarts]) el.addEventListener('change', () => listeners.forEach((f) => f()));
-  return {
-    element,
-    options() {
-      const t = Number(tabu.value);
-      const p = Number(noise.value);
-      if (!Number.isInteger(t) || t < 0) throw new Error(`Tabu tenure must be a whole number ≥ 0 (got "${tabu.value}").`);
-      if (!(p >= 0 && p <= 1)) throw new Error(`Noise must be a probability from 0 to 1 (got "${noise.value}").`);
-      // Only what differs from the defaults: the swap strategy refuses options it cannot honour.
-      const o: SolverOptions = { strategy: strategy.value };
-      if (t > 0) o['tabu'] = t;
-      if (p > 0) o['noise'] = p;
-      if (greedy.checked) o['greedy'] = true;
-      if (conflictSet.checked) o['maintainConflictSet'] = true;
-      const whole = (input: HTMLInputElement, min: number, what: string): number | null => {
-        if (input.value.trim() === '') return null;
-        const v = Number(input.value);
-        if (!Number.isInteger(v) || v < min) throw new Error(`${what} must be a whole number ≥ ${min} (got "${input.value}").`);
-        return v;
-      };
-      const steps = whole(maxSteps, 1, 'The restart limit');
-      const restarts = whole(maxRestarts, 0, 'The number of restarts');
-      if (steps !== null) o['maxSteps'] = steps;
-      if (restarts !== null) o['maxRestarts'] = restarts;
-      return o;
-    },
-    onChange(f) {
-      listeners.push(f);
-    },
-    linkOptions() {
-      const out: [string, string][] = [];
-      if (strategy.value !== 'auto') out.push(['strategy', strategy.value]);
-      for (const [name, input] of [['tabu', tabu], ['noise', noise], ['maxSteps', maxSteps], ['maxRestarts', maxRestarts]] as const) {
-        const v = input.value.trim();
-        if (v !== '' && v !== input.defaultValue && /^[0-9.]{1,32}$/.test(v)) out.push([name, v]);
-      }
-      if (greedy.checked) out.push(['greedy', 'true']);
-      if (conflictSet.checked) out.push(['maintainConflictSet', 'true']);
-      return out;
-    },
-    takeLinkOptions(pairs) {
-      const problems: string[] = [];
-      const numbers: Record<string, HTMLInputElement> = { tabu, noise, maxSteps, maxRestarts };
-      // A link names the options that differ from the defaults; the others go back to them.
-      strategy.value = 'auto';
-      for (const input of Object.values(numbers)) input.value = input.defaultValue;
-      greedy.checked = greedy.defaultChecked;
-      conflictSet.checked = conflictSet.defaultChecked;
-      for (const [name, value] of pairs) {
-        if (name === 'strategy') {
-          if ([...strategy.options].some((o) => o.value === value)) strategy.value = value;
-          else problems.push(`The repair option "strategy" must be auto, minConflicts or swap (got "${value}").`);
-        } else if (name === 'greedy' || name === 'maintainConflictSet') {
-          if (value !== 'true' && value !== 'false') problems.push(`The repair option "${name}" must be true or false (got "${value}").`);
-          else (name === 'greedy' ? greedy : conflictSet).checked = value === 'true';
-        } else if (Object.hasOwn(numbers, name)) {
-          // The run's own option check reports a number out of range, as for typed values.
-          if (/^\d+(\.\d+)?$/.test(value)) numbers[name]!.value = value;
-          else problems.push(`The repair option "${name}" must be a number (got "${value}").`);
-        } else problems.push(`There is no repair option "${name}": the options are strategy, tabu, noise, greedy, maintainConflictSet, maxSteps and maxRestarts.`);
-      }
-      return problems;
-    },
-  };
+  // The registry's options, words and defaults (src/puzzles/queens/game.rs), in a fold of their own.
+  const form = optionForm('queens', 'repair', prefix, 'repair');
+  const element = h('details', { class: 'options' }, h('summary', {}, 'Repair options'), form.element);
+  return { ...form, element };
 }
 
 /** Draws a repair board into `canvas` and exposes it to assistive technology and tests. */

@@ -9,7 +9,7 @@ import { playbackBar, type PlaybackBar } from '../../controls/playback';
 import type { PlayerState } from '../../player';
 import type { SolverOptions, Stats } from '../../protocol';
 import type { Settings } from '../../address';
-import { addLinkProblem } from '../../link';
+import { addLinkProblem, retractLinkProblem } from '../../link';
 import { puzzleInfo } from '../../registry';
 import type { AlgorithmInfo } from '../../generated/types';
 import type { SkyPicture } from '../../render/skyscrapers';
@@ -184,6 +184,8 @@ export function mountWatch(ctx: SkyCtx): Watch {
       else if (stopped && Array.isArray(stopped.board) && Array.isArray(stopped.board[0])) {
         view.cand = (stopped.board as number[][]).flat().map((v) => (v > 0 ? 1 << (v - 1) : 0));
         view.cost = stopped.cost;
+        // Its broken rules' cells, as Rust marked them: the same stripes as stepping there.
+        view.bad = stopped.bad ?? [];
       }
       shownSolution = 0;
       ctx.draw();
@@ -250,7 +252,14 @@ export function mountWatch(ctx: SkyCtx): Watch {
     });
     code.use(a.name);
   }
+  /** The banner's word that the link's seed was left out, while it is true. */
+  let seedProblem: string | null = null;
   algoSelect.addEventListener('change', () => {
+    // An algorithm with a seed draws its own: "the seed was left out" no longer describes the page.
+    if (seedProblem && optionOf(algorithm(), 'seed')) {
+      retractLinkProblem(seedProblem);
+      seedProblem = null;
+    }
     showAlgorithm();
     invalidate();
   });
@@ -326,7 +335,12 @@ export function mountWatch(ctx: SkyCtx): Watch {
         addLinkProblem(`There is no Skyscrapers algorithm "${name}": the algorithms are ${ALGORITHMS.map((a) => a.name).join(' and ')}.`);
       }
       const a = algorithm();
-      if (st.seed !== undefined && !optionOf(a, 'seed')) addLinkProblem(`The setting "seed" does nothing for ${a.title}, which uses no randomness, so it is left out.`);
+      if (seedProblem) retractLinkProblem(seedProblem);
+      seedProblem = null;
+      if (st.seed !== undefined && !optionOf(a, 'seed')) {
+        seedProblem = `The setting "seed" does nothing for ${a.title}, which uses no randomness, so it is left out.`;
+        addLinkProblem(seedProblem);
+      }
       // A link without a seed draws one (shown in the field, and then written in the address).
       const seed = optionOf(a, 'seed') ? st.seed ?? '' : seedInput.value;
       if (seedInput.value !== seed) {
@@ -404,7 +418,8 @@ export function mountWatch(ctx: SkyCtx): Watch {
         p.cells.push({
           digit: single,
           kind: given ? 'given' : single ? (local || guessed.has(i) ? 'guess' : 'placed') : 'empty',
-          cand: single ? 0 : mask,
+          // Repair keeps no candidates: before its start the free cells are empty, not pencilled.
+          cand: single || local ? 0 : mask,
           fade: single ? 0 : fade.get(i) ?? 0,
           bad: bad.has(i) || mask === 0,
         });
