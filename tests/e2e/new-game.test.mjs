@@ -45,13 +45,13 @@ test('Skyscrapers: New at the largest size and the hardest level is the CLI puzz
     await page.fill('#sky-new-seed', seed);
     await page.click('#sky-random');
     // The line under the control names the puzzle made (each seed here once).
-    await page.waitForFunction((t) => document.querySelector('#sky-new-made').textContent.includes(t), `from seed ${seed} in`, { timeout: 60_000 });
+    await page.waitForFunction((t) => document.querySelector('#sky-new-made').textContent.includes(t), `(seed ${seed}). Made in`, { timeout: 60_000 });
     const id = (await page.textContent('#sky-new-made')).replace(/^.*: /, '');
     assert.equal(await page.getAttribute('#sky-board', 'data-tatham'), id, 'the board holds the puzzle made');
     const native = cli('skyscrapers', 'generate', size, '--seed', seed, '--difficulty', level, '--givens');
     assert.equal(id, native.id, `the page and the CLI make the same ${size}x${size} ${level} puzzle from seed ${seed}`);
     const made = await page.textContent('#sky-new-made');
-    assert.match(made, new RegExp(`^Made a ${size} × ${size} ${level} puzzle from seed ${seed} in \\d+\\.\\d\\d s: `), made);
+    assert.match(made, new RegExp(`^A new ${size} × ${size} ${level} puzzle with exactly one solution \\(seed ${seed}\\)\\. Made in \\d+\\.\\d\\d s: `), made);
     assert.ok(made.includes(id), 'the ID of the puzzle made is shown');
     assert.equal(await page.textContent('#sky-new-progress'), '', 'no progress left once it is made');
     assert.equal(await page.isHidden('#sky-new-cancel'), true);
@@ -143,7 +143,7 @@ test('Hashiwokakero: New at the largest size is the CLI puzzle for the seed, uni
   const id = (await page.textContent('#hashi-new-made')).replace(/^.*: /, '');
   await page.waitForFunction((t) => document.querySelector('#hashi-id')?.textContent === t, id);
   assert.equal(id, cli('hashi', 'generate', size, '--seed', '7').id, `the page and the CLI make the same ${size} puzzle from seed 7`);
-  assert.match(await page.textContent('#hashi-new-made'), /from seed 7 in/);
+  assert.match(await page.textContent('#hashi-new-made'), /\(seed 7\).*\. Made in/);
   await page.click('#hashi-mode-watch');
   await page.locator('#hashi').getByRole('button', { name: 'Solve', exact: true }).click();
   await page.waitForFunction(() => document.querySelector('#hashi-board')?.dataset.verdict === 'unique', null, { timeout: 60_000 });
@@ -159,7 +159,7 @@ test('Hashiwokakero: New at the largest size is the CLI puzzle for the seed, uni
   await page.selectOption('#hashi-new-level', 'hard');
   await page.fill('#hashi-new-seed', '3');
   await page.click('#hashi-random');
-  await page.waitForFunction(() => /hard puzzle from seed 3 in/.test(document.querySelector('#hashi-new-made')?.textContent ?? ''), null, { timeout: 60_000 });
+  await page.waitForFunction(() => /hard puzzle with exactly one solution \(seed 3\).*\. Made in/.test(document.querySelector('#hashi-new-made')?.textContent ?? ''), null, { timeout: 60_000 });
   const hard = (await page.textContent('#hashi-new-made')).replace(/^.*: /, '');
   assert.equal(hard, cli('hashi', 'generate', size, '--seed', '3', '--difficulty', 'hard').id, `the page and the CLI make the same ${size} hard puzzle from seed 3`);
   await page.waitForFunction((t) => document.querySelector('#hashi-id')?.textContent === t, hard);
@@ -175,7 +175,7 @@ test('Hashiwokakero: New at the largest size is the CLI puzzle for the seed, uni
   await page.selectOption('#hashi-new-size', '15x15');
   await page.fill('#hashi-new-seed', '5');
   await page.click('#hashi-random');
-  await page.waitForFunction(() => /15 × 15 hard puzzle from seed 5 in/.test(document.querySelector('#hashi-new-made')?.textContent ?? ''), null, { timeout: 60_000 });
+  await page.waitForFunction(() => /15 × 15 hard puzzle with exactly one solution \(seed 5\).*\. Made in/.test(document.querySelector('#hashi-new-made')?.textContent ?? ''), null, { timeout: 60_000 });
   const ruled = (await page.textContent('#hashi-new-made')).replace(/^.*: /, '');
   assert.match(ruled, /^15x15m3L:/);
   assert.equal(ruled, cli('hashi', 'generate', '15x15', '--seed', '5', '--difficulty', 'hard', '--max-bridges', '3', '--no-loops').id, 'the page and the CLI make the same 15x15m3L hard puzzle from seed 5');
@@ -198,10 +198,10 @@ test('Hashiwokakero: New with the generator options at the largest size makes th
   await page.check('#hashi-new-noloops');
   await page.fill('#hashi-new-seed', '9');
   await page.click('#hashi-random');
-  await page.waitForFunction(() => /from seed 9 in/.test(document.querySelector('#hashi-new-made')?.textContent ?? ''), null, { timeout: 60_000 });
+  await page.waitForFunction(() => /\(seed 9\).*\. Made in/.test(document.querySelector('#hashi-new-made')?.textContent ?? ''), null, { timeout: 60_000 });
   const line = await page.textContent('#hashi-new-made');
   const asked = `${size}m3i25e10L`;
-  assert.ok(line.includes(`hard puzzle from seed 9 in`) && line.includes(`asked as ${asked}:`), line);
+  assert.ok(line.includes(`hard puzzle with exactly one solution (seed 9)`) && line.includes(`asked as ${asked}:`), line);
   const id = line.replace(/^.*: /, '');
   assert.match(id, new RegExp(`^${size}m3L:`), 'the ID keeps 3 bridges per pair and the no-loops rule');
   const native = cli('hashi', 'generate', size, '--seed', '9', '--difficulty', 'hard', '--max-bridges', '3', '--density', '25', '--expansion', '10', '--no-loops');

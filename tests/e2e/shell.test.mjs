@@ -56,7 +56,7 @@ test('Skyscrapers: a New puzzle that fails leaves its error as the only message'
   await page.selectOption('#sky-new-level', 'extreme');
   await page.fill('#sky-new-seed', '1');
   await page.click('#sky-random');
-  await waitText(page, '#sky-new-made', /^Made a 4 × 4 extreme puzzle/, 60_000);
+  await waitText(page, '#sky-new-made', /^A new 4 × 4 extreme puzzle with exactly one solution \(seed 1\)\. Made in/, 60_000);
   const made = await page.getAttribute('#sky-board', 'data-tatham');
   // The generator refuses this one (no 4 × 4 puzzle needs that much reasoning).
   let refused = null;
@@ -73,7 +73,7 @@ test('Skyscrapers: a New puzzle that fails leaves its error as the only message'
   await page.waitForFunction(() => !document.querySelector('#sky-random').disabled);
   assert.doesNotMatch(await text(page, '#sky-status'), /Making/, 'the failure replaces "Making…"');
   assert.equal(await shown(page, '#sky-status'), false, 'the error is the one message');
-  assert.equal(await shown(page, '#sky-new-made'), false, 'no stale "Made a 4 × 4 extreme puzzle…"');
+  assert.equal(await shown(page, '#sky-new-made'), false, 'no stale "A new 4 × 4 extreme puzzle…"');
   assert.equal(await shown(page, '#sky-new-progress'), false);
   assert.equal(await page.getAttribute('#sky-board', 'data-tatham'), made, 'the board keeps the puzzle from before');
   assert.deepEqual(problems, []);
@@ -145,7 +145,7 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
     const native = cli('hashi', 'generate', '60x60', '--seed', '3');
     assert.ok(native.id.length > 500, 'a long ID');
     await page.waitForFunction((t) => document.querySelector('#hashi-id')?.textContent === t, native.id, { timeout: 120_000 });
-    await waitText(page, '#hashi-new-made', /from seed 3 in/);
+    await waitText(page, '#hashi-new-made', /\(seed 3\).*\. Made in/);
     // The full ID is still there to copy, in the ID line and in the Load field.
     assert.ok((await text(page, '#hashi-new-made')).endsWith(native.id));
     assert.equal(await page.inputValue('#hashi-load'), native.id);

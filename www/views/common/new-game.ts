@@ -177,11 +177,10 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
 
   function madeText(size: string, params: string, result: Generated<P>, seconds: string): string {
     const ex: Exports = result.exports;
-    const level = result.difficulty ? ` ${result.difficulty}` : '';
-    // The options as the generator read them (the CLI's SIZE takes the same text), so the line
-    // says everything that makes this puzzle again: size, options, level and seed.
+    // Rust's sentence names the puzzle (size, level, seed); the page adds only what its control
+    // did: how long it took, what was asked (the CLI's SIZE takes the same text), and the ID.
     const asked = params ? `, asked as ${size}${params}` : '';
-    return `Made ${article(parseInt(size, 10))} ${setup.sizeText(size)}${level} puzzle from seed ${result.seed} in ${seconds} s${asked}: ${ex.tatham ?? ex.plain.replace(/\n/g, '/')}`;
+    return `${result.says} Made in ${seconds} s${asked}: ${ex.tatham ?? ex.plain.replace(/\n/g, '/')}`;
   }
 
   sizeSelect.addEventListener('change', () => (picked = true));
