@@ -16,6 +16,7 @@ import { mountExperiments } from './views/experiments/index';
 import { mountGuide } from './lessons/guide';
 import { presenterMode } from './presenter';
 import { embedMode } from './embed';
+import { exportDialog } from './export';
 import type { PuzzleName } from './generated/puzzles';
 
 const titled = (hash: string) => TAB_SPECS.find((t) => t.hash === hash)!.title;
@@ -98,7 +99,12 @@ function viewNamed(tab: Tab, puzzle: string | null): string {
 let current: (typeof tabs)[number] | null = null;
 window.addEventListener('hashchange', route);
 const help = keyboardHelp();
-tools.append(embed.button, presenter.button, help.button);
+const picture = exportDialog({
+  current: () => link.href(),
+  view: () => current?.feature.element ?? null,
+  redraw: () => current?.feature.redraw?.(),
+});
+tools.append(embed.button, picture.button, presenter.button, help.button);
 document.addEventListener('keydown', (e) => {
   if (e.key === '?' && !typingInField(e)) {
     e.preventDefault();

@@ -9,8 +9,26 @@ export interface Surface {
   px: number;
 }
 
+/** While a board is exported (www/export.ts): the canvas whose drawing goes elsewhere, and where. */
+let recording: { canvas: HTMLCanvasElement; surface: (cssSize: number) => Surface } | null = null;
+
+/**
+ * Runs `draw` (a view's synchronous redraw) with `canvas`'s drawing sent to the surface `to` makes
+ * for its CSS size instead (a recording context for SVG, a larger canvas for PNG), so an export is
+ * drawn by the very renderer the page uses. The canvas on screen is left as it is.
+ */
+export function recordCanvas(canvas: HTMLCanvasElement, to: (cssSize: number) => Surface, draw: () => void): void {
+  recording = { canvas, surface: to };
+  try {
+    draw();
+  } finally {
+    recording = null;
+  }
+}
+
 /** Sizes `canvas` to `cssSize` CSS pixels square, with a backing store in device pixels. */
 export function fitCanvas(canvas: HTMLCanvasElement, cssSize: number): Surface {
+  if (recording?.canvas === canvas) return recording.surface(cssSize);
   const dpr = Math.max(1, window.devicePixelRatio || 1);
   const px = Math.max(1, Math.round(cssSize * dpr));
   if (canvas.width !== px || canvas.height !== px) {

@@ -1,0 +1,163 @@
+// Export a picture (issue 32, point 3 of the issue): the board at the current step as SVG and PNG,
+// with or without the sentence and the legend. The SVG is parsed and read back as a board: its grid
+// lines against N taken from the puzzle's ID, its digits and clues against the board's state at that
+// step (the canvas's data attributes). The PNG is decoded in the page; at scale 1 it is the canvas
+// on screen, pixel for pixel, over the page's background.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { startApp, openPage } from './harness.mjs';
+
+const root = new URL('../../', import.meta.url).pathname;
+const SKY = '6://2/3//4/5/2/3//////2//////3/2/2/,g6f4u';
+const N = Number(SKY.split(':')[0]);
+const LINK = `#skyscrapers/${encodeURIComponent(SKY)}?mode=watch`;
+
+let app;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.close();
+});
+
+/** Sets the dialog's choices, presses Download and returns the file's name and bytes. */
+async function download(page, { format, scale = 2, sentence = true, legend = true }) {
+  await page.locator(`#export-${format}`).check();
+  await page.locator('#export-scale').selectOption(String(scale));
+  await page.locator('#export-sentence').setChecked(sentence);
+  await page.locator('#export-legend').setChecked(legend);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.locator('#export-download').click()]);
+  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+}
+
+/** The SVG read back in the page: its grid, its texts by size and place, its caption. */
+function readSvg(page, text) {
+  return page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    if (doc.querySelector('parsererror')) return { error: doc.querySelector('parsererror').textContent };
+    const svg = doc.documentElement;
+    const board = svg.querySelector('g.board');
+    // The grid's frame: the widest rectangle drawn as a stroke.
+    const frames = [...board.querySelectorAll('rect[fill=none]')].map((r) => ['x', 'y', 'width', 'height'].map((k) => Number(r.getAttribute(k))));
+    const [x0, y0, size] = frames.sort((a, b) => b[2] - a[2])[0];
+    // Stroked segments spanning the whole grid, by direction.
+    let across = 0;
+    let down = 0;
+    for (const p of board.querySelectorAll('path[fill=none]')) {
+      const pts = [...p.getAttribute('d').matchAll(/([ML])([-\d.]+) ([-\d.]+)/g)].map((m) => [m[1], Number(m[2]), Number(m[3])]);
+      for (let i = 1; i < pts.length; i++) {
+        if (pts[i][0] !== 'L') continue;
+        const [dx, dy] = [pts[i][1] - pts[i - 1][1], pts[i][2] - pts[i - 1][2]];
+        if (Math.abs(dy) < 0.01 && Math.abs(Math.abs(dx) - size) < 0.6) across++;
+        if (Math.abs(dx) < 0.01 && Math.abs(Math.abs(dy) - size) < 0.6) down++;
+      }
+    }
+    const texts = [...board.querySelectorAll('text')].map((t) => ({
+      text: t.textContent,
+      x: Number(t.getAttribute('x')),
+      y: Number(t.getAttribute('y')),
+      size: Number(/(\d+(?:\.\d+)?)px/.exec(t.getAttribute('style'))[1]),
+    }));
+    const caption = [...svg.querySelectorAll('g.caption text')].map((t) => t.textContent);
+    return { width: Number(svg.getAttribute('width')), height: Number(svg.getAttribute('height')), x0, y0, size, across, down, texts, caption };
+  }, text);
+}
+
+test('the board exports as an SVG with its grid, digits and clues, and as a PNG of the canvas', async () => {
+  const { page, problems } = await openPage(app, `${LINK}&step=9`);
+  await page.waitForFunction(() => document.querySelector('#sky-status')?.dataset.step === '9', null, { timeout: 30_000 });
+  await page.evaluate(() => document.fonts.ready);
+  await page.locator('#export-button').click();
+  assert.ok(await page.locator('#export-dialog').isVisible());
+  await page.screenshot({ path: `${root}docs/screenshots/export-dialog.png` });
+
+  // SVG, with the sentence and the legend.
+  const svgFile = await download(page, { format: 'svg' });
+  assert.equal(svgFile.name, 'skyscrapers-9.svg');
+  const svg = await readSvg(page, svgFile.bytes.toString('utf8'));
+  assert.equal(svg.error, undefined);
+  assert.equal(svg.across, N + 1, 'N + 1 lines across');
+  assert.equal(svg.down, N + 1, 'N + 1 lines down');
+  const cell = svg.size / N;
+  const grid = (await page.getAttribute('#sky-board', 'data-grid')).split('/').map((r) => r.split(',').map(Number));
+  const clues = (await page.getAttribute('#sky-board', 'data-clues')).split('/').map((s) => s.split(',').map(Number));
+  // Big type (at least 0.4 of a cell): a cell's digit or a clue; the pencil marks are smaller.
+  const big = svg.texts.filter((t) => t.size >= cell * 0.4);
+  const digits = Array.from({ length: N }, () => Array(N).fill(0));
+  const ring = [Array(N).fill(0), Array(N).fill(0), Array(N).fill(0), Array(N).fill(0)];
+  for (const t of big) {
+    const c = Math.floor((t.x - svg.x0) / cell);
+    const r = Math.floor((t.y - svg.y0) / cell);
+    const v = Number(t.text);
+    if (r >= 0 && r < N && c >= 0 && c < N) digits[r][c] = v;
+    else if (r < 0) ring[0][c] = v;
+    else if (r >= N) ring[1][c] = v;
+    else if (c < 0) ring[2][r] = v;
+    else ring[3][r] = v;
+  }
+  assert.deepEqual(digits, grid, 'the digits are the board at step 9');
+  assert.deepEqual(ring, clues, 'the clues are the puzzle\'s');
+  assert.ok(svg.texts.length > big.length, 'the pencil marks are there too');
+  const sentence = await page.textContent('#sky-status');
+  // Each legend item's words (its swatch may hold a sample digit, drawn as a swatch too).
+  const legend = await page.$$eval('#skyscrapers ul.legend li', (lis) => lis.map((li) => [...li.childNodes].filter((n) => !n.classList?.contains('swatch')).map((n) => n.textContent).join('').trim()));
+  const words = svg.caption.join(' ');
+  assert.ok(words.startsWith(sentence), `the caption starts with the sentence: ${words}`);
+  for (const item of legend) assert.ok(words.includes(item.trim()), `the caption has "${item}"`);
+  assert.ok(svg.height > svg.width);
+
+  // Without the caption, the SVG is the board alone.
+  const bare = await readSvg(page, (await download(page, { format: 'svg', sentence: false, legend: false })).bytes.toString('utf8'));
+  assert.equal(bare.height, bare.width);
+  assert.deepEqual(bare.caption, []);
+
+  // PNG at 2x with its caption: twice the board's CSS size, taller than wide.
+  const css = await page.evaluate(() => document.querySelector('#sky-board').getBoundingClientRect().width);
+  const decode = (bytes) =>
+    page.evaluate(async (b64) => {
+      const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+      return { width: bitmap.width, height: bitmap.height };
+    }, bytes.toString('base64'));
+  const png2 = await download(page, { format: 'png', scale: 2 });
+  assert.equal(png2.name, 'skyscrapers-9.png');
+  const size2 = await decode(png2.bytes);
+  assert.equal(size2.width, Math.round(css * 2));
+  assert.ok(size2.height > size2.width, 'the sentence and legend under the board');
+
+  // PNG at 1x without caption: the canvas on screen over the page's background, pixel for pixel.
+  const png1 = await download(page, { format: 'png', scale: 1, sentence: false, legend: false });
+  const diff = await page.evaluate(async (b64) => {
+    const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+    const board = document.querySelector('#sky-board');
+    const w = board.width;
+    const read = (draw) => {
+      const c = new OffscreenCanvas(w, w);
+      const x = c.getContext('2d');
+      draw(x);
+      return x.getImageData(0, 0, w, w).data;
+    };
+    const a = read((x) => x.drawImage(bitmap, 0, 0));
+    const b = read((x) => {
+      x.fillStyle = getComputedStyle(board).getPropertyValue('--bg').trim();
+      x.fillRect(0, 0, w, w);
+      x.drawImage(board, 0, 0);
+    });
+    let off = 0;
+    for (let i = 0; i < a.length; i++) if (Math.abs(a[i] - b[i]) > 2) off++;
+    return { width: bitmap.width, height: bitmap.height, canvas: w, off };
+  }, png1.bytes.toString('base64'));
+  assert.equal(diff.width, diff.canvas);
+  assert.equal(diff.height, diff.canvas);
+  assert.equal(diff.off, 0, 'the PNG is the board on screen');
+  assert.deepEqual(problems, []);
+});
+
+test('a view without a board says so instead of exporting', async () => {
+  const { page, problems } = await openPage(app, '#start');
+  await page.locator('#export-button').click();
+  assert.match(await page.textContent('#export-status'), /no board/);
+  assert.ok(await page.locator('#export-download').isDisabled());
+  assert.deepEqual(problems, []);
+});
