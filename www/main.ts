@@ -17,6 +17,7 @@ import { mountGuide } from './lessons/guide';
 import { presenterMode } from './presenter';
 import { embedMode } from './embed';
 import { exportDialog } from './export';
+import { printing } from './print';
 import type { PuzzleName } from './generated/puzzles';
 
 const titled = (hash: string) => TAB_SPECS.find((t) => t.hash === hash)!.title;
@@ -117,3 +118,4 @@ document.addEventListener('keydown', (e) => {
 route();
 
 registerOffline();
+printing();
