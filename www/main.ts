@@ -18,6 +18,7 @@ import { presenterMode } from './presenter';
 import { embedMode } from './embed';
 import { exportDialog } from './export';
 import { printing } from './print';
+import { shareButton } from './share';
 import type { PuzzleName } from './generated/puzzles';
 
 const titled = (hash: string) => TAB_SPECS.find((t) => t.hash === hash)!.title;
@@ -100,12 +101,13 @@ function viewNamed(tab: Tab, puzzle: string | null): string {
 let current: (typeof tabs)[number] | null = null;
 window.addEventListener('hashchange', route);
 const help = keyboardHelp();
-const picture = exportDialog({
+const exportHost = {
   current: () => link.href(),
   view: () => current?.feature.element ?? null,
   redraw: () => current?.feature.redraw?.(),
-});
-tools.append(embed.button, picture.button, presenter.button, help.button);
+};
+const picture = exportDialog(exportHost);
+tools.append(embed.button, picture.button, shareButton(exportHost), presenter.button, help.button);
 document.addEventListener('keydown', (e) => {
   if (e.key === '?' && !typingInField(e)) {
     e.preventDefault();
