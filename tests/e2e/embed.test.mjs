@@ -164,10 +164,18 @@ test('the embedded view works offline after one visit', async () => {
   const { page, problems, context } = await openPage(app, `${LINK}&step=2&embed=1`, { width: 1024, height: 768 });
   await page.waitForFunction(() => document.querySelector('#sky-status')?.dataset.step === '2', null, { timeout: 30_000 });
   await page.evaluate(() => navigator.serviceWorker.ready);
+  // The address catches up with the linked step a moment after the board does (while the run goes
+  // to its step, the address is written at the step reached so far): reload only once it has.
+  await page.waitForFunction(() => /[?&]step=2&embed=1$/.test(location.hash));
   await context.setOffline(true);
   await page.reload();
   assert.ok(await page.evaluate(() => !!navigator.serviceWorker.controller), 'served by the service worker');
-  await page.waitForFunction(() => document.querySelector('#sky-status')?.dataset.step === '2', null, { timeout: 30_000 });
+  await page
+    .waitForFunction(() => document.querySelector('#sky-status')?.dataset.step === '2', null, { timeout: 30_000 })
+    .catch(async (e) => {
+      const seen = await page.evaluate(() => ({ count: document.querySelector('#skyscrapers .step-count')?.textContent, status: document.querySelector('#sky-status')?.textContent, step: document.querySelector('#sky-status')?.dataset.step, mode: document.querySelector('#sky-board')?.dataset.mode, hash: location.hash }));
+      throw new Error(`${e.message}: ${JSON.stringify(seen)} ${problems.join(' | ')}`);
+    });
   assert.equal(await page.locator('nav.tabs').isVisible(), false);
   await page.locator('#skyscrapers .playback').getByRole('button', { name: 'Step', exact: true }).click();
   await page.waitForFunction(() => document.querySelector('#sky-status')?.dataset.step === '3', null, { timeout: 30_000 });
