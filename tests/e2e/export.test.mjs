@@ -154,6 +154,47 @@ test('the board exports as an SVG with its grid, digits and clues, and as a PNG 
   assert.deepEqual(problems, []);
 });
 
+const HASHI = readFileSync(new URL('../fixtures/tatham-bridges.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .map((l) => l.split('\t'))
+  .find(([level, id]) => level === 'hard' && id?.startsWith('15x15'))[1];
+
+test('Hashiwokakero exports as an SVG with every island, its number in its cell, row by row', async () => {
+  const { page, problems } = await openPage(app, `#hashi/${encodeURIComponent(HASHI)}?mode=watch&step=12`);
+  await page.waitForFunction(() => /^Step 12 of/.test(document.querySelector('#hashi .step-count')?.textContent ?? ''), null, { timeout: 30_000 });
+  // The board's size and islands as the page holds them, and the size again from the ID itself.
+  const [w, h] = HASHI.split(/[xm:]/).map(Number);
+  assert.equal(await page.getAttribute('#hashi-board', 'data-width'), String(w));
+  assert.equal(await page.getAttribute('#hashi-board', 'data-height'), String(h));
+  const cells = (await page.getAttribute('#hashi-board', 'data-cells')).split(',').map(Number);
+  const islands = cells.map((v, i) => ({ v, r: Math.floor(i / w), c: i % w })).filter(({ v }) => v > 0 && v < 255);
+  await page.locator('#export-button').click();
+  const svg = await page.evaluate(
+    (text) => {
+      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+      const board = doc.querySelector('g.board');
+      // An island is a filled full circle: a path of two half arcs.
+      const discs = [...board.querySelectorAll('path')].filter((p) => p.getAttribute('fill') !== 'none' && (p.getAttribute('d').match(/A/g) ?? []).length === 2);
+      const texts = [...board.querySelectorAll('text')].map((t) => ({ v: Number(t.textContent), x: Number(t.getAttribute('x')), y: Number(t.getAttribute('y')) }));
+      return { error: doc.querySelector('parsererror')?.textContent, discs: discs.length, texts, width: Number(doc.documentElement.getAttribute('width')) };
+    },
+    (await download(page, { format: 'svg', sentence: false, legend: false })).bytes.toString('utf8'),
+  );
+  assert.equal(svg.error, undefined);
+  assert.equal(svg.discs, islands.length, 'one disc per island');
+  assert.equal(svg.texts.length, islands.length, 'one number per island');
+  // Each number lies in its island's cell, laid out as the page lays the board out (the formula
+  // the harness uses to click a cell, hashiCellCenter): whole-pixel cells, centred.
+  const px = svg.width;
+  const margin = Math.ceil(Math.max(3, px / Math.max(w, h) / 10)) + 2;
+  const cell = Math.max(4, Math.floor((px - 2 * margin) / Math.max(w, h)));
+  const x0 = Math.floor((px - cell * w) / 2);
+  const y0 = Math.floor((px - cell * h) / 2);
+  const placed = svg.texts.map((t) => ({ v: t.v, r: Math.floor((t.y - y0) / cell), c: Math.floor((t.x - x0) / cell) })).sort((a, b) => a.r - b.r || a.c - b.c);
+  assert.deepEqual(placed, islands);
+  assert.deepEqual(problems, []);
+});
+
 test('a view without a board says so instead of exporting', async () => {
   const { page, problems } = await openPage(app, '#start');
   await page.locator('#export-button').click();
