@@ -122,6 +122,19 @@ test('embed=1 in an iframe on another origin draws the board, plays, and links b
   assert.equal(await opened.textContent('#sky-status'), sentence(trace.events[3].event.why));
   await opened.close();
 
+  // The host can run nothing in the frame: the page has no message listener on its window (read
+  // through the DevTools protocol, which sees every listener), and a message posted by the host
+  // changes nothing.
+  const cdp = await context.newCDPSession(frame);
+  const { result } = await cdp.send('Runtime.evaluate', { expression: 'window' });
+  const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId });
+  assert.ok(listeners.length > 0, 'the listeners are seen');
+  assert.deepEqual(listeners.filter((l) => l.type === 'message'), []);
+  await page.evaluate(() => document.querySelector('#f').contentWindow.postMessage({ eval: 'document.body.remove()', html: '<b>x</b>' }, '*'));
+  await page.waitForTimeout(200);
+  assert.ok(await fl.locator('#sky-board').isVisible());
+  assert.equal(await frame.textContent('#sky-status'), sentence(trace.events[3].event.why));
+
   mkdirSync(`${root}docs/screenshots`, { recursive: true });
   await page.screenshot({ path: `${root}docs/screenshots/embed-iframe-1024x768.png` });
   assert.deepEqual(problems, []);
