@@ -197,3 +197,30 @@ test('the embedded view works offline after one visit', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+for (const [w, h] of [[560, 420], [400, 700]]) {
+  test(`in a ${w} x ${h} frame the board, Play, Step, Step back, the scrubber and the sentence all show`, async () => {
+    const context = await app.browser.newContext({ viewport: { width: w, height: h } });
+    const page = await context.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(`${hostUrl}?src=${encodeURIComponent(`${app.url}${LINK}&step=9&embed=1`)}`);
+    await page.waitForFunction(() => !!document.querySelector('#f'));
+    const frame = page.frames().find((f) => f.url().startsWith(app.url));
+    await atStep(frame, 9);
+    const fl = page.frameLocator('#f');
+    const bar = fl.locator('#skyscrapers .playback');
+    for (const el of [fl.locator('#sky-board'), bar.getByRole('button', { name: 'Play', exact: true }), bar.getByRole('button', { name: 'Step', exact: true }), bar.getByRole('button', { name: 'Step back', exact: true }), fl.locator('#skyscrapers .scrubber'), fl.locator('#sky-status'), fl.locator('#embed-back')]) {
+      const b = await el.boundingBox();
+      assert.ok(b && b.width > 0 && b.x >= 0 && b.y >= 0 && b.x + b.width <= w + 1 && b.y + b.height <= h + 1, `inside the ${w} x ${h} frame: ${JSON.stringify(b)}`);
+    }
+    const board = await fl.locator('#sky-board').boundingBox();
+    const status = await fl.locator('#sky-status').boundingBox();
+    const back = await fl.locator('#embed-back').boundingBox();
+    // Nothing covers the sentence: the link back sits below it or beside it.
+    assert.ok(status.y + status.height <= back.y + 1 || status.x + status.width <= back.x + 1, 'the link back does not cover the sentence');
+    assert.ok(board.width >= Math.min(w, h) * 0.55, `the board takes the frame (${board.width} px)`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
