@@ -53,11 +53,11 @@ export function embedMode(current: () => string): Embed {
   const button = h('button', { type: 'button', id: 'embed-button', class: 'link-button', 'aria-haspopup': 'dialog', title: 'The <iframe> code that shows this view and step in a slide or a course page' }, 'Embed') as HTMLButtonElement;
   const code = h('textarea', { id: 'embed-code', readonly: '', rows: '6', spellcheck: 'false', 'aria-label': 'Code to paste into a web page' }) as HTMLTextAreaElement;
   const copy = h('button', { type: 'button', id: 'embed-copy' }, 'Copy');
-  const close = h('button', { type: 'button', class: 'help-close' }, 'Close');
+  const close = h('button', { type: 'button', class: 'dialog-close' }, 'Close');
   const said = h('span', { class: 'copy-status', id: 'embed-status', 'aria-live': 'polite' });
   const dialog = h(
     'dialog',
-    { class: 'help-dialog embed-dialog', id: 'embed-dialog', 'aria-labelledby': 'embed-title' },
+    { class: 'tool-dialog embed-dialog', id: 'embed-dialog', 'aria-labelledby': 'embed-title' },
     h('div', { class: 'help-head' }, h('h2', { id: 'embed-title' }, 'Embed this view'), close),
     h('p', {}, 'Paste this into a web page, a course page or a slide that takes HTML. It shows the board, the player and the sentence at this step, with a link back here; it keeps working offline once opened.'),
     code,

@@ -211,10 +211,10 @@ export function exportDialog(host: ExportHost): { button: HTMLButtonElement } {
   const go = h('button', { type: 'button', id: 'export-download' }, 'Download');
   const link = h('a', { id: 'export-link', hidden: '' });
   const said = h('p', { class: 'status', id: 'export-status', 'aria-live': 'polite' });
-  const close = h('button', { type: 'button', class: 'help-close' }, 'Close');
+  const close = h('button', { type: 'button', class: 'dialog-close' }, 'Close');
   const dialog = h(
     'dialog',
-    { class: 'help-dialog export-dialog', id: 'export-dialog', 'aria-labelledby': 'export-title' },
+    { class: 'tool-dialog export-dialog', id: 'export-dialog', 'aria-labelledby': 'export-title' },
     h('div', { class: 'help-head' }, h('h2', { id: 'export-title' }, 'Export picture'), close),
     h('p', {}, 'The board at this step. PNG for documents and chat, SVG (vector) for print and slides.'),
     h('fieldset', {}, h('legend', {}, 'Format'), radio('png', 'PNG', true), ' ', h('label', {}, 'at ', scale), ' ', radio('svg', 'SVG', false)),
