@@ -43,6 +43,9 @@ for (const v of VIEWS) {
     const box = await page.locator(v.board).boundingBox();
     // 16 cm at 96 CSS px per inch.
     assert.ok(box && Math.abs(box.width - (16 / 2.54) * 96) < 2, `the board prints 16 cm wide (${box?.width} px)`);
+    // Drawn finely enough for paper: at least 2 device pixels per CSS pixel (about 190 dpi).
+    const backing = await page.$eval(v.board, (c) => c.width);
+    assert.ok(backing >= 2 * box.width, `a fine backing store (${backing} px for ${box.width} CSS px)`);
     assert.ok(await page.locator(v.status).isVisible());
     assert.equal(await page.textContent(v.status), sentence);
     // Black on white: a white page, and every pixel the board inks is a grey.
@@ -66,6 +69,8 @@ for (const v of VIEWS) {
     }
     await page.emulateMedia({ media: 'screen' });
     assert.ok(await page.locator('nav.tabs').isVisible(), 'the screen view is back');
+    // Back on screen, the board is drawn at the screen's own resolution again.
+    await page.waitForFunction((sel) => document.querySelector(sel).width === Math.round(document.querySelector(sel).getBoundingClientRect().width * devicePixelRatio), v.board);
     assert.deepEqual(problems, []);
   });
 }

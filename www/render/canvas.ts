@@ -26,10 +26,17 @@ export function recordCanvas(canvas: HTMLCanvasElement, to: (cssSize: number) =>
   }
 }
 
+/** Device pixels per CSS pixel at least, while printing (www/print.ts): a board printed 16 cm
+ *  wide from a screen's backing store would be about 90 dpi, soft on paper. */
+let printScale = 1;
+export function setPrintScale(scale: number): void {
+  printScale = scale;
+}
+
 /** Sizes `canvas` to `cssSize` CSS pixels square, with a backing store in device pixels. */
 export function fitCanvas(canvas: HTMLCanvasElement, cssSize: number): Surface {
   if (recording?.canvas === canvas) return recording.surface(cssSize);
-  const dpr = Math.max(1, window.devicePixelRatio || 1);
+  const dpr = Math.max(printScale, window.devicePixelRatio || 1);
   const px = Math.max(1, Math.round(cssSize * dpr));
   if (canvas.width !== px || canvas.height !== px) {
     canvas.width = px;
