@@ -204,7 +204,9 @@ test('a view without a board says so instead of exporting', async () => {
 });
 
 // The SVG is the same picture as the PNG: rasterised by the browser at the same size, it matches the
-// canvas drawing to within a pixel's shift of an edge on all but 1% of the pixels (0.42% for Skyscrapers, with its many small digits, 0.14% for Hashiwokakero, none for the queens boards when measured), on every board.
+// canvas drawing to within a pixel's shift of an edge on all but 1% of the pixels, on every board
+// (measured: 0.42% for Skyscrapers with its many small digits, 0.14% for Hashiwokakero, none for
+// the queens boards).
 const BOARDS = [
   { link: `${LINK}&step=9`, tab: 'skyscrapers', step: 9 },
   { link: `#hashi/${encodeURIComponent(HASHI)}?mode=watch&step=12`, tab: 'hashi', step: 12 },
