@@ -7,7 +7,7 @@
 
 import { h } from './dom';
 import { parseAddress } from './address';
-import { readTheme, recordCanvas, type Surface } from './render/canvas';
+import { readTheme, recordCanvases, type Surface } from './render/canvas';
 import { SvgContext } from './render/svg-context';
 
 export type PictureFormat = 'png' | 'svg';
@@ -20,31 +20,43 @@ export interface PictureOptions {
   legend: boolean;
 }
 
-/** What the view on screen offers to draw: its board, its sentence, its legend. */
+/** What the view on screen offers to draw: its boards (the race has two, side by side), their
+ *  sentences, its legend. */
 export interface Scene {
-  board: HTMLCanvasElement;
-  sentence: string;
+  boards: HTMLCanvasElement[];
+  sentences: string[];
   /** Each item's colour, its glyph when its swatch is a character, and its words. */
   legend: { colour: string; glyph: string; text: string }[];
 }
 
 const visible = (el: Element) => el.getClientRects().length > 0;
 
-/** The board, sentence and legend of the view on screen; null when it has no board showing. */
+/** The nearest shown sentence around `board`: its own side's in the race, else the view's. */
+function sentenceOf(board: Element, view: Element): string {
+  for (let el: Element | null = board.parentElement; el && view.contains(el); el = el.parentElement) {
+    const said = [...el.querySelectorAll<HTMLElement>('.status, .error')].find((s) => visible(s) && s.textContent?.trim());
+    if (said) return said.textContent!.trim();
+  }
+  return '';
+}
+
+/** The boards, sentences and legend of the view on screen; null when it has no board showing. */
 export function sceneOf(view: Element | null | undefined): Scene | null {
   if (!view) return null;
-  const board = [...view.querySelectorAll<HTMLCanvasElement>("canvas[id$='-board']")].find(visible);
-  if (!board) return null;
-  const sentence = [...view.querySelectorAll<HTMLElement>('.status, .error')].find((el) => visible(el) && el.textContent?.trim())?.textContent?.trim() ?? '';
-  const list = [...view.querySelectorAll('ul.legend')].find(visible);
-  const legend = [...(list?.querySelectorAll('li') ?? [])].map((li) => {
+  const boards = [...view.querySelectorAll<HTMLCanvasElement>("canvas[id$='-board']")].filter(visible);
+  if (!boards.length) return null;
+  const sentences = [...new Set(boards.map((b) => sentenceOf(b, view)).filter(Boolean))];
+  // Every shown legend (each side of the race has its own), each item once.
+  const items = [...view.querySelectorAll('ul.legend')].filter(visible).flatMap((list) => [...list.querySelectorAll('li')]);
+  const all = items.map((li) => {
     const swatch = li.querySelector<HTMLElement>('.swatch');
     const cs = swatch ? getComputedStyle(swatch) : null;
     // The swatch's own colour: its fill, else its frame, else its glyph's.
     const fill = cs && cs.backgroundColor !== 'rgba(0, 0, 0, 0)' ? cs.backgroundColor : cs?.borderTopWidth !== '0px' && cs?.borderTopStyle !== 'none' ? cs?.borderTopColor : cs?.color;
     return { colour: fill ?? '#888', glyph: swatch?.textContent?.trim() ?? '', text: [...li.childNodes].filter((n) => n !== swatch).map((n) => n.textContent).join('').trim() };
   });
-  return { board, sentence, legend };
+  const legend = all.filter((it, i) => all.findIndex((o) => o.text === it.text) === i);
+  return { boards, sentences, legend };
 }
 
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
@@ -72,11 +84,11 @@ interface Caption {
   draw(ctx: CanvasRenderingContext2D, top: number, fg: string): void;
 }
 
-/** Lays the sentence and legend out under a board `width` CSS px wide. */
+/** Lays the sentences and legend out under boards `width` CSS px wide in all. */
 function caption(scene: Scene, o: PictureOptions, width: number, measurer: CanvasRenderingContext2D): Caption {
   const inner = Math.max(40, width - 2 * PAD);
   measurer.font = `${SENTENCE.size}px ${FONT}`;
-  const lines = o.sentence && scene.sentence ? wrap((s) => measurer.measureText(s).width, scene.sentence, inner) : [];
+  const lines = o.sentence ? scene.sentences.flatMap((t) => wrap((s) => measurer.measureText(s).width, t, inner)) : [];
   measurer.font = `${LEGEND.size}px ${FONT}`;
   // Legend items flow in rows: a swatch, its words, a gap. An item wider than the picture has its
   // words wrapped on rows of its own, under its swatch's column.
@@ -135,54 +147,77 @@ function caption(scene: Scene, o: PictureOptions, width: number, measurer: Canva
   };
 }
 
+/** Room between two boards side by side, in CSS px. */
+const GAP = 16;
+
 /**
  * The picture of `scene` as the view draws it now. `redraw` is the view's synchronous redraw; it
- * must size the board through fitCanvas (every puzzle view does), or there is nothing to export.
+ * must size its boards through fitCanvas (every puzzle view does), or there is nothing to export.
+ * Each board is drawn on a surface of its own, then they are put side by side over the caption.
  */
 export async function exportPicture(scene: Scene, redraw: () => void, o: PictureOptions): Promise<Blob> {
-  const theme = readTheme(scene.board);
+  const theme = readTheme(scene.boards[0]!);
   const measurer = document.createElement('canvas').getContext('2d');
   if (!measurer) throw new Error('This browser cannot draw on a canvas, so it cannot make a picture.');
-  let done: (() => Blob | Promise<Blob>) | null = null;
-  recordCanvas(
-    scene.board,
-    (css): Surface => {
-      const cap = caption(scene, o, css, measurer);
-      if (o.format === 'svg') {
-        const svg = new SvgContext(css, css + cap.height);
-        svg.beginGroup('board');
-        done = () => {
-          svg.endGroup();
-          svg.beginGroup('caption');
-          cap.draw(svg.asCanvas(), css, theme.fg);
-          svg.endGroup();
-          return new Blob([svg.toString(theme.bg)], { type: 'image/svg+xml' });
-        };
-        return { ctx: svg.asCanvas(), dpr: 1, px: css };
-      }
-      const scale = Math.min(8, Math.max(1, o.scale));
-      const canvas = document.createElement('canvas');
-      canvas.width = Math.round(css * scale);
-      canvas.height = Math.round((css + cap.height) * scale);
-      const ctx = canvas.getContext('2d');
-      if (!ctx) throw new Error('This browser cannot draw on a canvas, so it cannot make a picture.');
-      done = () => {
-        ctx.setTransform(scale, 0, 0, scale, 0, 0);
-        cap.draw(ctx, css, theme.fg);
-        // The page's background behind everything drawn (the renderers clear to transparent).
-        ctx.setTransform(1, 0, 0, 1, 0, 0);
-        ctx.globalCompositeOperation = 'destination-over';
-        ctx.fillStyle = theme.bg;
-        ctx.fillRect(0, 0, canvas.width, canvas.height);
-        return new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The browser could not encode the PNG.'))), 'image/png'));
-      };
-      return { ctx, dpr: scale, px: canvas.width };
-    },
+  const scale = o.format === 'svg' ? 1 : Math.min(8, Math.max(1, o.scale));
+  const drawn = new Map<HTMLCanvasElement, { css: number; svg?: SvgContext; canvas?: HTMLCanvasElement }>();
+  recordCanvases(
+    new Map(
+      scene.boards.map((board, i) => [
+        board,
+        (css: number): Surface => {
+          if (o.format === 'svg') {
+            // Ids of its own per board (clip paths), as they end up in one document.
+            const svg = new SvgContext(css, css, `b${i}-`);
+            drawn.set(board, { css, svg });
+            return { ctx: svg.asCanvas(), dpr: 1, px: css };
+          }
+          const canvas = document.createElement('canvas');
+          canvas.width = canvas.height = Math.round(css * scale);
+          const ctx = canvas.getContext('2d');
+          if (!ctx) throw new Error('This browser cannot draw on a canvas, so it cannot make a picture.');
+          drawn.set(board, { css, canvas });
+          return { ctx, dpr: scale, px: canvas.width };
+        },
+      ]),
+    ),
     redraw,
   );
-  const finish = done as (() => Blob | Promise<Blob>) | null;
-  if (!finish) throw new Error('The board was not drawn, so there is no picture to export.');
-  return finish();
+  const parts = scene.boards.map((b) => drawn.get(b)).filter((d) => d !== undefined);
+  if (parts.length < scene.boards.length) throw new Error('The board was not drawn, so there is no picture to export.');
+  const width = parts.reduce((w, d) => w + d.css, 0) + GAP * (parts.length - 1);
+  const height = Math.max(...parts.map((d) => d.css));
+  const cap = caption(scene, o, width, measurer);
+  if (o.format === 'svg') {
+    const svg = new SvgContext(width, height + cap.height);
+    let x = 0;
+    for (const d of parts) {
+      svg.place(d.svg!, x, 0, 'board');
+      x += d.css + GAP;
+    }
+    svg.beginGroup('caption');
+    cap.draw(svg.asCanvas(), height, theme.fg);
+    svg.endGroup();
+    return new Blob([svg.toString(theme.bg)], { type: 'image/svg+xml' });
+  }
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(width * scale);
+  canvas.height = Math.round((height + cap.height) * scale);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('This browser cannot draw on a canvas, so it cannot make a picture.');
+  let x = 0;
+  for (const d of parts) {
+    ctx.drawImage(d.canvas!, Math.round(x * scale), 0);
+    x += d.css + GAP;
+  }
+  ctx.setTransform(scale, 0, 0, scale, 0, 0);
+  cap.draw(ctx, height, theme.fg);
+  // The page's background behind everything drawn (the renderers clear to transparent).
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalCompositeOperation = 'destination-over';
+  ctx.fillStyle = theme.bg;
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  return new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The browser could not encode the PNG.'))), 'image/png'));
 }
 
 /** `skyscrapers-12.png`: the view's name and the step the address holds (0 without one). */

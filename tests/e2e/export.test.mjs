@@ -265,3 +265,33 @@ for (const b of BOARDS) {
     assert.deepEqual(problems, []);
   });
 }
+
+test('the race exports both boards side by side, with both sides\' sentences', async () => {
+  const { page, problems } = await openPage(app, '#race/12?seed=5&step=40');
+  await page.waitForFunction(() => /^Step 40 of/.test(document.querySelector('#race .step-count')?.textContent ?? ''), null, { timeout: 30_000 });
+  const sentences = [await page.textContent('#race-search-status'), await page.textContent('#race-repair-status')];
+  const css = await page.$$eval('#race-search-board, #race-repair-board', (cs) => cs.map((c) => c.getBoundingClientRect().width));
+  await page.locator('#export-button').click();
+  const file = await download(page, { format: 'svg', legend: false });
+  assert.equal(file.name, 'race-40.svg');
+  const svg = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    return {
+      error: doc.querySelector('parsererror')?.textContent,
+      width: Number(doc.documentElement.getAttribute('width')),
+      boards: [...doc.querySelectorAll('g.board')].map((g) => ({ at: g.getAttribute('transform'), rects: g.querySelectorAll('rect').length })),
+      caption: [...doc.querySelectorAll('g.caption text')].map((t) => t.textContent).join(' '),
+      ids: [...doc.querySelectorAll('[id]')].map((e) => e.id),
+    };
+  }, file.bytes.toString('utf8'));
+  assert.equal(svg.error, undefined);
+  assert.equal(svg.boards.length, 2);
+  assert.equal(svg.boards[0].at, null);
+  assert.equal(svg.boards[1].at, `translate(${Math.round((css[0] + 16) * 100) / 100} 0)`);
+  assert.equal(svg.width, Math.round((css[0] + 16 + css[1]) * 100) / 100);
+  // Each board has at least its 12 x 12 squares.
+  for (const b of svg.boards) assert.ok(b.rects >= 144, `${b.rects} rectangles`);
+  assert.equal(new Set(svg.ids).size, svg.ids.length, 'ids are unique across the two boards');
+  assert.equal(svg.caption, sentences.join(' '));
+  assert.deepEqual(problems, []);
+});

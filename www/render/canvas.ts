@@ -9,16 +9,16 @@ export interface Surface {
   px: number;
 }
 
-/** While a board is exported (www/export.ts): the canvas whose drawing goes elsewhere, and where. */
-let recording: { canvas: HTMLCanvasElement; surface: (cssSize: number) => Surface } | null = null;
+/** While boards are exported (www/export.ts): the canvases whose drawing goes elsewhere, and where. */
+let recording: Map<HTMLCanvasElement, (cssSize: number) => Surface> | null = null;
 
 /**
- * Runs `draw` (a view's synchronous redraw) with `canvas`'s drawing sent to the surface `to` makes
- * for its CSS size instead (a recording context for SVG, a larger canvas for PNG), so an export is
- * drawn by the very renderer the page uses. The canvas on screen is left as it is.
+ * Runs `draw` (a view's synchronous redraw) with each canvas's drawing in `to` sent to the surface
+ * it makes for its CSS size instead (a recording context for SVG, a larger canvas for PNG), so an
+ * export is drawn by the very renderer the page uses. The canvases on screen are left as they are.
  */
-export function recordCanvas(canvas: HTMLCanvasElement, to: (cssSize: number) => Surface, draw: () => void): void {
-  recording = { canvas, surface: to };
+export function recordCanvases(to: Map<HTMLCanvasElement, (cssSize: number) => Surface>, draw: () => void): void {
+  recording = to;
   try {
     draw();
   } finally {
@@ -35,7 +35,8 @@ export function setPrintScale(scale: number): void {
 
 /** Sizes `canvas` to `cssSize` CSS pixels square, with a backing store in device pixels. */
 export function fitCanvas(canvas: HTMLCanvasElement, cssSize: number): Surface {
-  if (recording?.canvas === canvas) return recording.surface(cssSize);
+  const elsewhere = recording?.get(canvas);
+  if (elsewhere) return elsewhere(cssSize);
   const dpr = Math.max(printScale, window.devicePixelRatio || 1);
   const px = Math.max(1, Math.round(cssSize * dpr));
   if (canvas.width !== px || canvas.height !== px) {

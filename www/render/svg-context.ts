@@ -64,6 +64,8 @@ export class SvgContext {
   constructor(
     readonly width: number,
     readonly height: number,
+    /** Prefix of the ids this picture defines, so several can share one document. */
+    private readonly ids = '',
   ) {}
 
   get fillStyle(): string { return this.st.fillStyle; }
@@ -201,7 +203,7 @@ export class SvgContext {
     if (this.path) this.body.push(`<path d="${this.path}"${this.strokeAttrs()}/>`);
   }
   clip(): void {
-    const id = `clip${++this.clips}`;
+    const id = `${this.ids}clip${++this.clips}`;
     this.defs.push(`<clipPath id="${id}"><path d="${this.path || 'M0 0'}"/></clipPath>`);
     // A clip inside a clip: the inner one is drawn within the outer one.
     this.st.clip = id;
@@ -259,6 +261,12 @@ export class SvgContext {
     c.getContext('2d')?.putImageData(img, 0, 0);
     // putImageData ignores the transform, as here.
     this.body.push(`<image x="${num(x)}" y="${num(y)}" width="${img.width}" height="${img.height}" href="${c.toDataURL('image/png')}"/>`);
+  }
+
+  /** Puts the picture `other` at (x, y) in this one, in a group of class `cls`. */
+  place(other: SvgContext, x: number, y: number, cls: string): void {
+    const at = x || y ? ` transform="translate(${num(x)} ${num(y)})"` : '';
+    this.body.push(`<g class="${xmlEscape(cls)}"${at}>${other.elements()}</g>`);
   }
 
   /** Elements written so far, to place inside another picture. */
