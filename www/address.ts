@@ -43,6 +43,9 @@ export interface Settings {
   opts?: [string, string][];
   /** Presenter mode (large type for a projector, www/presenter.ts): written `present=1`. */
   present?: boolean;
+  /** The embedded view (www/embed.ts): the board, its player and sentence without the site's
+   *  chrome, for an iframe in a slide or a course page. Written `embed=1`. */
+  embed?: boolean;
   /** The player's own entries in play mode (digits and pencil marks, or bridges), in the view's
    *  compact form: letters, digits, '.', '-' and '_' only. The view checks it against its puzzle. */
   board?: string;
@@ -67,7 +70,9 @@ export interface ParsedAddress {
   errors: string[];
 }
 
-const KEY_ORDER = ['mode', 'algo', 'seed', 'opts', 'step', 'board', 'present'] as const;
+const KEY_ORDER = ['mode', 'algo', 'seed', 'opts', 'step', 'board', 'present', 'embed'] as const;
+/** The page's own settings, read in every view (www/main.ts), never handed to a view. */
+const PAGE_KEYS: readonly string[] = ['present', 'embed'];
 
 /** Control characters and characters that are invisible or reorder the text around them (bidi
  *  overrides and isolates, zero-width and other format characters): a link quoted in the banner
@@ -188,8 +193,9 @@ function parseSettings(query: string, at: number, out: Settings, errors: string[
         break;
       }
       case 'present':
-        if (value === '1') out.present = true;
-        else errors.push(`The setting "present" at character ${here} must be 1 (got ${quote(value)}).`);
+      case 'embed':
+        if (value === '1') out[known] = true;
+        else errors.push(`The setting "${known}" at character ${here} must be 1 (got ${quote(value)}).`);
         break;
       case 'board':
         if (/^[A-Za-z0-9._-]+$/.test(value)) out.board = value;
@@ -232,7 +238,7 @@ function parseOpts(text: string): [string, string][] | string {
   return pairs;
 }
 
-/** The settings each view reads (`present` is the page's, read in every view). A link may carry
+/** The settings each view reads (`present` and `embed` are the page's, read in every view). A link may carry
  *  others (hand-edited, or made for another view): they are reported, not silently dropped. */
 export const VIEW_SETTINGS: Readonly<Record<Tab, readonly (keyof Settings)[]>> = Object.fromEntries(TAB_SPECS.map((t) => [t.hash, t.settings]));
 
@@ -240,7 +246,7 @@ export const VIEW_SETTINGS: Readonly<Record<Tab, readonly (keyof Settings)[]>> =
  *  wrong with the settings it does read). */
 export function unusedSettings(a: Address): string[] {
   const reads = VIEW_SETTINGS[a.tab] ?? [];
-  return KEY_ORDER.filter((k) => k !== 'present' && a.settings[k] !== undefined && !reads.includes(k)).map(
+  return KEY_ORDER.filter((k) => !PAGE_KEYS.includes(k) && a.settings[k] !== undefined && !reads.includes(k)).map(
     (k) => `The setting "${k}" does nothing in the ${a.tab} view${reads.length ? ` (it reads ${reads.join(', ')})` : ''}, so it is left out.`,
   );
 }
@@ -254,7 +260,7 @@ export function formatAddress(a: Address): string {
   for (const k of KEY_ORDER) {
     const v = a.settings[k];
     if (v === undefined || v === false) continue;
-    if (k === 'present') parts.push('present=1');
+    if (k === 'present' || k === 'embed') parts.push(`${k}=1`);
     else if (k === 'opts') {
       if ((v as [string, string][]).length) parts.push(`opts=${(v as [string, string][]).map(([n, x]) => `${n}:${x}`).join(',')}`);
     } else parts.push(`${k}=${encodeURIComponent(String(v))}`);

@@ -126,6 +126,8 @@ export interface LinkHost {
   current(): { tab: Tab; state: ViewState | null };
   /** Whether presenter mode is on (kept in the address as `present=1`). */
   present?(): boolean;
+  /** Whether the embedded view is on (kept as `embed=1`, www/embed.ts). */
+  embed?(): boolean;
 }
 
 /** Scrolls to the top now, after the next frame and once the page has loaded: the browser's own
@@ -136,7 +138,7 @@ function toTop(): void {
   if (document.readyState !== 'complete') window.addEventListener('load', () => window.setTimeout(() => window.scrollTo(0, 0), 0), { once: true });
 }
 
-export function linkAddress(host: LinkHost): { route(): void } {
+export function linkAddress(host: LinkHost): { route(): void; href(): string } {
   const copyButton = h('button', { type: 'button', id: 'copy-link', class: 'link-button', title: 'Copy the address of this view: the puzzle or N, the mode, the seed and, in play mode, your entries' }, 'Copy view link');
   const copyField = h('input', { type: 'text', readonly: '', id: 'copy-link-field', 'aria-label': 'Address of this view', class: 'visually-hidden', tabindex: '-1' });
   const copyStatus = h('span', { id: 'copy-link-status', class: 'copy-status', 'aria-live': 'polite' });
@@ -152,7 +154,7 @@ export function linkAddress(host: LinkHost): { route(): void } {
     if (frozen || location.hash !== known) return;
     const { tab, state } = host.current();
     if (!state) return;
-    const settings = host.present?.() ? { ...state.settings, present: true } : state.settings;
+    const settings = { ...state.settings, ...(host.present?.() ? { present: true } : {}), ...(host.embed?.() ? { embed: true } : {}) };
     const hash = formatAddress({ tab, puzzle: state.puzzle, settings });
     if (hash !== location.hash) {
       history.replaceState(history.state, '', hash);
@@ -187,6 +189,12 @@ export function linkAddress(host: LinkHost): { route(): void } {
   }
 
   return {
+    /** The address of the view on screen, written now (what Copy view link copies). */
+    href() {
+      frozen = false;
+      sync();
+      return location.href;
+    },
     route() {
       known = location.hash;
       const { address, errors } = parseAddress(location.hash);

@@ -15,6 +15,10 @@ import { mountLanding } from './views/landing';
 import { mountExperiments } from './views/experiments/index';
 import { mountGuide } from './lessons/guide';
 import { presenterMode } from './presenter';
+import { embedMode } from './embed';
+import { exportDialog } from './export';
+import { printing } from './print';
+import { shareButton } from './share';
 import type { PuzzleName } from './generated/puzzles';
 
 const titled = (hash: string) => TAB_SPECS.find((t) => t.hash === hash)!.title;
@@ -45,6 +49,7 @@ main.prepend(guide.element);
 const landingHelp = tabs[0]!.feature.element.querySelector('p.help');
 landingHelp?.before(h('h3', {}, 'Guided lessons'), guide.list);
 const presenter = presenterMode();
+const embed = embedMode(() => link.href());
 for (const t of tabs) {
   const a = h('a', { href: `#${t.hash}`, 'data-tab': t.hash }, t.title);
   nav.append(a);
@@ -59,8 +64,9 @@ const link = linkAddress({
   tools,
   open(address) {
     presenter.set(address.settings.present === true);
-    // Presenter mode is the page's, not a view's: a view gets only its own settings.
-    const { present: _present, ...settings } = address.settings;
+    embed.set(address.settings.embed === true);
+    // Presenter mode and the embedded view are the page's, not a view's: a view gets only its own settings.
+    const { present: _present, embed: _embed, ...settings } = address.settings;
     // No fragment at all (a first visit) opens the landing view; a bad one still falls back to the first puzzle's.
     const bare = location.hash === '' || location.hash === '#';
     const active = tabs.find((t) => t.hash === (bare ? 'start' : address.tab)) ?? tabs[0]!;
@@ -75,6 +81,7 @@ const link = linkAddress({
     document.title = active.hash === 'start' ? 'Solvescope — watch constraint solvers think' : `${active.title}${viewNamed(active.hash, address.puzzle)} · Solvescope`;
   },
   present: () => presenter.on(),
+  embed: () => embed.on(),
   current: () => (current ? { tab: current.hash, state: current.feature.state() } : { tab: TAB_SPECS[0]!.hash, state: null }),
 });
 const route = () => link.route();
@@ -94,7 +101,13 @@ function viewNamed(tab: Tab, puzzle: string | null): string {
 let current: (typeof tabs)[number] | null = null;
 window.addEventListener('hashchange', route);
 const help = keyboardHelp();
-tools.append(presenter.button, help.button);
+const exportHost = {
+  current: () => link.href(),
+  view: () => current?.feature.element ?? null,
+  redraw: () => current?.feature.redraw?.(),
+};
+const picture = exportDialog(exportHost);
+tools.append(embed.button, picture.button, shareButton(exportHost), presenter.button, help.button);
 document.addEventListener('keydown', (e) => {
   if (e.key === '?' && !typingInField(e)) {
     e.preventDefault();
@@ -107,3 +120,4 @@ document.addEventListener('keydown', (e) => {
 route();
 
 registerOffline();
+printing();

@@ -53,7 +53,7 @@ test('bad parts are reported with what and where, the rest is kept', () => {
   assert.deepEqual(r.errors, [
     'The setting "mode" at character 17 must be edit, play or watch (got "fly").',
     'The setting "step" at character 26 must be a whole number of at most 9 digits (got "x").',
-    'The address has an unknown setting "colour" at character 41: the settings are mode, algo, seed, opts, step, board, present.',
+    'The address has an unknown setting "colour" at character 41: the settings are mode, algo, seed, opts, step, board, present, embed.',
     'The address gives the setting "seed" twice (again at character 52).',
   ]);
   assert.match(parseAddress('#nowhere/3').errors[0], /unknown view "nowhere" at character 1/);
@@ -103,6 +103,7 @@ test('opts: name:value pairs, checked and capped', () => {
 test('settings a view does not read are named, the others pass', () => {
   const unused = (hash) => unusedSettings(parseAddress(hash).address);
   assert.deepEqual(unused('#queens/12?algo=naive&opts=find:count&step=3&present=1'), []);
+  assert.deepEqual(unused('#skyscrapers/4:1?mode=watch&step=3&embed=1'), []);
   assert.deepEqual(unused('#hashi/3x3m2:2a2c2a2?mode=play&board=9'), []);
   assert.deepEqual(unused('#repair/50?algo=nonexistent'), ['The setting "algo" does nothing in the repair view (it reads seed, opts, step), so it is left out.']);
   assert.deepEqual(unused('#start?mode=watch'), ['The setting "mode" does nothing in the start view, so it is left out.']);
@@ -139,4 +140,13 @@ test('issue 36: N and opts values over their length say so', () => {
   assert.match(long, /value of 33 characters, at most 32/);
   assert.match(parseAddress(`#repair/8?opts=${'a'.repeat(33)}:1`).errors[0], /name of 33 characters, at most 32/);
   assert.deepEqual(parseAddress(`#repair/8?opts=strategy:${'a'.repeat(32)}`).address.settings.opts, [['strategy', 'a'.repeat(32)]]);
+});
+
+test('embed=1 is a page setting: read, written last, and only the value 1', () => {
+  const r = parseAddress('#skyscrapers/4%3A1?mode=watch&step=7&embed=1');
+  assert.deepEqual(r, { address: { tab: 'skyscrapers', puzzle: '4:1', settings: { mode: 'watch', step: 7, embed: true } }, errors: [] });
+  assert.equal(formatAddress({ tab: 'skyscrapers', puzzle: '4:1', settings: { embed: true, present: true, step: 7, mode: 'watch' } }), '#skyscrapers/4%3A1?mode=watch&step=7&present=1&embed=1');
+  assert.deepEqual(parseAddress('#queens/8?embed=yes').errors, ['The setting "embed" at character 10 must be 1 (got "yes").']);
+  assert.equal(parseAddress('#queens/8?embed=yes').address.settings.embed, undefined);
+  assert.deepEqual(parseAddress('#queens/8?embed=1&embed=1').errors, ['The address gives the setting "embed" twice (again at character 18).']);
 });

@@ -9,9 +9,35 @@ export interface Surface {
   px: number;
 }
 
+/** While boards are exported (www/export.ts): the canvases whose drawing goes elsewhere, and where. */
+let recording: Map<HTMLCanvasElement, (cssSize: number) => Surface> | null = null;
+
+/**
+ * Runs `draw` (a view's synchronous redraw) with each canvas's drawing in `to` sent to the surface
+ * it makes for its CSS size instead (a recording context for SVG, a larger canvas for PNG), so an
+ * export is drawn by the very renderer the page uses. The canvases on screen are left as they are.
+ */
+export function recordCanvases(to: Map<HTMLCanvasElement, (cssSize: number) => Surface>, draw: () => void): void {
+  recording = to;
+  try {
+    draw();
+  } finally {
+    recording = null;
+  }
+}
+
+/** Device pixels per CSS pixel at least, while printing (www/print.ts): a board printed 16 cm
+ *  wide from a screen's backing store would be about 90 dpi, soft on paper. */
+let printScale = 1;
+export function setPrintScale(scale: number): void {
+  printScale = scale;
+}
+
 /** Sizes `canvas` to `cssSize` CSS pixels square, with a backing store in device pixels. */
 export function fitCanvas(canvas: HTMLCanvasElement, cssSize: number): Surface {
-  const dpr = Math.max(1, window.devicePixelRatio || 1);
+  const elsewhere = recording?.get(canvas);
+  if (elsewhere) return elsewhere(cssSize);
+  const dpr = Math.max(printScale, window.devicePixelRatio || 1);
   const px = Math.max(1, Math.round(cssSize * dpr));
   if (canvas.width !== px || canvas.height !== px) {
     canvas.width = px;

@@ -134,6 +134,9 @@ export function drawQueen(ctx: CanvasRenderingContext2D, x: number, y: number, c
 
 /** `#rrggbb` or `rgb()` colour with an alpha, for translucent overlays. */
 export function withAlpha(color: string, alpha: number): string {
+  // A three-digit hex (the build's CSS minifier writes #fff for #ffffff) is the six-digit one.
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(color);
+  if (short) color = `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`;
   const hex = /^#([0-9a-f]{6})$/i.exec(color);
   if (hex) {
     const v = parseInt(hex[1]!, 16);

@@ -16,6 +16,8 @@ export interface Feature {
   hide(): void;
   /** What the address should hold for this tab now (www/link.ts); null while unsettled. */
   state(): ViewState | null;
+  /** Draws the tab again now, synchronously (an export records the drawing, www/export.ts). */
+  redraw?(): void;
 }
 
 export interface Lifecycle {
@@ -57,6 +59,7 @@ export function feature(l: Lifecycle): Feature {
       else l.redraw();
     },
     state: () => (l.state ? l.state() : { puzzle: null, settings: {} }),
+    redraw: () => l.redraw(),
     hide() {
       const leaving = !l.element.hidden;
       l.element.hidden = true;
