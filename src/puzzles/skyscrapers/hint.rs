@@ -127,7 +127,7 @@ fn hint_says(why: &str) -> String {
     format!("Hint: {}", sentence(why))
 }
 
-fn check_shape(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<(), String> {
+pub(super) fn check_shape(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<(), String> {
     let n = puzzle.n;
     if board.len() != n {
         return Err(format!(

@@ -3,7 +3,7 @@
 
 import { h } from '../../dom';
 import { hashiGeometry, type Cell, type EdgeMark, type HashiScene } from '../../render/hashi';
-import { browserStore, loadValue, saveValue, storageKey } from '../../storage';
+import { preference } from '../common/preference';
 import { isIsland, type HashiCtx } from './context';
 import { key, type BoardReport, type Bridge, type Hint } from './state';
 import { undoable } from '../common/undo';
@@ -51,10 +51,11 @@ export function mountPlay(ctx: HashiCtx): Play {
   // Tatham's "show mistakes" preference: some players want to find their own errors. Off, the
   // board still shows finished islands and the solved state; red marks wait for Check. Kept
   // across reloads, like any preference.
-  const store = browserStore();
-  const AUTO_KEY = storageKey('hashi', 'markAsIPlay');
-  const auto = h('input', { type: 'checkbox', id: 'hashi-auto-check' }) as HTMLInputElement;
-  auto.checked = loadValue(store, AUTO_KEY, (x): x is boolean => typeof x === 'boolean') ?? true;
+  const autoPref = preference('hashi', 'markAsIPlay', 'hashi-auto-check', 'Mark mistakes as I play', 'Mark crossings, over-full islands and wrong bridges after every move', true, (on) => {
+    marking = on;
+    void check();
+  });
+  const auto = autoPref.input;
   /** Red marks are on the board: always with `auto`, else from Check until the next move. */
   let marking = auto.checked;
   const because = h('ul', { class: 'because', id: 'hashi-because' });
@@ -80,7 +81,7 @@ export function mountPlay(ctx: HashiCtx): Play {
     checkBtn,
     resetBridges,
     history.buttons,
-    h('label', { class: 'check', title: 'Mark crossings, over-full islands and wrong bridges after every move' }, auto, ' Mark mistakes as I play'),
+    autoPref.element,
   );
 
   function userBridges(): Bridge[] {
@@ -287,11 +288,6 @@ export function mountPlay(ctx: HashiCtx): Play {
 
   hintBtn.addEventListener('click', () => void askHint());
   checkBtn.addEventListener('click', () => void check(true));
-  auto.addEventListener('change', () => {
-    saveValue(store, AUTO_KEY, auto.checked);
-    marking = auto.checked;
-    void check();
-  });
   applyBtn.addEventListener('click', applyHint);
   resetBridges.addEventListener('click', () => {
     history.before();

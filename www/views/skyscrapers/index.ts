@@ -254,6 +254,18 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     draw();
   });
   canvas.addEventListener('focus', () => draw());
+  // In play, the tooltip over a cell in a clash says what is wrong there (Rust's sentences).
+  const boardTitle = canvas.title;
+  canvas.addEventListener('pointermove', (e) => {
+    let says = '';
+    if (ctx.mode === 'play') {
+      const rect = canvas.getBoundingClientRect();
+      const scale = canvas.width / rect.width;
+      const slot = slotAt(canvas.width, ctx.puzzle.n, (e.clientX - rect.left) * scale, (e.clientY - rect.top) * scale);
+      if (slot && cellSlot(ctx.puzzle.n, slot)) says = play.clashAt(slot.R - 1, slot.C - 1);
+    }
+    canvas.title = says || boardTitle;
+  });
 
   function boardKey(e: KeyboardEvent): boolean {
     const arrows: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };

@@ -6,7 +6,8 @@ import { packDigits, unpackDigits } from '../common/board-link';
 import type { SkyPicture } from '../../render/skyscrapers';
 import { sentence } from '../common/text';
 import { cellSlot, type SkyCtx } from './context';
-import type { Check, Hint, Mistake } from './state';
+import type { Check, Clash, Hint, Mistake, Rules } from './state';
+import { preference } from '../common/preference';
 import { undoable } from '../common/undo';
 import { keptMoves } from '../common/kept';
 import type { SkyPuzzle } from './state';
@@ -31,6 +32,8 @@ export interface Play {
   key(e: KeyboardEvent): boolean;
   /** Pencil mode on or off (P): digits then toggle small notes instead of placing a height. */
   togglePencil(): void;
+  /** The clashes' sentences at a cell (0-based), for the board's tooltip; '' for none. */
+  clashAt(row: number, col: number): string;
   /** Fills in the play part of the board's picture (cells, hint marks, solved). */
   picture(p: SkyPicture): void;
   /** The board's data attributes for the mistakes and the hint's placement. */
@@ -49,6 +52,8 @@ export function mountPlay(ctx: SkyCtx): Play {
   let notes = new Array<number>(16).fill(0);
   let pencil = false;
   let mistakes = new Map<number, string>();
+  /** Clashes on the board as typed (Rust's rules, no search), while the switch is on. */
+  let clashes: Clash[] = [];
   let hint: Hint | null = null;
   let solvedPlay = false;
   /** Rust's line for the solved board (Check's or Hint's says), shown again on entering Play. */
@@ -77,6 +82,7 @@ export function mountPlay(ctx: SkyCtx): Play {
       keep();
       status.textContent = `${how}: your digits and pencil marks as they were.`;
       ctx.draw();
+      void refreshClashes();
     },
   );
 
@@ -84,6 +90,8 @@ export function mountPlay(ctx: SkyCtx): Play {
   const hintButton = h('button', { type: 'button', id: 'sky-hint' }, 'Hint');
   const applyButton = h('button', { type: 'button', id: 'sky-apply', hidden: '' }, 'Apply');
   const clearMineButton = h('button', { type: 'button', id: 'sky-clear-mine' }, 'Clear my digits');
+  // Tatham's preference: clashes marked as you type (off: only Check marks). Kept across reloads.
+  const clashPref = preference('skyscrapers', 'markAsIPlay', 'sky-auto-check', 'Mark clashes as I play', 'Mark a height repeated in a line, and a clue its line can no longer meet, after every move', true, () => void refreshClashes(true));
   const pencilButton = h(
     'button',
     { type: 'button', id: 'sky-pencil', 'aria-pressed': 'false', title: 'Digits toggle small pencil marks instead of placing a height (P)' },
@@ -93,6 +101,7 @@ export function mountPlay(ctx: SkyCtx): Play {
     'div',
     { class: 'panel', id: 'sky-play-panel' },
     h('div', { class: 'params' }, checkButton, hintButton, applyButton, pencilButton, clearMineButton, history.buttons),
+    h('div', { class: 'params' }, clashPref.element),
   );
 
   function togglePencil(): void {
@@ -113,6 +122,28 @@ export function mountPlay(ctx: SkyCtx): Play {
     solvedPlay = false;
     applyButton.hidden = true;
     hintDetails.hidden = true;
+  }
+
+  /** Asks Rust for the board's clashes (when the switch is on) and marks them; `speak`: the first
+   *  one new since the last answer goes on the status line after the move's echo. */
+  async function refreshClashes(speak = false): Promise<void> {
+    if (!clashPref.on()) {
+      clashes = [];
+      ctx.draw();
+      return;
+    }
+    try {
+      const stale = changedSince();
+      const got = await client.call<Rules>('check', 'skyscrapers', ctx.puzzle, { rows: boardRows() });
+      if (stale() || !clashPref.on()) return;
+      const before = new Set(clashes.map((c) => c.says));
+      clashes = got.clashes;
+      const fresh = clashes.find((c) => !before.has(c.says));
+      if (speak && fresh && ctx.mode === 'play') status.textContent = `${status.textContent ?? ''} ${fresh.says}`.trim();
+      ctx.draw();
+    } catch (e) {
+      ctx.report(e);
+    }
   }
 
   function boardRows(): number[][] {
@@ -174,6 +205,7 @@ export function mountPlay(ctx: SkyCtx): Play {
     status.textContent = v ? `Row ${sel.R}, column ${sel.C}: ${v}.` : `Row ${sel.R}, column ${sel.C} cleared.`;
     ctx.draw();
     if (boardRows().every((row) => row.every((x) => x > 0))) void check(true);
+    void refreshClashes(true);
   }
 
   async function check(quiet = false): Promise<void> {
@@ -236,6 +268,7 @@ export function mountPlay(ctx: SkyCtx): Play {
     forget();
     status.textContent = 'Your digits and pencil marks are cleared; the givens stay.';
     ctx.draw();
+    void refreshClashes();
   });
 
   return {
@@ -250,11 +283,21 @@ export function mountPlay(ctx: SkyCtx): Play {
       for (let i = 0; i < givens.length; i++) if (givens[i]! > 0) mine[i] = notes[i] = 0;
       history.clear();
       forget();
+      clashes = [];
+      void refreshClashes();
     },
     newBoard() {
       loadKept();
       history.clear();
       forget();
+      clashes = [];
+      void refreshClashes();
+    },
+    clashAt(row, col) {
+      return clashes
+        .filter((c) => c.cells.some(([r, k]) => r === row && k === col))
+        .map((c) => c.says)
+        .join(' ');
     },
     key: history.key,
     togglePencil,
@@ -266,6 +309,7 @@ export function mountPlay(ctx: SkyCtx): Play {
         const d = given || (mine[i] ?? 0);
         p.cells.push({ digit: d, kind: given ? 'given' : d ? 'player' : 'empty', cand: d ? 0 : (notes[i] ?? 0), fade: 0, bad: mistakes.has(i) });
       }
+      for (const c of clashes) for (const [r, k] of c.cells) p.cells[r * n + k]!.bad = true;
       if (hint) {
         if ((hint.kind === 'place' || hint.kind === 'eliminate') && hint.line) p.lines = [hint.line];
         if (hint.kind === 'place' || hint.kind === 'mistake') p.focus = { row: hint.row, col: hint.col, tone: 'hint' };
@@ -304,6 +348,7 @@ export function mountPlay(ctx: SkyCtx): Play {
         ? 'Your digits and pencil marks from the link; Undo brings back the ones this browser had kept for this puzzle.'
         : 'Your digits and pencil marks from the link. Check marks mistakes; Hint explains the next step.';
       if (boardRows().every((row) => row.every((x) => x > 0))) void check(true);
+      void refreshClashes();
       ctx.draw();
       return null;
     },
@@ -312,6 +357,10 @@ export function mountPlay(ctx: SkyCtx): Play {
       d.mistakes = [...mistakes.keys()].map((i) => `${Math.floor(i / n)},${i % n}`).join(';');
       d.hint = hint && hint.kind === 'place' ? `${hint.row},${hint.col},${hint.value}` : '';
       d.pencil = pencil ? 'on' : 'off';
+      // "row,col" of every cell in a clash, in reading order.
+      const clashed = new Set<number>();
+      for (const c of clashes) for (const [r, k] of c.cells) clashed.add(r * n + k);
+      d.clashes = [...clashed].sort((a, b) => a - b).map((i) => `${Math.floor(i / n)},${i % n}`).join(';');
       // "row,col:digits" for every cell with marks and no digit, e.g. "0,1:13;2,2:4".
       d.marks = notes
         .map((m, i) => (m && !mine[i] && !ctx.puzzle.givens[i] ? `${Math.floor(i / n)},${i % n}:${[...Array(n).keys()].filter((k) => (m >> k) & 1).map((k) => k + 1).join('')}` : ''))
