@@ -131,7 +131,7 @@ function rng(seed) {
   };
 }
 
-test('keyboard only: clashes are marked as you type, as the rules written again mark them; the switch', async () => {
+test('keyboard only: clashes are marked as you type, as the rules written again mark them; the switch and H, C keys', async () => {
   const { page, problems } = await openPage(app, '#skyscrapers');
   await openPuzzle(page, ID);
   const { n, clues } = tathamClues(ID);
@@ -169,24 +169,92 @@ test('keyboard only: clashes are marked as you type, as the rules written again 
   const slot = box.width / (n + 2);
   await page.mouse.move(box.x + slot * 4.5, box.y + slot * 5.5);
   await page.waitForFunction(() => /Row 5 has two 2s\./.test(document.querySelector('#sky-board').title));
-  // Off: no clash marks; Check still marks mistakes.
+  // Off: no clash marks; C still checks and marks mistakes; H asks for a hint.
   await page.focus('#sky-auto-check');
   await page.keyboard.press('Space');
   assert.equal(await page.isChecked('#sky-auto-check'), false);
   await waitData(page, 'clashes', '', 'switched off');
-  await page.focus('#sky-check');
-  await page.keyboard.press('Enter');
+  await page.focus('#sky-board');
+  await page.keyboard.press('c');
   await page.waitForFunction(() => document.querySelector('#sky-board').dataset.mistakes !== '');
   assert.match(await page.textContent('#sky-status'), /mistake/);
+  await page.keyboard.press('h');
+  await page.waitForFunction(() => /^Hint: /.test(document.querySelector('#sky-status').textContent));
   // The switch is kept across a reload.
   await page.reload();
   await page.waitForSelector('#sky-auto-check');
   assert.equal(await page.isChecked('#sky-auto-check'), false);
+  const help = await page.evaluate(() => document.querySelector('#sky-help').textContent);
+  assert.match(help, /H asks for a hint, C checks/);
   assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
 });
 
-test('touch: tapped digits are marked as they clash', async () => {
+test('keyboard only: Fill all candidates, auto-removal and Clear obvious follow the rules written again', async () => {
+  const { page, problems } = await openPage(app, '#skyscrapers');
+  await openPuzzle(page, ID);
+  const { n, clues } = tathamClues(ID);
+  await page.focus('#sky-board');
+  await goTo(page, 0, 0);
+  await page.keyboard.press('3');
+  await goTo(page, 2, 2);
+  await page.keyboard.press('5');
+  let g = grid(await sky(page, 'grid'));
+  await page.focus('#sky-fill-notes');
+  await page.keyboard.press('Enter');
+  await waitData(page, 'marks', marksText(n, openOracle(n, g)), 'fill all');
+  // A placed height leaves the marks of its row and column (the switch is on by default).
+  let before = readMarks(n, await sky(page, 'marks'));
+  await page.focus('#sky-board');
+  await goTo(page, 1, 3);
+  await page.keyboard.press('2');
+  const after = before.map((m, i) => {
+    const [r, c] = [Math.floor(i / n), i % n];
+    return r === 1 && c === 3 ? 0 : r === 1 || c === 3 ? m & ~(1 << 1) : m;
+  });
+  assert.equal(await sky(page, 'marks'), marksText(n, after), 'the 2 left its lines');
+  // Undo brings the digit and the marks back in one step.
+  await page.keyboard.press('Control+z');
+  assert.equal(await sky(page, 'marks'), marksText(n, before));
+  await page.keyboard.press('Control+y');
+  // Clear obvious: what the placed heights and the clue-distance rules exclude.
+  g = grid(await sky(page, 'grid'));
+  before = readMarks(n, await sky(page, 'marks'));
+  const want = before.map((m, i) => {
+    const [r, c] = [Math.floor(i / n), i % n];
+    let keep = 0;
+    for (let h = 1; h <= n; h++) {
+      if (!((m >> (h - 1)) & 1)) continue;
+      if (g[r].includes(h) || g.some((row) => row[c] === h)) continue;
+      const near = [
+        [clues[0][c], r],
+        [clues[1][c], n - 1 - r],
+        [clues[2][r], c],
+        [clues[3][r], n - 1 - c],
+      ];
+      if (near.every(([clue, d]) => clueAllows(n, clue, d, h))) keep |= 1 << (h - 1);
+    }
+    return keep;
+  });
+  assert.notEqual(marksText(n, want), marksText(n, before), 'the fixture has something obvious to clear');
+  await page.focus('#sky-clear-obvious');
+  await page.keyboard.press('Enter');
+  await waitData(page, 'marks', marksText(n, want), 'clear obvious');
+  assert.match(await page.textContent('#sky-status'), /^Removed \d+ pencil marks?/);
+  // Auto-removal off: a placed digit leaves the marks alone.
+  await page.focus('#sky-auto-notes');
+  await page.keyboard.press('Space');
+  const kept = await sky(page, 'marks');
+  await page.focus('#sky-board');
+  await goTo(page, 4, 4);
+  await page.keyboard.press('1');
+  const cellGone = readMarks(n, kept).map((m, i) => (i === 4 * n + 4 ? 0 : m));
+  assert.equal(await sky(page, 'marks'), marksText(n, cellGone));
+  assert.deepEqual(await notSentences(page), []);
+  assert.deepEqual(problems, []);
+});
+
+test('touch: tapped digits are marked as they clash, Fill all by tap', async () => {
   const { page, problems } = await openPage(app, '#skyscrapers', { width: 390, height: 844 }, { hasTouch: true });
   await openPuzzle(page, ID);
   const { n, clues } = tathamClues(ID);
@@ -202,5 +270,7 @@ test('touch: tapped digits are marked as they clash', async () => {
   const want = clashOracle(n, clues, g);
   assert.ok(want.includes('1,1') && want.includes('1,4'));
   await waitData(page, 'clashes', want, 'tapped repeat');
+  await page.tap('#sky-fill-notes');
+  await waitData(page, 'marks', marksText(n, openOracle(n, g)), 'fill all by tap');
   assert.deepEqual(problems, []);
 });

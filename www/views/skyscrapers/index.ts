@@ -21,7 +21,7 @@ import { boardFrame, messageLine, mountShell } from '../common/shell';
 
 const HELP: Record<Mode, string> = {
   edit: 'Click a clue slot or cell, or use the arrow keys; type a digit (two quick digits for 10 to 16); Backspace, Delete or 0 clears.',
-  play: 'Click a cell or use the arrow keys; type a digit; Backspace, Delete or 0 clears. P switches pencil marks on and off. Given digits are locked.',
+  play: 'Click a cell or use the arrow keys; type a digit; Backspace, Delete or 0 clears. P switches pencil marks on and off, H asks for a hint, C checks. Given digits are locked.',
   watch: 'Keys: Space plays or pauses, → steps, ← steps back, R resets, S solves. Struck red digits are the candidates the current step removes.',
 };
 
@@ -279,6 +279,10 @@ export function mountSkyscrapers(client: SolverClient): Feature {
       setValue(0);
     } else if (ctx.mode === 'play' && (e.key === 'p' || e.key === 'P') && !e.ctrlKey && !e.metaKey && !e.altKey) {
       play.togglePencil();
+    } else if (ctx.mode === 'play' && (e.key === 'h' || e.key === 'H') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      play.askHint();
+    } else if (ctx.mode === 'play' && (e.key === 'c' || e.key === 'C') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      play.check();
     } else return false;
     e.preventDefault();
     return true;

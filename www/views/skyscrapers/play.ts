@@ -16,6 +16,13 @@ import type { SkyPuzzle } from './state';
 const skyKey = (p: SkyPuzzle) => JSON.stringify([p.n, p.clues, p.givens]);
 
 
+/** Set bits of a pencil-mark mask. */
+function bitCount(m: number): number {
+  let k = 0;
+  for (; m; m &= m - 1) k++;
+  return k;
+}
+
 export interface Play {
   panel: HTMLElement;
   /** The hint's steps (in the side column, under the status). */
@@ -32,6 +39,9 @@ export interface Play {
   key(e: KeyboardEvent): boolean;
   /** Pencil mode on or off (P): digits then toggle small notes instead of placing a height. */
   togglePencil(): void;
+  /** H and C: Hint and Check, as the buttons. */
+  askHint(): void;
+  check(): void;
   /** The clashes' sentences at a cell (0-based), for the board's tooltip; '' for none. */
   clashAt(row: number, col: number): string;
   /** Fills in the play part of the board's picture (cells, hint marks, solved). */
@@ -90,8 +100,16 @@ export function mountPlay(ctx: SkyCtx): Play {
   const hintButton = h('button', { type: 'button', id: 'sky-hint' }, 'Hint');
   const applyButton = h('button', { type: 'button', id: 'sky-apply', hidden: '' }, 'Apply');
   const clearMineButton = h('button', { type: 'button', id: 'sky-clear-mine' }, 'Clear my digits');
-  // Tatham's preference: clashes marked as you type (off: only Check marks). Kept across reloads.
+  const fillButton = h('button', { type: 'button', id: 'sky-fill-notes', title: 'Every empty cell gets every height not yet in its row or column' }, 'Fill all candidates');
+  const obviousButton = h(
+    'button',
+    { type: 'button', id: 'sky-clear-obvious', title: 'Remove the pencil marks of heights already in the row or column, and those the clue beside the line rules out' },
+    'Clear obvious',
+  );
+  // Tatham's two preferences: clashes marked as you type (off: only Check marks), and a placed
+  // height taken out of the pencil marks of its row and column. Kept across reloads.
   const clashPref = preference('skyscrapers', 'markAsIPlay', 'sky-auto-check', 'Mark clashes as I play', 'Mark a height repeated in a line, and a clue its line can no longer meet, after every move', true, () => void refreshClashes(true));
+  const notesPref = preference('skyscrapers', 'autoNotes', 'sky-auto-notes', 'A placed digit leaves its lines\' pencil marks', 'Placing a height removes it from the pencil marks of its row and column', true, () => undefined);
   const pencilButton = h(
     'button',
     { type: 'button', id: 'sky-pencil', 'aria-pressed': 'false', title: 'Digits toggle small pencil marks instead of placing a height (P)' },
@@ -101,7 +119,8 @@ export function mountPlay(ctx: SkyCtx): Play {
     'div',
     { class: 'panel', id: 'sky-play-panel' },
     h('div', { class: 'params' }, checkButton, hintButton, applyButton, pencilButton, clearMineButton, history.buttons),
-    h('div', { class: 'params' }, clashPref.element),
+    h('div', { class: 'params' }, fillButton, obviousButton),
+    h('div', { class: 'params' }, clashPref.element, notesPref.element),
   );
 
   function togglePencil(): void {
@@ -144,6 +163,44 @@ export function mountPlay(ctx: SkyCtx): Play {
     } catch (e) {
       ctx.report(e);
     }
+  }
+
+  /** The rules' view of the board from Rust: what is open in each cell's lines, and what the
+   *  simple rules leave (see assist.rs). */
+  async function obvious(): Promise<Rules | null> {
+    try {
+      const stale = changedSince();
+      const got = await client.call<Rules>('check', 'skyscrapers', ctx.puzzle, { rows: boardRows() });
+      return stale() ? null : got;
+    } catch (e) {
+      ctx.report(e);
+      return null;
+    }
+  }
+
+  async function fillNotes(): Promise<void> {
+    const got = await obvious();
+    if (!got) return;
+    history.before();
+    notes = notes.map((m, i) => (mine[i] || ctx.puzzle.givens[i] ? m : got.open[i]!));
+    keep();
+    status.textContent = 'Every empty cell has as pencil marks the heights not yet in its row or column.';
+    ctx.draw();
+  }
+
+  async function clearObvious(): Promise<void> {
+    const got = await obvious();
+    if (!got) return;
+    const next = notes.map((m, i) => m & got.allowed[i]!);
+    const removed = next.reduce((k, m, i) => k + bitCount(notes[i]! & ~m), 0);
+    if (removed > 0) {
+      history.before();
+      notes = next;
+      keep();
+    }
+    status.textContent =
+      removed > 0 ? `Removed ${removed} pencil mark${removed === 1 ? '' : 's'} that a placed height or a clue rules out.` : 'No pencil mark is ruled out by a placed height or a clue.';
+    ctx.draw();
   }
 
   function boardRows(): number[][] {
@@ -196,6 +253,15 @@ export function mountPlay(ctx: SkyCtx): Play {
     if (mine[i] === v) return;
     history.before();
     mine[i] = v;
+    // Tatham's auto-removal: the height leaves the pencil marks of its row and column (one
+    // undo step with the digit).
+    if (v > 0 && notesPref.on()) {
+      const [r, c] = [sel.R - 1, sel.C - 1];
+      for (let k = 0; k < n; k++) {
+        notes[r * n + k] = notes[r * n + k]! & ~(1 << (v - 1));
+        notes[k * n + c] = notes[k * n + c]! & ~(1 << (v - 1));
+      }
+    }
     keep();
     mistakes.delete(i);
     hint = null;
@@ -260,6 +326,8 @@ export function mountPlay(ctx: SkyCtx): Play {
   hintButton.addEventListener('click', () => void askHint());
   applyButton.addEventListener('click', applyHint);
   pencilButton.addEventListener('click', togglePencil);
+  fillButton.addEventListener('click', () => void fillNotes());
+  obviousButton.addEventListener('click', () => void clearObvious());
   clearMineButton.addEventListener('click', () => {
     history.before();
     mine.fill(0);
@@ -293,6 +361,8 @@ export function mountPlay(ctx: SkyCtx): Play {
       clashes = [];
       void refreshClashes();
     },
+    askHint: () => void askHint(),
+    check: () => void check(),
     clashAt(row, col) {
       return clashes
         .filter((c) => c.cells.some(([r, k]) => r === row && k === col))
