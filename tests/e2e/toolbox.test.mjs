@@ -254,7 +254,7 @@ test('keyboard only: Fill all candidates, auto-removal and Clear obvious follow 
   assert.deepEqual(problems, []);
 });
 
-test('touch: tapped digits are marked as they clash, Fill all by tap', async () => {
+test('touch: tapped digits are marked as they clash, Fill all by tap, the timer tapped to pause', async () => {
   const { page, problems } = await openPage(app, '#skyscrapers', { width: 390, height: 844 }, { hasTouch: true });
   await openPuzzle(page, ID);
   const { n, clues } = tathamClues(ID);
@@ -272,5 +272,138 @@ test('touch: tapped digits are marked as they clash, Fill all by tap', async () 
   await waitData(page, 'clashes', want, 'tapped repeat');
   await page.tap('#sky-fill-notes');
   await waitData(page, 'marks', marksText(n, openOracle(n, g)), 'fill all by tap');
+  await page.tap('#sky-timer-pause');
+  await page.waitForFunction(() => document.querySelector('#sky-timer').dataset.state === 'paused');
+  await page.tap('#sky-timer-pause');
+  await page.waitForFunction(() => document.querySelector('#sky-timer').dataset.state === 'running');
+  assert.deepEqual(problems, []);
+});
+
+/** A page on Playwright's clock, opened at `hash`. */
+async function clockPage(hash, options = {}) {
+  const opened = await openPage(app, '#queens', { width: 1200, height: 900 }, options);
+  await opened.page.clock.install();
+  await opened.page.goto(app.url + hash);
+  await opened.page.reload();
+  return opened;
+}
+const timer = (page, prefix = 'sky') => page.evaluate((p) => {
+  const t = document.querySelector(`#${p}-timer`);
+  return { text: t.textContent, state: t.dataset.state, ms: Number(t.dataset.ms) };
+}, prefix);
+const waitTimer = (page, re, prefix = 'sky') =>
+  page.waitForFunction(([p, src]) => new RegExp(src).test(document.querySelector(`#${p}-timer`)?.textContent ?? ''), [prefix, re.source], { timeout: 15_000 });
+
+test('the timer runs in play only, pauses, hides, stops with the tab hidden, and a solved board says its time and the best', async () => {
+  const { page, problems } = await clockPage(`#skyscrapers/${ID}`);
+  await page.waitForSelector('#sky-timer');
+  await waitData(page, 'mode', 'play', 'a puzzle link opens in play');
+  await page.waitForFunction(() => document.querySelector('#sky-timer').dataset.state === 'running');
+  await page.clock.fastForward(62_000);
+  await waitTimer(page, /^1:02$/);
+  // Paused by keyboard: time does not move.
+  await page.focus('#sky-timer-pause');
+  await page.keyboard.press('Enter');
+  await page.clock.fastForward(60_000);
+  assert.match((await timer(page)).text, /^1:02 \(paused\)$/);
+  await page.keyboard.press('Enter');
+  await page.clock.fastForward(30_000);
+  await waitTimer(page, /^1:32$/);
+  // A hidden tab stops the clock; shown again it goes on.
+  const visibility = (state) =>
+    page.evaluate((s) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => s });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
+  await visibility('hidden');
+  await page.clock.fastForward(300_000);
+  assert.match((await timer(page)).text, /^1:32$/);
+  await visibility('visible');
+  // Watch and edit modes do not count.
+  await page.click('#sky-mode-watch');
+  await page.clock.fastForward(120_000);
+  await page.click('#sky-mode-edit');
+  await page.clock.fastForward(120_000);
+  await page.click('#sky-mode-play');
+  assert.match((await timer(page)).text, /^1:3[23]$/);
+  // Hidden on request, still running.
+  await page.check('#sky-timer-hide');
+  assert.equal((await timer(page)).text, 'Time hidden');
+  await page.clock.fastForward(10_000);
+  await page.uncheck('#sky-timer-hide');
+  await waitTimer(page, /^1:4[23]$/);
+  // Solve it by typing the brute force's solution.
+  const { n, clues } = tathamClues(ID);
+  const [solution] = bruteForce(n, clues, 2);
+  await page.focus('#sky-board');
+  for (let r = 0; r < n; r++)
+    for (let c = 0; c < n; c++) {
+      await goTo(page, r, c);
+      await page.keyboard.press(String(solution[r][c]));
+    }
+  await waitData(page, 'solved', 'true', 'solved');
+  const t = await timer(page);
+  assert.equal(t.state, 'solved');
+  assert.match(t.text, /^Solved in 1:4\d: your best for 5×5\.$/);
+  await page.waitForFunction(() => /Solved in 1:4\d: your best for 5×5\./.test(document.querySelector('#sky-status').textContent));
+  await page.clock.fastForward(60_000);
+  assert.equal((await timer(page)).text, t.text, 'stopped once solved');
+  // Undo the last digit and solve again after a minute: the best stays the first time.
+  await page.keyboard.press('Control+z');
+  await page.clock.fastForward(60_000);
+  await page.keyboard.press(String(solution[n - 1][n - 1]));
+  await waitData(page, 'solved', 'true', 'solved again');
+  await waitTimer(page, /^Solved in 2:4\d; your best for 5×5 is 1:4\d\.$/);
+  assert.deepEqual(problems, []);
+});
+
+test('a New puzzle at a level keeps its best per level; Hashiwokakero has the timer too', async () => {
+  const { page, problems } = await clockPage('#skyscrapers');
+  await page.waitForFunction(() => (document.querySelector('#sky-tatham')?.value ?? '') !== '');
+  await page.click('#sky-mode-edit');
+  await page.selectOption('#sky-new-size', '4');
+  await page.selectOption('#sky-new-level', 'easy');
+  await page.fill('#sky-new-seed', '12');
+  const old = await sky(page, 'tatham');
+  await page.click('#sky-random');
+  await waitData(page, 'mode', 'play', 'New opens in play');
+  await page.waitForFunction((o) => document.querySelector('#sky-board').dataset.tatham !== o, old);
+  await page.clock.fastForward(75_000);
+  const tatham = await sky(page, 'tatham');
+  const id = tatham.replace(/,.*$/, '');
+  const given = tatham.includes(',');
+  const { n, clues } = tathamClues(id);
+  const g = grid(await sky(page, 'grid'));
+  const solutions = bruteForce(n, clues, 1000).filter((s) => s.every((row, r) => row.every((v, c) => !g[r][c] || g[r][c] === v)));
+  assert.equal(solutions.length, 1, `one solution (givens: ${given})`);
+  await page.focus('#sky-board');
+  for (let r = 0; r < n; r++)
+    for (let c = 0; c < n; c++) {
+      if (g[r][c]) continue;
+      await goTo(page, r, c);
+      await page.keyboard.press(String(solutions[0][r][c]));
+    }
+  await waitTimer(page, /^Solved in 1:1\d: your best for 4×4 easy\.$/);
+
+  // Hashiwokakero: the same clock in its play mode, paused by keyboard.
+  await page.goto(app.url + '#hashi');
+  await page.waitForFunction(() => !document.querySelector('#hashi-mode-play')?.disabled);
+  await page.fill('#hashi-load', '2.2\n...\n2.2');
+  await page.click('#hashi-load-btn');
+  await page.waitForFunction(() => document.querySelector('#hashi-board')?.dataset.cells === '2,0,2,0,0,0,2,0,2');
+  await page.click('#hashi-mode-play');
+  await page.waitForFunction(() => document.querySelector('#hashi-timer')?.dataset.state === 'running');
+  await page.clock.fastForward(5_000);
+  await waitTimer(page, /^0:0[56]$/, 'hashi');
+  // Hints applied until solved: the timer says the time.
+  for (let k = 0; k < 8; k++) {
+    if ((await page.getAttribute('#hashi-board', 'data-solved')) === 'true') break;
+    await page.focus('#hashi-board');
+    await page.keyboard.press('h');
+    await page.waitForSelector('#hashi-apply:not([hidden])', { timeout: 10_000 }).catch(() => undefined);
+    if (await page.isVisible('#hashi-apply')) await page.click('#hashi-apply');
+    await page.clock.fastForward(1_000);
+  }
+  await waitTimer(page, /^Solved in 0:\d\d: your best for 3×3\.$/, 'hashi');
   assert.deepEqual(problems, []);
 });

@@ -68,6 +68,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
       play.edited();
       watch.puzzleChanged();
     },
+    generated: (p, level) => play.level(p, level),
     replaced() {
       ctx.sel = { R: 1, C: 1 };
       lastDigit = null;

@@ -8,6 +8,7 @@ import { sentence } from '../common/text';
 import { cellSlot, type SkyCtx } from './context';
 import type { Check, Clash, Hint, Mistake, Rules } from './state';
 import { preference } from '../common/preference';
+import { playTimer } from '../common/timer';
 import { undoable } from '../common/undo';
 import { keptMoves } from '../common/kept';
 import type { SkyPuzzle } from './state';
@@ -42,6 +43,8 @@ export interface Play {
   /** H and C: Hint and Check, as the buttons. */
   askHint(): void;
   check(): void;
+  /** The generator's level of puzzle `p` (New puzzle), for the timer's records. */
+  level(p: SkyPuzzle, level: string | null): void;
   /** The clashes' sentences at a cell (0-based), for the board's tooltip; '' for none. */
   clashAt(row: number, col: number): string;
   /** Fills in the play part of the board's picture (cells, hint marks, solved). */
@@ -115,9 +118,13 @@ export function mountPlay(ctx: SkyCtx): Play {
     { type: 'button', id: 'sky-pencil', 'aria-pressed': 'false', title: 'Digits toggle small pencil marks instead of placing a height (P)' },
     'Pencil',
   );
+  // The clock runs in Play on the shown view; solved boards stop it (see timer.ts).
+  const timer = playTimer('skyscrapers', 'sky', () => ctx.mode === 'play' && !(ctx.canvas.closest('section') as HTMLElement | null)?.hidden);
+  const startTimer = () => timer.puzzle(skyKey(ctx.puzzle), `${ctx.puzzle.n}×${ctx.puzzle.n}`);
   const panel = h(
     'div',
     { class: 'panel', id: 'sky-play-panel' },
+    timer.element,
     h('div', { class: 'params' }, checkButton, hintButton, applyButton, pencilButton, clearMineButton, history.buttons),
     h('div', { class: 'params' }, fillButton, obviousButton),
     h('div', { class: 'params' }, clashPref.element, notesPref.element),
@@ -139,6 +146,7 @@ export function mountPlay(ctx: SkyCtx): Play {
     mistakes = new Map();
     hint = null;
     solvedPlay = false;
+    timer.solved(false);
     applyButton.hidden = true;
     hintDetails.hidden = true;
   }
@@ -268,6 +276,7 @@ export function mountPlay(ctx: SkyCtx): Play {
     applyButton.hidden = true;
     hintDetails.hidden = true;
     solvedPlay = false;
+    timer.solved(false);
     status.textContent = v ? `Row ${sel.R}, column ${sel.C}: ${v}.` : `Row ${sel.R}, column ${sel.C} cleared.`;
     ctx.draw();
     if (boardRows().every((row) => row.every((x) => x > 0))) void check(true);
@@ -284,9 +293,11 @@ export function mountPlay(ctx: SkyCtx): Play {
       mistakes = new Map(found.map((m) => [m.row * n + m.col, m.why]));
       const isFull = boardRows().every((row) => row.every((x) => x > 0));
       solvedPlay = found.length === 0 && isFull;
-      // Rust's sentence (Check.says); a quiet check (after a move) only speaks of a change.
-      if (solvedPlay) solvedSays = got.says;
-      if (solvedPlay || found.length > 0 || !quiet) status.textContent = got.says;
+      timer.solved(solvedPlay);
+      // Rust's sentence (Check.says) and, solved, the time it took; a quiet check (after a move)
+      // only speaks of a change.
+      if (solvedPlay) solvedSays = `${got.says} ${timer.solvedSays() ?? ''}`.trim();
+      if (solvedPlay || found.length > 0 || !quiet) status.textContent = solvedPlay ? solvedSays : got.says;
       ctx.draw();
     } catch (e) {
       ctx.report(e);
@@ -306,10 +317,11 @@ export function mountPlay(ctx: SkyCtx): Play {
       hintDetails.querySelector('summary')!.textContent = `How it follows: ${steps.length} earlier deduction${steps.length === 1 ? '' : 's'}`;
       if (got.kind === 'solved') {
         solvedPlay = true;
-        solvedSays = got.says;
+        timer.solved(true);
+        solvedSays = `${got.says} ${timer.solvedSays() ?? ''}`.trim();
       }
       // Rust's line for every kind of hint (Hint.says), "no solution" included.
-      ctx.messages.say(got.says);
+      ctx.messages.say(got.kind === 'solved' ? solvedSays : got.says);
       ctx.draw();
     } catch (e) {
       ctx.report(e);
@@ -343,6 +355,8 @@ export function mountPlay(ctx: SkyCtx): Play {
     panel,
     hintDetails,
     enter() {
+      startTimer();
+      timer.update();
       status.textContent = solvedPlay ? solvedSays : 'Fill in the grid. Check marks mistakes; Hint explains the next step.';
     },
     setValue,
@@ -352,6 +366,7 @@ export function mountPlay(ctx: SkyCtx): Play {
       history.clear();
       forget();
       clashes = [];
+      startTimer();
       void refreshClashes();
     },
     newBoard() {
@@ -359,8 +374,10 @@ export function mountPlay(ctx: SkyCtx): Play {
       history.clear();
       forget();
       clashes = [];
+      startTimer();
       void refreshClashes();
     },
+    level: (p, level) => timer.level(skyKey(p), level),
     askHint: () => void askHint(),
     check: () => void check(),
     clashAt(row, col) {
