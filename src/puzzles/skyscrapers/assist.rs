@@ -145,65 +145,59 @@ fn line_cells(n: usize, side: Side, i: usize) -> Vec<(usize, usize)> {
     out
 }
 
-/// The numbers of towers that can be seen along `line` (0 = empty) when its empty cells take the
-/// heights 1..=n missing from it in any order, as a bit set (bit k: k towers). Exact: a dynamic
-/// programme over the set of missing heights used so far, which fixes the tallest so far.
+/// The numbers of towers that can be seen along `line` (0 = empty; no height twice) when its
+/// empty cells take the heights 1..=n missing from it in any order, as a bit set (bit k: k
+/// towers). Exact, by a dynamic programme over (cell, tallest so far): an empty cell takes either
+/// a missing height above the tallest (a new tower seen; every such height is still unused) or
+/// one below it that is still unused, and how many of those are left follows from the cell and
+/// the tallest alone (every height used so far is at most the tallest). O(n^3) per line.
 fn reachable_counts(n: usize, line: &[u8]) -> u32 {
-    // Ascending, so the last one used is the tallest.
-    let mut missing = Vec::new();
-    for h in 1..=n as u8 {
-        if !line.contains(&h) {
-            missing.push(h);
-        }
-    }
-    let k = missing.len();
-    // counts[used]: the visible counts reachable with the missing heights in `used` placed in
-    // the first popcount(used) empty cells (and every given cell before the next empty one).
-    let mut counts = vec![0u32; 1 << k];
-    // The tallest so far: the highest missing height used, or a fixed one before it.
-    let tallest_of = |used: usize, fixed_max: u8| -> u8 {
-        let top = match used {
-            0 => 0,
-            _ => missing[usize::BITS as usize - 1 - used.leading_zeros() as usize],
-        };
-        top.max(fixed_max)
-    };
-    counts[0] = 1; // 0 towers before the first cell
-                   // Walk the line; `layer` holds the sets reached at this point.
-    let mut layer: Vec<usize> = vec![0];
-    let mut fixed_max = 0u8;
+    let mut missing = [true; MAX_N + 1];
     for &h in line {
-        if h != 0 {
-            // A fixed height is seen when it tops everything before it.
-            for &used in &layer {
-                let c = counts[used];
-                if h > tallest_of(used, fixed_max) {
-                    counts[used] = c << 1;
-                }
-            }
-            fixed_max = fixed_max.max(h);
-            continue;
-        }
-        let mut next = Vec::new();
-        for &used in &layer {
-            let c = counts[used];
-            let tallest = tallest_of(used, fixed_max);
-            for j in 0..k {
-                if used >> j & 1 == 1 {
-                    continue;
-                }
-                let to = used | 1 << j;
-                let add = if missing[j] > tallest { c << 1 } else { c };
-                if counts[to] == 0 {
-                    next.push(to);
-                }
-                counts[to] |= add;
-            }
-        }
-        layer = next;
+        missing[h as usize] = h == 0;
     }
-    // Once every empty cell is filled, every missing height is used.
-    counts[(1 << k) - 1]
+    // counts[m]: the visible counts reachable with m the tallest so far (0: none yet).
+    let mut counts = [0u32; MAX_N + 1];
+    counts[0] = 1;
+    let mut filled = 0; // empty cells passed
+    for &h in line {
+        let mut next = [0u32; MAX_N + 1];
+        for m in 0..=n {
+            let c = counts[m];
+            if c == 0 {
+                continue;
+            }
+            if h != 0 {
+                let h = h as usize;
+                if h > m {
+                    next[h] |= c << 1;
+                } else {
+                    next[m] |= c;
+                }
+                continue;
+            }
+            for r in m + 1..=n {
+                if missing[r] {
+                    next[r] |= c << 1;
+                }
+            }
+            // Missing heights below m, less those used: all used ones are at most m, and m is
+            // one of them when it came from an empty cell.
+            let mut below = 0;
+            for x in 1..m {
+                below += missing[x] as usize;
+            }
+            if below + (missing[m] && m > 0) as usize > filled {
+                next[m] |= c;
+            }
+        }
+        if h == 0 {
+            filled += 1;
+        }
+        counts = next;
+    }
+    // Every height is in the line at the end, so the tallest is n.
+    counts[n]
 }
 
 /// Every clash on `rows` (a board of the puzzle's shape; givens are part of it): a height twice
