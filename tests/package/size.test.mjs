@@ -18,12 +18,13 @@ import { join } from 'node:path';
 const root = new URL('../../', import.meta.url).pathname;
 /** Issue 11's target for a module the page loads, in bytes (KB = 1000 bytes, as BENCHMARKS.md counts). */
 const TARGET = 400_000;
-/** The largest size allowed for the all-puzzles module: its size when last raised (719,512 bytes:
+/** The largest size allowed for the all-puzzles module: its size when last raised (728,527 bytes:
  *  the shared search engine, budgets for any limit, exact seeds of any u64, the hand-over inside
- *  a run, the sentences moved from the page into Rust, and Skyscrapers' repair, a second machine
- *  behind the run contract, about 24.5 KB) and about 1% of headroom. A change that passes it
- *  raises it on purpose, the reason in its commit; BENCHMARKS.md has the sizes. */
-const CEILING = 723_000;
+ *  a run, the sentences moved from the page into Rust, Skyscrapers' repair, a second machine
+ *  behind the run contract, about 24.5 KB, and Skyscrapers' rules view for the player's toolbox
+ *  (clashes as you type, pencil-mark rules), about 9 KB) and about 1% of headroom. A change
+ *  that passes it raises it on purpose, the reason in its commit; BENCHMARKS.md has the sizes. */
+const CEILING = 736_000;
 /** The puzzles, as Cargo.toml's default features name them (one feature per puzzle). */
 const PUZZLES = (() => {
   const line = readFileSync(join(root, 'Cargo.toml'), 'utf8').match(/^default\s*=\s*\[([^\]]*)\]/m);

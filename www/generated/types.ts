@@ -23,9 +23,9 @@ options: Array<OptionInfo>,
  */
 code: Array<CodeLine>, };
 
-export type AnyBoard = null | Array<Array<number>> | Array<Bridge>;
+export type AnyBoard = null | SkyscrapersBoard | Array<Bridge>;
 
-export type AnyCheck = null | SkyscrapersCheck | HashiBoardReport;
+export type AnyCheck = null | SkyscrapersCheckAnswer | HashiBoardReport;
 
 export type AnyEvent = QueensEvent | SkyscrapersEvent | HashiEvent;
 
@@ -1065,6 +1065,8 @@ omitted?: number,
  */
 stopped?: Stopped, };
 
+export type SkyscrapersBoard = Array<Array<number>> | SkyscrapersRulesOnly;
+
 export type SkyscrapersChange = { 
 /**
  * 0-based row of the cell.
@@ -1098,6 +1100,18 @@ solvability: Verdict,
 solvabilitySays?: string, 
 /**
  * What Check says: solved, no mistakes, or the first three mistakes, then the solvability.
+ */
+says: string, };
+
+export type SkyscrapersCheckAnswer = SkyscrapersCheck | SkyscrapersRules;
+
+export type SkyscrapersClash = { 
+/**
+ * 0-based `[row, col]` of the cells involved.
+ */
+cells: Array<[number, number]>, 
+/**
+ * What is wrong (1-based rows and columns).
  */
 says: string, };
 
@@ -1395,6 +1409,28 @@ clues: [Array<number>, Array<number>, Array<number>, Array<number>],
 givens: Array<number>, };
 
 export type SkyscrapersReason = "given" | "clueOne" | "clueStaircase" | "clueDistance" | "visibilityBound" | "linePermutations" | "onlyPlace" | "valuePlane" | "nakedSingle" | "guess" | "refuted";
+
+export type SkyscrapersRules = { 
+/**
+ * Every clash ([`clashes`]), rows before columns, repeats before clues.
+ */
+clashes: Array<SkyscrapersClash>, 
+/**
+ * Per cell, row-major: bit v−1 set when height v is not yet in the cell's row or column
+ * (0 on a filled cell).
+ */
+open: Array<number>, 
+/**
+ * `open` less what the clue beside each line rules out (clue 1: the tallest next to it;
+ * clue N: 1, 2, …, N; clue c: at distance d at most N − c + 1 + d).
+ */
+allowed: Array<number>, };
+
+export type SkyscrapersRulesOnly = { 
+/**
+ * Rows of the player's digits, 0 = empty.
+ */
+rows: Array<Array<number>>, };
 
 export type Stats = { 
 /**

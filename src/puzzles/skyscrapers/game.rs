@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::generate::{generate_graded_within, generate_within, Spend};
 use super::grade::Difficulty;
 use super::{
-    hint, parse_any, repair, solve, to_plain, to_puzzlink_url, to_tatham_id, Puzzle, MAX_N,
+    assist, hint, parse_any, repair, solve, to_plain, to_puzzlink_url, to_tatham_id, Puzzle, MAX_N,
 };
 use crate::puzzles::contract::{
     self, AlgorithmInfo, Exports, Game, GenerateRequest, Generated, Helpers, LimitInfo, OptionInfo,
@@ -157,10 +157,10 @@ impl Game for Skyscrapers {
     type Event = solve::Event;
     /// Rows of heights.
     type Solution = Vec<Vec<u8>>;
-    /// Rows of the player's digits, 0 = empty.
-    type Board = Vec<Vec<u8>>;
+    /// Rows of the player's digits, 0 = empty, perhaps with a question (`assist.rs`).
+    type Board = assist::Board;
     type Hint = hint::Hint;
-    type Check = hint::Check;
+    type Check = assist::CheckAnswer;
     type Layout = ();
 
     fn parse(text: &str) -> Result<Puzzle, String> {
@@ -214,12 +214,25 @@ impl Game for Skyscrapers {
         .boxed())
     }
 
-    fn hint(p: &Puzzle, board: &Vec<Vec<u8>>, max_micros: u64) -> Result<hint::Hint, String> {
-        hint::hint_within(p, board, max_micros)
+    fn hint(p: &Puzzle, board: &assist::Board, max_micros: u64) -> Result<hint::Hint, String> {
+        match board {
+            assist::Board::Rows(rows) => hint::hint_within(p, rows, max_micros),
+            assist::Board::RulesOnly(_) => {
+                Err("skyscrapers: a hint takes the board as bare rows, not {rows}".into())
+            }
+        }
     }
 
-    fn check(p: &Puzzle, board: &Vec<Vec<u8>>, max_micros: u64) -> Result<hint::Check, String> {
-        hint::check_within(p, board, max_micros)
+    fn check(
+        p: &Puzzle,
+        board: &assist::Board,
+        max_micros: u64,
+    ) -> Result<assist::CheckAnswer, String> {
+        use assist::{Board, CheckAnswer};
+        Ok(match board {
+            Board::Rows(rows) => CheckAnswer::Check(hint::check_within(p, rows, max_micros)?),
+            Board::RulesOnly(b) => CheckAnswer::Rules(assist::rules(p, &b.rows)?),
+        })
     }
 
     fn generate(request: &GenerateRequest) -> Result<Generated<Puzzle>, String> {

@@ -127,7 +127,7 @@ fn hint_says(why: &str) -> String {
     format!("Hint: {}", sentence(why))
 }
 
-fn check_shape(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<(), String> {
+pub(super) fn check_shape(puzzle: &Puzzle, board: &[Vec<u8>]) -> Result<(), String> {
     let n = puzzle.n;
     if board.len() != n {
         return Err(format!(
@@ -344,7 +344,11 @@ fn board_mistakes(
                 add(
                     first.0,
                     first.1,
-                    format!("the clue {clue} {} sees {seen} towers", clue_place(side, i)),
+                    format!(
+                        "the clue {clue} {} sees {}",
+                        clue_place(side, i),
+                        plural(seen as u64, "tower", "towers")
+                    ),
                 );
             }
         }
@@ -618,6 +622,19 @@ mod tests {
         }
         assert!(matches!(hint(&p, &board).unwrap(), Hint::Solved { .. }));
         crate::puzzles::skyscrapers::check_solution(&p, &board).unwrap();
+    }
+
+    #[test]
+    fn one_tower_is_one_tower() {
+        // Clue 2 on the left of row 1; the row as written shows one tower from there.
+        let p = parse_tatham("4:////////2///////").unwrap();
+        let board = vec![vec![4, 3, 2, 1], vec![0; 4], vec![0; 4], vec![0; 4]];
+        let m = check_board(&p, &board);
+        assert!(
+            m.iter()
+                .any(|m| m.why == "the clue 2 on the left of row 1 sees 1 tower"),
+            "{m:?}"
+        );
     }
 
     #[test]

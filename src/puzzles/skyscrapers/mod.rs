@@ -23,6 +23,7 @@
 // Grid code reads best with explicit (row, col) index loops.
 #![allow(clippy::needless_range_loop)]
 
+pub mod assist;
 pub mod code;
 pub mod format;
 mod game;

@@ -31,6 +31,8 @@ export interface HashiCtx {
   /** Re-exports and re-lays-out the edited puzzle; the play bridges and the run start over. */
   refresh(): Promise<void>;
   setMode(m: Mode): void;
+  /** New puzzle made `p` at `level` (null: none asked), before it goes on the board. */
+  generated(p: HashiPuzzle, level: string | null): void;
   /** Shows the current mode again (panels, help, status). */
   enterMode(): void;
   /** Arrow keys move the cursor; false for any other key. */

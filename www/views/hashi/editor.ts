@@ -113,6 +113,7 @@ export function mountEditor(ctx: HashiCtx): Editor {
     ],
     ...newGameMessages(ctx.messages, (): HTMLElement => newGame.element),
     async apply(made) {
+      ctx.generated(made.puzzle, made.difficulty ?? null);
       await source.made(made, ctx.setMode);
       ctx.messages.say(made.says); // Rust's sentence (Generated.says): size, seed, islands made
     },

@@ -59,6 +59,7 @@ export function mountHashi(client: SolverClient): Feature {
     draw,
     refresh,
     setMode: (m) => shell.setMode(m),
+    generated: (p, level) => play.level(p, level),
     enterMode: () => shell.enterMode(),
     moveCursor,
     pointerCell(ev) {

@@ -3,7 +3,8 @@
 
 import { h } from '../../dom';
 import { hashiGeometry, type Cell, type EdgeMark, type HashiScene } from '../../render/hashi';
-import { browserStore, loadValue, saveValue, storageKey } from '../../storage';
+import { preference } from '../common/preference';
+import { playTimer } from '../common/timer';
 import { isIsland, type HashiCtx } from './context';
 import { key, type BoardReport, type Bridge, type Hint } from './state';
 import { undoable } from '../common/undo';
@@ -35,6 +36,8 @@ export interface Play {
   linkBoard(): string | undefined;
   /** Lays a link's bridges; a sentence if they do not fit this puzzle's layout. */
   restore(text: string): string | null;
+  /** The generator's level of puzzle `p` (New puzzle), for the timer's records. */
+  level(p: HashiPuzzle, level: string | null): void;
 }
 
 export function mountPlay(ctx: HashiCtx): Play {
@@ -51,10 +54,11 @@ export function mountPlay(ctx: HashiCtx): Play {
   // Tatham's "show mistakes" preference: some players want to find their own errors. Off, the
   // board still shows finished islands and the solved state; red marks wait for Check. Kept
   // across reloads, like any preference.
-  const store = browserStore();
-  const AUTO_KEY = storageKey('hashi', 'markAsIPlay');
-  const auto = h('input', { type: 'checkbox', id: 'hashi-auto-check' }) as HTMLInputElement;
-  auto.checked = loadValue(store, AUTO_KEY, (x): x is boolean => typeof x === 'boolean') ?? true;
+  const autoPref = preference('hashi', 'markAsIPlay', 'hashi-auto-check', 'Mark mistakes as I play', 'Mark crossings, over-full islands and wrong bridges after every move', true, (on) => {
+    marking = on;
+    void check();
+  });
+  const auto = autoPref.input;
   /** Red marks are on the board: always with `auto`, else from Check until the next move. */
   let marking = auto.checked;
   const because = h('ul', { class: 'because', id: 'hashi-because' });
@@ -72,15 +76,18 @@ export function mountPlay(ctx: HashiCtx): Play {
     ctx.status.textContent = `${how}: your bridges as they were.`;
     moved();
   });
+  // The clock runs in Play on the shown view, from the layout on; solved boards stop it (timer.ts).
+  const timer = playTimer('hashi', 'hashi', () => ctx.mode === 'play' && !(ctx.canvas.closest('section') as HTMLElement | null)?.hidden);
   const panel = h(
     'div',
     { class: 'params hashi-play' },
+    timer.element,
     hintBtn,
     applyBtn,
     checkBtn,
     resetBridges,
     history.buttons,
-    h('label', { class: 'check', title: 'Mark crossings, over-full islands and wrong bridges after every move' }, auto, ' Mark mistakes as I play'),
+    autoPref.element,
   );
 
   function userBridges(): Bridge[] {
@@ -100,6 +107,8 @@ export function mountPlay(ctx: HashiCtx): Play {
       const r = await ctx.client.call<BoardReport>('check', 'hashi', ctx.puzzle, userBridges());
       if (my !== ctx.version) return;
       report = r;
+      timer.update();
+      timer.solved(r.solved);
       // A message said since the check started (New puzzle's sentence after entering Play) is
       // the current one: the board's marks follow the report, the line keeps that message.
       if (ctx.messages.said() !== since) {
@@ -108,6 +117,8 @@ export function mountPlay(ctx: HashiCtx): Play {
       }
       // Rust words each way the report can be shown; the page knows which applies.
       ctx.status.textContent = !marking ? r.says.quiet : asked ? r.says.checked : r.says.marked;
+      // Solved, the time it took follows Rust's sentence.
+      if (r.solved) ctx.status.textContent = `${ctx.status.textContent} ${timer.solvedSays() ?? ''}`.trim();
       if (lead) ctx.status.textContent = `${lead} ${ctx.status.textContent}`;
     } catch (e) {
       ctx.showError(e instanceof Error ? e.message : String(e));
@@ -287,11 +298,6 @@ export function mountPlay(ctx: HashiCtx): Play {
 
   hintBtn.addEventListener('click', () => void askHint());
   checkBtn.addEventListener('click', () => void check(true));
-  auto.addEventListener('change', () => {
-    saveValue(store, AUTO_KEY, auto.checked);
-    marking = auto.checked;
-    void check();
-  });
   applyBtn.addEventListener('click', applyHint);
   resetBridges.addEventListener('click', () => {
     history.before();
@@ -305,6 +311,7 @@ export function mountPlay(ctx: HashiCtx): Play {
     panel,
     because,
     reset(edges) {
+      if (edges > 0) timer.puzzle(hashiKey(ctx.puzzle), `${ctx.puzzle.width}×${ctx.puzzle.height}`);
       loadKept(edges);
       history.clear();
       report = null;
@@ -344,6 +351,7 @@ export function mountPlay(ctx: HashiCtx): Play {
       void check(false, lead);
       return null;
     },
+    level: (p, level) => timer.level(hashiKey(p), level),
     key: playKey,
     historyKey: history.key,
     check,

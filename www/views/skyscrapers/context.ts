@@ -34,6 +34,8 @@ export interface SkyCtx {
   setValue(v: number): void;
   /** Clues or givens were edited: stale play marks and the watch run are dropped. */
   edited(): void;
+  /** New puzzle made `p` at `level` (null: none asked), before it goes on the board. */
+  generated(p: SkyPuzzle, level: string | null): void;
   /** A new puzzle, perhaps of another size: selection, player's digits, digit pad and run start over. */
   replaced(): void;
 }

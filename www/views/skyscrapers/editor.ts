@@ -86,6 +86,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
     sizeText: (s) => `${s} × ${s}`,
     ...newGameMessages(ctx.messages, (): HTMLElement => newGame.element),
     async apply(made) {
+      ctx.generated(made.puzzle, made.difficulty ?? null);
       await source.made(made, ctx.setMode);
       ctx.messages.say(made.says); // Rust's sentence (Generated.says)
     },

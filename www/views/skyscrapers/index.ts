@@ -21,7 +21,7 @@ import { boardFrame, messageLine, mountShell } from '../common/shell';
 
 const HELP: Record<Mode, string> = {
   edit: 'Click a clue slot or cell, or use the arrow keys; type a digit (two quick digits for 10 to 16); Backspace, Delete or 0 clears.',
-  play: 'Click a cell or use the arrow keys; type a digit; Backspace, Delete or 0 clears. P switches pencil marks on and off. Given digits are locked.',
+  play: 'Click a cell or use the arrow keys; type a digit; Backspace, Delete or 0 clears. P switches pencil marks on and off, H asks for a hint, C checks. Given digits are locked.',
   watch: 'Keys: Space plays or pauses, → steps, ← steps back, R resets, S solves. Struck red digits are the candidates the current step removes.',
 };
 
@@ -68,6 +68,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
       play.edited();
       watch.puzzleChanged();
     },
+    generated: (p, level) => play.level(p, level),
     replaced() {
       ctx.sel = { R: 1, C: 1 };
       lastDigit = null;
@@ -254,6 +255,18 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     draw();
   });
   canvas.addEventListener('focus', () => draw());
+  // In play, the tooltip over a cell in a clash says what is wrong there (Rust's sentences).
+  const boardTitle = canvas.title;
+  canvas.addEventListener('pointermove', (e) => {
+    let says = '';
+    if (ctx.mode === 'play') {
+      const rect = canvas.getBoundingClientRect();
+      const scale = canvas.width / rect.width;
+      const slot = slotAt(canvas.width, ctx.puzzle.n, (e.clientX - rect.left) * scale, (e.clientY - rect.top) * scale);
+      if (slot && cellSlot(ctx.puzzle.n, slot)) says = play.clashAt(slot.R - 1, slot.C - 1);
+    }
+    canvas.title = says || boardTitle;
+  });
 
   function boardKey(e: KeyboardEvent): boolean {
     const arrows: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -267,6 +280,10 @@ export function mountSkyscrapers(client: SolverClient): Feature {
       setValue(0);
     } else if (ctx.mode === 'play' && (e.key === 'p' || e.key === 'P') && !e.ctrlKey && !e.metaKey && !e.altKey) {
       play.togglePencil();
+    } else if (ctx.mode === 'play' && (e.key === 'h' || e.key === 'H') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      play.askHint();
+    } else if (ctx.mode === 'play' && (e.key === 'c' || e.key === 'C') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      play.check();
     } else return false;
     e.preventDefault();
     return true;

@@ -6,7 +6,9 @@ import { packDigits, unpackDigits } from '../common/board-link';
 import type { SkyPicture } from '../../render/skyscrapers';
 import { sentence } from '../common/text';
 import { cellSlot, type SkyCtx } from './context';
-import type { Check, Hint, Mistake } from './state';
+import type { Check, Clash, Hint, Mistake, Rules } from './state';
+import { preference } from '../common/preference';
+import { playTimer } from '../common/timer';
 import { undoable } from '../common/undo';
 import { keptMoves } from '../common/kept';
 import type { SkyPuzzle } from './state';
@@ -14,6 +16,13 @@ import type { SkyPuzzle } from './state';
 /** The puzzle's identity for stored moves, independent of how its object was built. */
 const skyKey = (p: SkyPuzzle) => JSON.stringify([p.n, p.clues, p.givens]);
 
+
+/** Set bits of a pencil-mark mask. */
+function bitCount(m: number): number {
+  let k = 0;
+  for (; m; m &= m - 1) k++;
+  return k;
+}
 
 export interface Play {
   panel: HTMLElement;
@@ -31,6 +40,13 @@ export interface Play {
   key(e: KeyboardEvent): boolean;
   /** Pencil mode on or off (P): digits then toggle small notes instead of placing a height. */
   togglePencil(): void;
+  /** H and C: Hint and Check, as the buttons. */
+  askHint(): void;
+  check(): void;
+  /** The generator's level of puzzle `p` (New puzzle), for the timer's records. */
+  level(p: SkyPuzzle, level: string | null): void;
+  /** The clashes' sentences at a cell (0-based), for the board's tooltip; '' for none. */
+  clashAt(row: number, col: number): string;
   /** Fills in the play part of the board's picture (cells, hint marks, solved). */
   picture(p: SkyPicture): void;
   /** The board's data attributes for the mistakes and the hint's placement. */
@@ -49,6 +65,8 @@ export function mountPlay(ctx: SkyCtx): Play {
   let notes = new Array<number>(16).fill(0);
   let pencil = false;
   let mistakes = new Map<number, string>();
+  /** Clashes on the board as typed (Rust's rules, no search), while the switch is on. */
+  let clashes: Clash[] = [];
   let hint: Hint | null = null;
   let solvedPlay = false;
   /** Rust's line for the solved board (Check's or Hint's says), shown again on entering Play. */
@@ -77,6 +95,7 @@ export function mountPlay(ctx: SkyCtx): Play {
       keep();
       status.textContent = `${how}: your digits and pencil marks as they were.`;
       ctx.draw();
+      void refreshClashes();
     },
   );
 
@@ -84,15 +103,31 @@ export function mountPlay(ctx: SkyCtx): Play {
   const hintButton = h('button', { type: 'button', id: 'sky-hint' }, 'Hint');
   const applyButton = h('button', { type: 'button', id: 'sky-apply', hidden: '' }, 'Apply');
   const clearMineButton = h('button', { type: 'button', id: 'sky-clear-mine' }, 'Clear my digits');
+  const fillButton = h('button', { type: 'button', id: 'sky-fill-notes', title: 'Every empty cell gets every height not yet in its row or column' }, 'Fill all candidates');
+  const obviousButton = h(
+    'button',
+    { type: 'button', id: 'sky-clear-obvious', title: 'Remove the pencil marks of heights already in the row or column, and those the clue beside the line rules out' },
+    'Clear obvious',
+  );
+  // Tatham's two preferences: clashes marked as you type (off: only Check marks), and a placed
+  // height taken out of the pencil marks of its row and column. Kept across reloads.
+  const clashPref = preference('skyscrapers', 'markAsIPlay', 'sky-auto-check', 'Mark clashes as I play', 'Mark a height repeated in a line, and a clue its line can no longer meet, after every move', true, () => void refreshClashes(true));
+  const notesPref = preference('skyscrapers', 'autoNotes', 'sky-auto-notes', 'A placed digit leaves its lines\' pencil marks', 'Placing a height removes it from the pencil marks of its row and column', true, () => undefined);
   const pencilButton = h(
     'button',
     { type: 'button', id: 'sky-pencil', 'aria-pressed': 'false', title: 'Digits toggle small pencil marks instead of placing a height (P)' },
     'Pencil',
   );
+  // The clock runs in Play on the shown view; solved boards stop it (see timer.ts).
+  const timer = playTimer('skyscrapers', 'sky', () => ctx.mode === 'play' && !(ctx.canvas.closest('section') as HTMLElement | null)?.hidden);
+  const startTimer = () => timer.puzzle(skyKey(ctx.puzzle), `${ctx.puzzle.n}×${ctx.puzzle.n}`);
   const panel = h(
     'div',
     { class: 'panel', id: 'sky-play-panel' },
+    timer.element,
     h('div', { class: 'params' }, checkButton, hintButton, applyButton, pencilButton, clearMineButton, history.buttons),
+    h('div', { class: 'params' }, fillButton, obviousButton),
+    h('div', { class: 'params' }, clashPref.element, notesPref.element),
   );
 
   function togglePencil(): void {
@@ -111,8 +146,69 @@ export function mountPlay(ctx: SkyCtx): Play {
     mistakes = new Map();
     hint = null;
     solvedPlay = false;
+    timer.solved(false);
     applyButton.hidden = true;
     hintDetails.hidden = true;
+  }
+
+  /** Asks Rust for the board's clashes (when the switch is on) and marks them; `speak`: the first
+   *  one new since the last answer goes on the status line after the move's echo. */
+  async function refreshClashes(speak = false): Promise<void> {
+    if (!clashPref.on()) {
+      clashes = [];
+      ctx.draw();
+      return;
+    }
+    try {
+      const stale = changedSince();
+      const got = await client.call<Rules>('check', 'skyscrapers', ctx.puzzle, { rows: boardRows() });
+      if (stale() || !clashPref.on()) return;
+      const before = new Set(clashes.map((c) => c.says));
+      clashes = got.clashes;
+      const fresh = clashes.find((c) => !before.has(c.says));
+      if (speak && fresh && ctx.mode === 'play') status.textContent = `${status.textContent ?? ''} ${fresh.says}`.trim();
+      ctx.draw();
+    } catch (e) {
+      ctx.report(e);
+    }
+  }
+
+  /** The rules' view of the board from Rust: what is open in each cell's lines, and what the
+   *  simple rules leave (see assist.rs). */
+  async function obvious(): Promise<Rules | null> {
+    try {
+      const stale = changedSince();
+      const got = await client.call<Rules>('check', 'skyscrapers', ctx.puzzle, { rows: boardRows() });
+      return stale() ? null : got;
+    } catch (e) {
+      ctx.report(e);
+      return null;
+    }
+  }
+
+  async function fillNotes(): Promise<void> {
+    const got = await obvious();
+    if (!got) return;
+    history.before();
+    notes = notes.map((m, i) => (mine[i] || ctx.puzzle.givens[i] ? m : got.open[i]!));
+    keep();
+    status.textContent = 'Every empty cell has as pencil marks the heights not yet in its row or column.';
+    ctx.draw();
+  }
+
+  async function clearObvious(): Promise<void> {
+    const got = await obvious();
+    if (!got) return;
+    const next = notes.map((m, i) => m & got.allowed[i]!);
+    const removed = next.reduce((k, m, i) => k + bitCount(notes[i]! & ~m), 0);
+    if (removed > 0) {
+      history.before();
+      notes = next;
+      keep();
+    }
+    status.textContent =
+      removed > 0 ? `Removed ${removed} pencil mark${removed === 1 ? '' : 's'} that a placed height or a clue rules out.` : 'No pencil mark is ruled out by a placed height or a clue.';
+    ctx.draw();
   }
 
   function boardRows(): number[][] {
@@ -165,15 +261,26 @@ export function mountPlay(ctx: SkyCtx): Play {
     if (mine[i] === v) return;
     history.before();
     mine[i] = v;
+    // Tatham's auto-removal: the height leaves the pencil marks of its row and column (one
+    // undo step with the digit).
+    if (v > 0 && notesPref.on()) {
+      const [r, c] = [sel.R - 1, sel.C - 1];
+      for (let k = 0; k < n; k++) {
+        notes[r * n + k] = notes[r * n + k]! & ~(1 << (v - 1));
+        notes[k * n + c] = notes[k * n + c]! & ~(1 << (v - 1));
+      }
+    }
     keep();
     mistakes.delete(i);
     hint = null;
     applyButton.hidden = true;
     hintDetails.hidden = true;
     solvedPlay = false;
+    timer.solved(false);
     status.textContent = v ? `Row ${sel.R}, column ${sel.C}: ${v}.` : `Row ${sel.R}, column ${sel.C} cleared.`;
     ctx.draw();
     if (boardRows().every((row) => row.every((x) => x > 0))) void check(true);
+    void refreshClashes(true);
   }
 
   async function check(quiet = false): Promise<void> {
@@ -186,9 +293,11 @@ export function mountPlay(ctx: SkyCtx): Play {
       mistakes = new Map(found.map((m) => [m.row * n + m.col, m.why]));
       const isFull = boardRows().every((row) => row.every((x) => x > 0));
       solvedPlay = found.length === 0 && isFull;
-      // Rust's sentence (Check.says); a quiet check (after a move) only speaks of a change.
-      if (solvedPlay) solvedSays = got.says;
-      if (solvedPlay || found.length > 0 || !quiet) status.textContent = got.says;
+      timer.solved(solvedPlay);
+      // Rust's sentence (Check.says) and, solved, the time it took; a quiet check (after a move)
+      // only speaks of a change.
+      if (solvedPlay) solvedSays = `${got.says} ${timer.solvedSays() ?? ''}`.trim();
+      if (solvedPlay || found.length > 0 || !quiet) status.textContent = solvedPlay ? solvedSays : got.says;
       ctx.draw();
     } catch (e) {
       ctx.report(e);
@@ -208,10 +317,11 @@ export function mountPlay(ctx: SkyCtx): Play {
       hintDetails.querySelector('summary')!.textContent = `How it follows: ${steps.length} earlier deduction${steps.length === 1 ? '' : 's'}`;
       if (got.kind === 'solved') {
         solvedPlay = true;
-        solvedSays = got.says;
+        timer.solved(true);
+        solvedSays = `${got.says} ${timer.solvedSays() ?? ''}`.trim();
       }
       // Rust's line for every kind of hint (Hint.says), "no solution" included.
-      ctx.messages.say(got.says);
+      ctx.messages.say(got.kind === 'solved' ? solvedSays : got.says);
       ctx.draw();
     } catch (e) {
       ctx.report(e);
@@ -228,6 +338,8 @@ export function mountPlay(ctx: SkyCtx): Play {
   hintButton.addEventListener('click', () => void askHint());
   applyButton.addEventListener('click', applyHint);
   pencilButton.addEventListener('click', togglePencil);
+  fillButton.addEventListener('click', () => void fillNotes());
+  obviousButton.addEventListener('click', () => void clearObvious());
   clearMineButton.addEventListener('click', () => {
     history.before();
     mine.fill(0);
@@ -236,12 +348,15 @@ export function mountPlay(ctx: SkyCtx): Play {
     forget();
     status.textContent = 'Your digits and pencil marks are cleared; the givens stay.';
     ctx.draw();
+    void refreshClashes();
   });
 
   return {
     panel,
     hintDetails,
     enter() {
+      startTimer();
+      timer.update();
       status.textContent = solvedPlay ? solvedSays : 'Fill in the grid. Check marks mistakes; Hint explains the next step.';
     },
     setValue,
@@ -250,11 +365,26 @@ export function mountPlay(ctx: SkyCtx): Play {
       for (let i = 0; i < givens.length; i++) if (givens[i]! > 0) mine[i] = notes[i] = 0;
       history.clear();
       forget();
+      clashes = [];
+      startTimer();
+      void refreshClashes();
     },
     newBoard() {
       loadKept();
       history.clear();
       forget();
+      clashes = [];
+      startTimer();
+      void refreshClashes();
+    },
+    level: (p, level) => timer.level(skyKey(p), level),
+    askHint: () => void askHint(),
+    check: () => void check(),
+    clashAt(row, col) {
+      return clashes
+        .filter((c) => c.cells.some(([r, k]) => r === row && k === col))
+        .map((c) => c.says)
+        .join(' ');
     },
     key: history.key,
     togglePencil,
@@ -266,6 +396,7 @@ export function mountPlay(ctx: SkyCtx): Play {
         const d = given || (mine[i] ?? 0);
         p.cells.push({ digit: d, kind: given ? 'given' : d ? 'player' : 'empty', cand: d ? 0 : (notes[i] ?? 0), fade: 0, bad: mistakes.has(i) });
       }
+      for (const c of clashes) for (const [r, k] of c.cells) p.cells[r * n + k]!.bad = true;
       if (hint) {
         if ((hint.kind === 'place' || hint.kind === 'eliminate') && hint.line) p.lines = [hint.line];
         if (hint.kind === 'place' || hint.kind === 'mistake') p.focus = { row: hint.row, col: hint.col, tone: 'hint' };
@@ -304,6 +435,7 @@ export function mountPlay(ctx: SkyCtx): Play {
         ? 'Your digits and pencil marks from the link; Undo brings back the ones this browser had kept for this puzzle.'
         : 'Your digits and pencil marks from the link. Check marks mistakes; Hint explains the next step.';
       if (boardRows().every((row) => row.every((x) => x > 0))) void check(true);
+      void refreshClashes();
       ctx.draw();
       return null;
     },
@@ -312,6 +444,10 @@ export function mountPlay(ctx: SkyCtx): Play {
       d.mistakes = [...mistakes.keys()].map((i) => `${Math.floor(i / n)},${i % n}`).join(';');
       d.hint = hint && hint.kind === 'place' ? `${hint.row},${hint.col},${hint.value}` : '';
       d.pencil = pencil ? 'on' : 'off';
+      // "row,col" of every cell in a clash, in reading order.
+      const clashed = new Set<number>();
+      for (const c of clashes) for (const [r, k] of c.cells) clashed.add(r * n + k);
+      d.clashes = [...clashed].sort((a, b) => a - b).map((i) => `${Math.floor(i / n)},${i % n}`).join(';');
       // "row,col:digits" for every cell with marks and no digit, e.g. "0,1:13;2,2:4".
       d.marks = notes
         .map((m, i) => (m && !mine[i] && !ctx.puzzle.givens[i] ? `${Math.floor(i / n)},${i % n}:${[...Array(n).keys()].filter((k) => (m >> k) & 1).map((k) => k + 1).join('')}` : ''))

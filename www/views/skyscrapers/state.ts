@@ -12,6 +12,8 @@ export type {
   Exports,
   SkyscrapersChange as Change,
   SkyscrapersCheck as Check,
+  SkyscrapersClash as Clash,
+  SkyscrapersRules as Rules,
   SkyscrapersEvent as SkyEvent,
   SkyscrapersHint as Hint,
   SkyscrapersMistake as Mistake,

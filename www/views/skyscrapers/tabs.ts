@@ -13,6 +13,8 @@ export const VIEW: ViewSpec = {
         ['1–9, two digits quickly for 10 and up', 'Type a clue, a given or a height'],
         ['0, Backspace, Delete', 'Clear the selected cell or clue (in Play, also its pencil marks)'],
         ['P', 'Play: pencil marks on or off (digits then toggle small marks)'],
+        ['H', 'Play: a hint (the next deduction from your digits)'],
+        ['C', 'Play: check (mark mistakes now)'],
       ],
     },
   ],
