@@ -27,13 +27,31 @@ export interface Seekable {
  */
 export function applyStep(run: Seekable | null | undefined, step: number | undefined): void {
   if (step === undefined || !run) return;
-  if (step <= 0) return run.seek(0);
+  if (step <= 0) {
+    linkedStep.delete(run);
+    return run.seek(0);
+  }
+  linkedStep.set(run, step);
   let seen = 0;
-  void run.runTo(() => ++seen >= step);
+  void run.runTo(() => ++seen >= step).finally(() => {
+    if (linkedStep.get(run) === step) linkedStep.delete(run);
+  });
 }
 
-/** The run's position for the address, left out at step 0. */
+/** The step a link asked of a run that is still on its way there. The address keeps it meanwhile:
+ *  written from the run's position, it lost `step=` while the run caught up, and a reload in that
+ *  moment reopened step 0. */
+const linkedStep = new WeakMap<Seekable, number>();
+
+/** Says that `run`, about to be started over, is to go to a link's `step` (see applyStep). */
+export function expectStep(run: Seekable | null | undefined, step: number | undefined): void {
+  if (run && step !== undefined && step > 0) linkedStep.set(run, step);
+}
+
+/** The run's position for the address (or the link's step it is on its way to), left out at 0. */
 export function stepOf(run: Seekable | null | undefined): number | undefined {
+  const linked = run ? linkedStep.get(run) : undefined;
+  if (linked !== undefined) return linked;
   const k = run?.state()?.position ?? 0;
   return k > 0 ? k : undefined;
 }

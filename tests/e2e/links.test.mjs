@@ -482,3 +482,34 @@ test('the race: a new repair seed starts both sides over, so both show one step 
   assert.equal(await raceStep(page), 1);
   assert.deepEqual(problems, []);
 });
+
+test('while a step= link catches up, every address the page writes keeps its step (a reload reopens it)', async () => {
+  // A long way to go (the naive search of all 10-queen solutions), so the catch-up takes a while.
+  const K = 60_000;
+  for (const link of [`#queens/10?algo=naive&opts=find:all&step=${K}`, `#skyscrapers/${encodeURIComponent('7:/2/3//3/3/3/4///5//2/3//3/5///3/3//////3/,b4s1i1i1f')}?mode=watch&step=200`]) {
+    const { page, problems, context } = await openPage(app, link);
+    const want = /step=(\d+)/.exec(link)[1];
+    const tab = link.startsWith('#queens') ? 'queens' : 'skyscrapers';
+    // Every address the page writes on the way must hold the step the link asked for.
+    const seen = await page.evaluate(
+      ([tab, want]) =>
+        new Promise((resolve) => {
+          const hashes = [];
+          const started = performance.now();
+          const tick = () => {
+            hashes.push(location.hash);
+            const count = document.querySelector(`#${tab} .step-count`)?.textContent ?? '';
+            if (new RegExp(`^Step ${Number(want).toLocaleString('en-US')} of`).test(count) || performance.now() - started > 60_000) resolve({ hashes, count });
+            else setTimeout(tick, 5);
+          };
+          tick();
+        }),
+      [tab, want],
+    );
+    assert.match(seen.count, new RegExp(`^Step ${Number(want).toLocaleString('en-US')} of`), `${link}: the run got there`);
+    const lost = seen.hashes.filter((h) => !h.includes(`step=${want}`));
+    assert.deepEqual([...new Set(lost)], [], `${link}: ${lost.length} of ${seen.hashes.length} addresses written on the way lost step=${want}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

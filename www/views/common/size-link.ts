@@ -3,7 +3,7 @@
 
 import type { Settings } from '../../address';
 import { seedSetting } from './seed';
-import { addLinkProblem, applyStep, stepOf, type Seekable, type ViewState } from '../../link';
+import { addLinkProblem, applyStep, expectStep, stepOf, type Seekable, type ViewState } from '../../link';
 import { typedWhole } from './text';
 
 /** Sets a view's options from a link's `opts=`; what could not be used goes to the link banner. */
@@ -58,7 +58,9 @@ export function sizeLink(
     /** Fills the fields from a link, starts the run over, and moves it to the link's step. */
     open(param: string | null, settings: Settings): void {
       this.take(param, settings);
-      if (run) void run.reset().then(() => runs.forEach((r) => applyStep(r, settings.step)));
+      if (!run) return;
+      runs.forEach((r) => expectStep(r, settings.step));
+      void run.reset().then(() => runs.forEach((r) => applyStep(r, settings.step)));
     },
     state(): ViewState {
       lastValid = validN() ?? lastValid;
