@@ -246,8 +246,16 @@ export function animateDialog(host: AnimateHost): { button: HTMLButtonElement } 
 
   button.addEventListener('click', async () => {
     const runs = host.runs();
-    const ok = runs.length > 0 && sceneOf(host.view()) !== null;
-    said.textContent = ok ? '' : 'This view has no run on its board to animate: open a run in Watch mode (or any N-Queens view) first.';
+    const board = runs.length > 0 && sceneOf(host.view()) !== null;
+    // A run solved at full speed recorded no steps (its runner has no player).
+    const recorded = board && runs.every((r) => r.state() !== null);
+    const ok = board && recorded;
+    said.textContent = ok ? '' : board ? 'This run was solved at full speed and recorded no steps: press Reset, then Play or Step, to record one.' : 'This view has no run on its board to animate: open a run in Watch mode (or any N-Queens view) first.';
+    // WebM needs WebCodecs' encoder, which browsers give only to secure pages (https, localhost).
+    const webm = dialog.querySelector<HTMLInputElement>('#animate-webm')!;
+    webm.disabled = typeof VideoEncoder !== 'function';
+    webm.parentElement!.title = webm.disabled ? 'This browser has no video encoder here (WebCodecs needs https or localhost); the GIF works everywhere.' : '';
+    if (webm.disabled && webm.checked) dialog.querySelector<HTMLInputElement>('#animate-gif')!.checked = true;
     go.disabled = !ok || running;
     link.hidden = true;
     dialog.showModal();
