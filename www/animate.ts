@@ -110,7 +110,9 @@ export async function makeAnimation(host: AnimateHost, runs: Animated[], o: Anim
   };
   let worker: Worker | null = null;
   try {
-    const known = Math.min(...(await Promise.all(runs.map((r) => r.computeTo(o.to)))));
+    // The race's two runs end apart: the animation runs to the longer one, the other staying on its
+    // last step (seek clamps), as the race's own scrubber does.
+    const known = Math.max(...(await Promise.all(runs.map((r) => r.computeTo(o.to)))));
     const first = Math.max(...runs.map((r) => r.state()?.first ?? 0));
     const from = Math.max(first, Math.min(o.from, known));
     const to = Math.max(from, Math.min(o.to, known));
@@ -265,11 +267,11 @@ export function animateDialog(host: AnimateHost): { button: HTMLButtonElement } 
     const first = st?.first ?? 0;
     // Default: the whole run from its first kept step, capped.
     range.textContent = 'Working out how long the run is…';
-    const known = Math.min(...(await Promise.all(runs.map((r) => r.computeTo(first + MAX_FRAMES - 1)))));
+    const known = Math.max(...(await Promise.all(runs.map((r) => r.computeTo(first + MAX_FRAMES - 1)))));
     const complete = runs.every((r) => r.state()?.complete);
     from.min = to.min = String(first);
     from.value = String(first);
-    to.value = String(known);
+    to.value = String(Math.min(known, first + MAX_FRAMES - 1));
     range.textContent = `The run has ${known.toLocaleString('en-US')} steps${complete ? '' : ' computed so far (more are computed as needed)'}; step 0 is the board before the first.`;
   });
   close.addEventListener('click', () => dialog.close());

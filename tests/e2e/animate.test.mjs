@@ -227,6 +227,7 @@ test('Cancel stops an animation and the player is back at its step', async () =>
   await openDialog(page);
   const to = Number(await page.inputValue('#animate-to'));
   assert.ok(to > 40, `the dialog offers the whole run by default (${to} steps)`);
+  assert.match(await page.textContent('#animate-range'), new RegExp(`^The run has ${to} steps;`), 'this run is shorter than the cap: all of it');
   let downloads = 0;
   page.on('download', () => downloads++);
   await page.locator('#animate-gif').check();
@@ -243,5 +244,31 @@ test('Cancel stops an animation and the player is back at its step', async () =>
   assert.ok(!(await page.locator('#animate-make').isDisabled()));
   await new Promise((r) => setTimeout(r, 300));
   assert.equal(downloads, 0, 'nothing saved');
+  assert.deepEqual(problems, []);
+});
+
+test('a run longer than the cap is offered up to the cap, in the race both boards in each frame', async () => {
+  const { page, problems } = await openPage(app, '#race/8');
+  await page.waitForSelector('#animate-button');
+  await openDialog(page);
+  const from = Number(await page.inputValue('#animate-from'));
+  const to = Number(await page.inputValue('#animate-to'));
+  const cap = Number(/At most (\d+) frames/.exec(await page.textContent('#animate-dialog'))[1]);
+  assert.equal(to - from + 1, cap, `steps ${from} to ${to}: the cap, ${cap} frames`);
+  // Too many steps are refused with a sentence, before any work.
+  await page.locator('#animate-to').fill(String(from + cap));
+  await page.locator('#animate-make').click();
+  assert.match(await page.textContent('#animate-status'), new RegExp(`at most ${cap}`));
+  const gif = await make(page, { format: 'gif', from: 0, to: 5, width: 480 });
+  const size = await page.evaluate(async (bytes) => {
+    const dec = new ImageDecoder({ data: new Uint8Array(bytes), type: 'image/gif' });
+    await dec.tracks.ready;
+    const { image } = await dec.decode({ frameIndex: 0 });
+    return { n: dec.tracks.selectedTrack.frameCount, w: image.displayWidth, h: image.displayHeight };
+  }, [...gif.bytes]);
+  assert.equal(size.n, 6);
+  assert.equal(size.w, 480);
+  // Two square boards side by side: about half as tall as wide, plus the captions.
+  assert.ok(size.h > 480 / 2 - 10 && size.h < 480, `height ${size.h}`);
   assert.deepEqual(problems, []);
 });
