@@ -130,3 +130,26 @@ test('a Hashiwokakero worksheet on Letter paper has the CLI\'s puzzles', async (
   await page.screenshot({ path: `${root}docs/screenshots/worksheet-hashi-print.png`, fullPage: true });
   assert.deepEqual(problems, []);
 });
+
+test('Cancel stops a worksheet being made and opens none', async () => {
+  const { page, problems } = await openPage(app, '#hashi');
+  await page.waitForSelector('#hashi-worksheet');
+  const sizes = await page.$$eval('#hashi-new-size option', (os) => os.map((o) => o.value));
+  await page.selectOption('#hashi-new-size', sizes.at(-1));
+  await page.selectOption('#hashi-new-level', 'hard');
+  await page.fill('#hashi-new-seed', '5');
+  await page.click('#hashi-worksheet');
+  await page.fill('#hashi-sheet-count', '12');
+  await page.click('#hashi-sheet-make');
+  await page.waitForFunction(() => /^Making puzzle 1 of 12/.test(document.querySelector('#hashi-sheet-status').textContent));
+  assert.ok(await page.locator('#hashi-sheet-progress').isVisible());
+  await page.click('#hashi-sheet-cancel');
+  await page.waitForFunction(() => /^Cancelled/.test(document.querySelector('#hashi-sheet-status').textContent));
+  assert.equal(await page.locator('#worksheet').count(), 0);
+  assert.ok(!(await page.locator('#hashi-sheet-make').isDisabled()));
+  // Too many puzzles are refused with a sentence.
+  await page.fill('#hashi-sheet-count', '13');
+  await page.click('#hashi-sheet-make');
+  assert.match(await page.textContent('#hashi-sheet-status'), /from 1 to 12/);
+  assert.deepEqual(problems, []);
+});
