@@ -241,9 +241,11 @@ export function animateDialog(host: AnimateHost): { button: HTMLButtonElement } 
 
   const done = () => {
     running = false;
+    const refocus = document.activeElement === stop || document.activeElement === document.body || document.activeElement === dialog;
     go.disabled = false;
     stop.hidden = true;
     bar.hidden = true;
+    if (refocus && dialog.open) go.focus();
   };
 
   button.addEventListener('click', async () => {
@@ -307,6 +309,8 @@ export function animateDialog(host: AnimateHost): { button: HTMLButtonElement } 
     bar.hidden = false;
     bar.value = 0;
     link.hidden = true;
+    // Make is disabled while it runs: the keyboard goes to Cancel, the one thing to press now.
+    stop.focus();
     said.textContent = 'Reading the steps…';
     try {
       const blob = await makeAnimation(

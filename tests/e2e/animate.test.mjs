@@ -242,6 +242,7 @@ test('Cancel stops an animation and the player is back at its step', async () =>
   assert.equal(await page.inputValue('#skyscrapers .scrubber'), '5');
   assert.ok(await page.locator('#animate-cancel').isHidden());
   assert.ok(!(await page.locator('#animate-make').isDisabled()));
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'animate-make', 'the keyboard is back on Make');
   await new Promise((r) => setTimeout(r, 300));
   assert.equal(downloads, 0, 'nothing saved');
   assert.deepEqual(problems, []);

@@ -147,6 +147,7 @@ test('Cancel stops a worksheet being made and opens none', async () => {
   await page.waitForFunction(() => /^Cancelled/.test(document.querySelector('#hashi-sheet-status').textContent));
   assert.equal(await page.locator('#worksheet').count(), 0);
   assert.ok(!(await page.locator('#hashi-sheet-make').isDisabled()));
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'hashi-sheet-make', 'the keyboard is back on Make worksheet');
   // Too many puzzles are refused with a sentence.
   await page.fill('#hashi-sheet-count', '13');
   await page.click('#hashi-sheet-make');

@@ -82,7 +82,7 @@ function svgOf<P>(setup: WorksheetSetup<P>, p: P, solution: AnySolution | null, 
 }
 
 /** The print view of a finished sheet. */
-function openSheet<P>(setup: WorksheetSetup<P>, puzzles: SheetPuzzle<P>[], what: string, first: string, paper: Paper): void {
+function openSheet<P>(setup: WorksheetSetup<P>, puzzles: SheetPuzzle<P>[], what: string, first: string, paper: Paper, closed: () => void): void {
   document.getElementById('worksheet')?.remove();
   const info = puzzleInfo(setup.puzzle);
   const tab = PUZZLE_VIEWS.find((v) => v.puzzle === setup.puzzle)?.tabs[0]?.hash ?? setup.puzzle;
@@ -149,10 +149,16 @@ function openSheet<P>(setup: WorksheetSetup<P>, puzzles: SheetPuzzle<P>[], what:
     document.documentElement.classList.remove('worksheet-open');
     window.removeEventListener('hashchange', shut);
   };
-  close.addEventListener('click', shut);
+  close.addEventListener('click', () => {
+    shut();
+    closed();
+  });
   // The sheet is on top: Escape closes it, and no key reaches the view under it.
   view.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape') shut();
+    if (e.key === 'Escape') {
+      shut();
+      closed();
+    }
     e.stopPropagation();
   });
   // Following an ID (or any link) leaves the sheet for that puzzle.
@@ -219,6 +225,7 @@ export function worksheetControl<P>(setup: WorksheetSetup<P>): HTMLElement {
     stop.hidden = false;
     bar.hidden = false;
     bar.value = 0;
+    stop.focus();
     const puzzles: SheetPuzzle<P>[] = [];
     try {
       for (let i = 0; i < k; i++) {
@@ -235,14 +242,16 @@ export function worksheetControl<P>(setup: WorksheetSetup<P>): HTMLElement {
       }
       said.textContent = `${puzzles[0]!.made.says} The sheet holds ${k}.`;
       dialog.close();
-      openSheet(setup, puzzles, what, first, paper.value as Paper);
+      openSheet(setup, puzzles, what, first, paper.value as Paper, () => button.focus());
     } catch (e) {
       said.textContent = e instanceof CancelledError ? 'Cancelled: no worksheet was made.' : e instanceof Error ? e.message : String(e);
     } finally {
       running = false;
+      const refocus = document.activeElement === stop || document.activeElement === document.body;
       go.disabled = false;
       stop.hidden = true;
       bar.hidden = true;
+      if (refocus && dialog.open) go.focus();
     }
   });
   return button;
