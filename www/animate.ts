@@ -251,10 +251,16 @@ export function animateDialog(host: AnimateHost): { button: HTMLButtonElement } 
   button.addEventListener('click', async () => {
     const runs = host.runs();
     const board = runs.length > 0 && sceneOf(host.view()) !== null;
-    // A run solved at full speed recorded no steps (its runner has no player).
-    const recorded = board && runs.every((r) => r.state() !== null);
-    const ok = board && recorded;
-    said.textContent = ok ? '' : board ? 'This run was solved at full speed and recorded no steps: press Reset, then Play or Step, to record one.' : 'This view has no run on its board to animate: open a run in Watch mode (or any N-Queens view) first.';
+    // A run solved at full speed recorded no steps; a Solve still running is left alone.
+    const problem = !board
+      ? 'This view has no run on its board to animate: open a run in Watch mode (or any N-Queens view) first.'
+      : runs.some((r) => r.busy)
+        ? 'A Solve is running, which records no steps: wait for it or press Stop, then Play or Step.'
+        : runs.some((r) => r.solvedFast)
+          ? 'This run was solved at full speed and recorded no steps: press Reset, then Play or Step, to record one.'
+          : null;
+    const ok = problem === null;
+    said.textContent = problem ?? '';
     // WebM needs WebCodecs' encoder, which browsers give only to secure pages (https, localhost).
     const webm = dialog.querySelector<HTMLInputElement>('#animate-webm')!;
     webm.disabled = typeof VideoEncoder !== 'function';

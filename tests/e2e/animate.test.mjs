@@ -273,3 +273,14 @@ test('a run longer than the cap is offered up to the cap, in the race both board
   assert.ok(size.h > 480 / 2 - 10 && size.h < 480, `height ${size.h}`);
   assert.deepEqual(problems, []);
 });
+
+test('a run solved at full speed has no steps to animate, and the dialog says so', async () => {
+  const { page, problems } = await openPage(app, '#queens/8');
+  await page.waitForSelector('#queens .playback');
+  await page.locator('#queens button[title^="Solve at full speed"]').click();
+  await page.waitForFunction(() => /solution|Solved|found/i.test(document.querySelector('#queens .status')?.textContent ?? ''));
+  await page.locator('#animate-button').click();
+  assert.match(await page.textContent('#animate-status'), /solved at full speed and recorded no steps/);
+  assert.ok(await page.locator('#animate-make').isDisabled());
+  assert.deepEqual(problems, []);
+});

@@ -25,6 +25,10 @@ export interface Feature {
 
 /** What an animation export needs of a run (www/views/runner.ts). */
 export interface Animated {
+  /** A full-speed Solve is running (it records no steps, and must not be reset under it). */
+  readonly busy: boolean;
+  /** The run on screen was solved at full speed and recorded no steps. */
+  readonly solvedFast: boolean;
   seek(k: number): void;
   pause(): void;
   computeTo(k: number): Promise<number>;
