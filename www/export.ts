@@ -79,13 +79,13 @@ function wrap(measure: (s: string) => number, text: string, width: number): stri
   return lines;
 }
 
-interface Caption {
+export interface Caption {
   height: number;
   draw(ctx: CanvasRenderingContext2D, top: number, fg: string): void;
 }
 
 /** Lays the sentences and legend out under boards `width` CSS px wide in all. */
-function caption(scene: Scene, o: PictureOptions, width: number, measurer: CanvasRenderingContext2D): Caption {
+export function caption(scene: Scene, o: PictureOptions, width: number, measurer: CanvasRenderingContext2D): Caption {
   const inner = Math.max(40, width - 2 * PAD);
   measurer.font = `${SENTENCE.size}px ${FONT}`;
   const lines = o.sentence ? scene.sentences.flatMap((t) => wrap((s) => measurer.measureText(s).width, t, inner)) : [];

@@ -17,6 +17,7 @@ import { mountGuide } from './lessons/guide';
 import { presenterMode } from './presenter';
 import { embedMode } from './embed';
 import { exportDialog } from './export';
+import { animateDialog } from './animate';
 import { printing } from './print';
 import { shareButton } from './share';
 import type { PuzzleName } from './generated/puzzles';
@@ -107,7 +108,8 @@ const exportHost = {
   redraw: () => current?.feature.redraw?.(),
 };
 const picture = exportDialog(exportHost);
-tools.append(embed.button, picture.button, shareButton(exportHost), presenter.button, help.button);
+const animation = animateDialog({ ...exportHost, runs: () => current?.feature.runs?.() ?? [] });
+tools.append(embed.button, picture.button, animation.button, shareButton(exportHost), presenter.button, help.button);
 document.addEventListener('keydown', (e) => {
   if (e.key === '?' && !typingInField(e)) {
     e.preventDefault();

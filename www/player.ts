@@ -211,6 +211,13 @@ export class Player<E extends SolverEvent> {
     this.notify();
   }
 
+  /** Computes the run up to step `k` (or its end) without moving the step on screen: an export
+   *  (www/animate.ts) then seeks through steps the player had not reached. Returns the steps known. */
+  async computeTo(k: number): Promise<number> {
+    await this.ensure(Math.floor(k) - this.cursor);
+    return this.base + this.log.length;
+  }
+
   /**
    * Applies events until one passes `test` (it is applied and shown), the search ends, or
    * RUN_TO_LIMIT events went by; returns the event found, or null.

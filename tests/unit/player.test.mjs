@@ -103,3 +103,36 @@ test('a fetch that fails after the player was disposed (its session freed by a r
   await pending;
   assert.deepEqual(errors, [], 'the new run must not show the old run\'s error');
 });
+
+test('computeTo fetches the run ahead without moving the step on screen', async () => {
+  // Ten events, one per frame, the last frame ending the run.
+  let fetched = 0;
+  const applied = [];
+  const p = new Player(
+    async (max) => {
+      const events = [];
+      const afters = [];
+      while (events.length < max && fetched < 10) {
+        events.push({ kind: 'e', n: fetched });
+        afters.push(after(++fetched));
+      }
+      return { events, after: afters, stats: stats(fetched), status: fetched < 10 ? 'paused' : 'exhausted' };
+    },
+    (e) => {
+      applied.push(e.n);
+      return () => applied.pop();
+    },
+    () => {},
+    (e) => assert.fail(String(e)),
+  );
+  await p.stepForward();
+  assert.equal(await p.computeTo(6), 6, 'six steps known');
+  assert.deepEqual(applied, [0], 'still at step 1');
+  assert.equal(p.state().position, 1);
+  assert.equal(await p.computeTo(50), 10, 'the run ends at ten');
+  assert.equal(p.state().complete, true);
+  p.seek(8);
+  assert.deepEqual(applied, [0, 1, 2, 3, 4, 5, 6, 7]);
+  p.seek(1);
+  assert.deepEqual(applied, [0]);
+});

@@ -5,6 +5,7 @@ import { typingInField, type PlaybackBar } from '../controls/playback';
 import { controlOwnsKey } from '../controls/keys';
 import type { Settings } from '../address';
 import type { ViewState } from '../link';
+import type { PlayerState } from '../player';
 
 /** One tab of the page. */
 export interface Feature {
@@ -18,6 +19,20 @@ export interface Feature {
   state(): ViewState | null;
   /** Draws the tab again now, synchronously (an export records the drawing, www/export.ts). */
   redraw?(): void;
+  /** The runs on screen that an animation steps through (www/animate.ts); none outside a run. */
+  runs?(): Animated[];
+}
+
+/** What an animation export needs of a run (www/views/runner.ts). */
+export interface Animated {
+  /** A full-speed Solve is running (it records no steps, and must not be reset under it). */
+  readonly busy: boolean;
+  /** The run on screen was solved at full speed and recorded no steps. */
+  readonly solvedFast: boolean;
+  seek(k: number): void;
+  pause(): void;
+  computeTo(k: number): Promise<number>;
+  state(): PlayerState | null;
 }
 
 export interface Lifecycle {
@@ -31,6 +46,8 @@ export interface Lifecycle {
   state?(): ViewState | null;
   redraw(): void;
   pause(): void;
+  /** The runs an animation export steps through (default: none). */
+  runs?(): Animated[];
   /** Undo/redo keys (Ctrl+Z, Ctrl+Y, Ctrl+Shift+Z); true when used. */
   historyKey?(e: KeyboardEvent): boolean;
   /** The tab's own keys (default: the playback bar's), never called while typing in a field. */
@@ -60,6 +77,7 @@ export function feature(l: Lifecycle): Feature {
     },
     state: () => (l.state ? l.state() : { puzzle: null, settings: {} }),
     redraw: () => l.redraw(),
+    runs: () => l.runs?.() ?? [],
     hide() {
       const leaving = !l.element.hidden;
       l.element.hidden = true;

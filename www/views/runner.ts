@@ -193,6 +193,13 @@ export class Runner<E extends SolverEvent, V> {
     this.player?.seek(k);
   }
 
+  /** Computes the run up to step `k` (or its end), the step on screen unmoved; the steps known. */
+  async computeTo(k: number): Promise<number> {
+    let known = 0;
+    await this.withPlayer(async (p) => (known = await p.computeTo(k)));
+    return known;
+  }
+
   /** Plays on until an event passes `test` (run to the next solution, deduction, restart…). */
   runTo(test: (e: E) => boolean): Promise<void> {
     return this.withPlayer((p) => p.runTo(test));

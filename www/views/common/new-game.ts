@@ -14,6 +14,7 @@ import { CancelledError, SolverClient, type SolverModule } from '../../solver-cl
 import type { Exports, Generated } from '../../generated/types';
 import { article } from './text';
 import { isSeedText, MAX_SEED_TEXT } from '../../address';
+import { worksheetControl, type WorksheetSetup } from './worksheet';
 
 
 /** How often the elapsed time of a running generation is redrawn. */
@@ -41,6 +42,8 @@ export interface NewGameSetup<P> {
   say(text: string): void;
   /** Shows an error (null clears it). */
   showError(text: string | null): void;
+  /** With it, a Worksheet button: many puzzles of these settings on printed pages (worksheet.ts). */
+  sheet?: Pick<WorksheetSetup<P>, 'draw' | 'rows'>;
 }
 
 export interface NewGame {
@@ -91,6 +94,7 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
       h('label', { for: `${id}-new-seed` }, 'Seed ', seedIn),
       go,
       stop,
+      setup.sheet ? worksheetControl<P>({ puzzle, idPrefix: id, ...setup.sheet, seed: readSeed, request: () => ({ request: current().request, what: current().kind }) }) : null,
     ),
     progress,
     made,
@@ -131,6 +135,17 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
     return { text };
   }
 
+  /** The generator's request for the fields now (less the seed), and how its kind reads. */
+  function current(): { request: Record<string, unknown>; params: string; kind: string } {
+    const size = sizeSelect.value;
+    const level = levelSelect.value;
+    const params = setup.sizeParams?.() ?? '';
+    const request: Record<string, unknown> = { size: size + params };
+    if (level) request.difficulty = level;
+    if (helpers.generateGivens) request.givens = givens.checked;
+    return { request, params, kind: `${setup.sizeText(size)}${level ? ` ${level}` : ''}` };
+  }
+
   async function generate(): Promise<void> {
     if (running) return;
     const seed = readSeed();
@@ -140,12 +155,9 @@ export function mountNewGame<P>(setup: NewGameSetup<P>): NewGame {
       return;
     }
     const size = sizeSelect.value;
-    const level = levelSelect.value;
-    const what = `${article(parseInt(size, 10))} ${setup.sizeText(size)}${level ? ` ${level}` : ''} puzzle${seed === null ? '' : ` from seed ${seed.text}`}`;
-    const params = setup.sizeParams?.() ?? '';
-    const request: Record<string, unknown> = { size: size + params, seed: seed?.text ?? null };
-    if (level) request.difficulty = level;
-    if (helpers.generateGivens) request.givens = givens.checked;
+    const { request: asked, params, kind } = current();
+    const what = `${article(parseInt(size, 10))} ${kind} puzzle${seed === null ? '' : ` from seed ${seed.text}`}`;
+    const request: Record<string, unknown> = { ...asked, seed: seed?.text ?? null };
     running = true;
     // New is disabled while it runs, which would drop the keyboard's focus to the page: Cancel,
     // the one thing to press now, takes it.

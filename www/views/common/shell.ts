@@ -15,7 +15,7 @@ import { applyBoard, applyStep, puzzleSettings, type BoardWords, type Seekable }
 import type { Settings } from '../../address';
 import type { PlaybackBar } from '../../controls/playback';
 import { CancelledError } from '../../solver-client';
-import { feature, type Feature } from '../feature';
+import { feature, type Animated, type Feature } from '../feature';
 import { zoomControl } from '../../controls/zoom';
 import { BOARD_MAX, squareFor } from '../../render/canvas';
 import { switchOptions, takeOptions, type LinkOptions } from './size-link';
@@ -26,7 +26,7 @@ export const MODES: Mode[] = ['edit', 'play', 'watch'];
 const LABELS: Record<Mode, string> = { edit: 'Edit', play: 'Play', watch: 'Watch the solver' };
 
 /** The watch mode's run, as far as the shell needs it (www/views/runner.ts). */
-type Run = Seekable & { pause(): void };
+type Run = Seekable & Animated;
 
 export interface ShellSetup {
   /** Prefix of the element ids (`sky`, `hashi`): `${prefix}-status`, `${prefix}-mode-play`, … */
@@ -249,6 +249,7 @@ export function mountShell(s: ShellSetup, messages: Messages): Shell {
         return { puzzle: id, settings: { ...puzzleSettings(mode, options.linkOptions(), s.watch.run, s.linkBoard), ...s.watch.link?.settings() } };
       },
       redraw: s.draw,
+      runs: () => (mode === 'watch' ? [s.watch.run] : []),
       pause() {
         s.watch.run.pause();
         // Leaving the view: a copy said here is not news when the view is shown again.

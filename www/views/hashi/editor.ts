@@ -10,6 +10,7 @@ import { isIsland, type HashiCtx } from './context';
 import type { Exports, HashiPuzzle } from './state';
 import { undoable } from '../common/undo';
 import { mountNewGame, type NewGame } from '../common/new-game';
+import { HASHI_SHEET } from './sheet';
 import { newGameMessages } from '../common/shell';
 import { puzzleSource } from '../common/puzzle-source';
 import type { BoardReport } from './state';
@@ -98,6 +99,7 @@ export function mountEditor(ctx: HashiCtx): Editor {
     idPrefix: 'hashi',
     sizes,
     sizeText: (s) => s.replace('x', ' × '),
+    sheet: HASHI_SHEET,
     sizeParams: () =>
       `m${newK.value}${newDensity.value ? `i${newDensity.value}` : ''}${newExpansion.value ? `e${newExpansion.value}` : ''}${newNoLoops.checked ? 'L' : ''}`,
     options: [

@@ -257,6 +257,7 @@ export function mountQueens(client: SolverClient): Feature {
     },
     redraw: draw,
     pause: () => run.pause(),
+    runs: () => [run],
   });
 }
 

@@ -245,5 +245,6 @@ export function mountRace(client: SolverClient, repairClient: SolverClient = new
       drawRepairSide();
     },
     pause: () => both.forEach((r) => r.pause()),
+    runs: () => [...both],
   });
 }

@@ -247,6 +247,7 @@ export function mountRepair(client: SolverClient): Feature {
     state: link.state,
     redraw: draw,
     pause: () => run.pause(),
+    runs: () => [run],
   });
 }
 

@@ -12,6 +12,7 @@ import { emptyPuzzle, type Exports, type Parsed, type SkyPuzzle } from './state'
 import { undoable } from '../common/undo';
 import { keptPuzzle } from '../common/kept';
 import { mountNewGame, type NewGame } from '../common/new-game';
+import { SKY_SHEET } from './sheet';
 import { newGameMessages } from '../common/shell';
 import { puzzleSource } from '../common/puzzle-source';
 import type { Check } from './state';
@@ -84,6 +85,7 @@ export function mountEditor(ctx: SkyCtx): Editor {
     idPrefix: 'sky',
     sizes,
     sizeText: (s) => `${s} × ${s}`,
+    sheet: SKY_SHEET,
     ...newGameMessages(ctx.messages, (): HTMLElement => newGame.element),
     async apply(made) {
       ctx.generated(made.puzzle, made.difficulty ?? null);
