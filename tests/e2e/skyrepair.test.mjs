@@ -56,10 +56,13 @@ test('the algorithm choice, its summary, repair options and pseudocode are the r
   );
   assert.equal(await page.isVisible('#skyscrapers button.milestone >> text=Next guess'), false);
   assert.equal(await page.isVisible('#skyscrapers button.milestone >> text=Next restart'), true);
+  // The colour key explains only what repair draws: no rule's line.
+  await page.waitForSelector('#skyscrapers [data-item=rule-line]', { state: 'hidden' });
   // And back: the search's switches and tree return.
   await page.selectOption('#sky-algo', 'solve');
   assert.equal(await page.isVisible('#sky-t-mrv'), true);
   assert.equal(await page.isVisible('#sky-seed'), false);
+  await page.waitForSelector('#skyscrapers [data-item=rule-line]', { state: 'visible' });
   assert.deepEqual(problems, []);
   await page.context().close();
 });

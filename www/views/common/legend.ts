@@ -18,6 +18,8 @@ export interface LegendItem {
   /** For 'digit': the character shown (default a digit). */
   glyph?: string;
   text: string;
+  /** A name for the item, so a view can hide it where its colour never appears (`data-item`). */
+  id?: string;
 }
 
 export function legend(items: LegendItem[], label = 'What the colours mean'): HTMLElement {
@@ -38,7 +40,7 @@ export function legend(items: LegendItem[], label = 'What the colours mean'): HT
       else if (it.swatch === 'frame' || it.swatch === 'dashed') mark.style.borderColor = colour;
       else if (it.swatch === 'digit') mark.style.color = colour;
       else mark.style.background = colour;
-      return h('li', {}, mark, it.text);
+      return h('li', it.id ? { 'data-item': it.id } : {}, mark, it.text);
     }),
   );
 }

@@ -45,7 +45,7 @@ export function mountSkyscrapers(client: SolverClient): Feature {
     { swatch: 'digit', colour: 'good', text: 'Deduced or solved' },
     { swatch: 'hatch', colour: 'bad', alpha: 0.22, text: 'Breaks a rule (striped cell)' },
     { swatch: 'frame', colour: 'good', text: 'Solved: the whole grid framed' },
-    { swatch: 'fill', colour: 'accent', alpha: 0.16, text: 'The line a rule just used' },
+    { swatch: 'fill', colour: 'accent', alpha: 0.16, text: 'The line a rule just used', id: 'rule-line' },
   ]);
   // Zoomed, a drag pans the board only while watching; editing and playing, a click selects.
   const board = boardFrame(canvas, () => draw(), () => ctx.mode === 'watch', [pad]);
@@ -152,6 +152,9 @@ export function mountSkyscrapers(client: SolverClient): Feature {
 
   function draw(): void {
     if (element.hidden) return;
+    // Repair uses no rule on a line: its key has no such colour to explain.
+    const ruleLine = colours.querySelector<HTMLElement>('[data-item=rule-line]');
+    if (ruleLine) ruleLine.hidden = ctx.mode === 'watch' && watch.local();
     const p = picture();
     const size = board.size();
     drawSky(fitCanvas(canvas, size), p, readTheme(canvas));

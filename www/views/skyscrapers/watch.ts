@@ -56,6 +56,8 @@ export interface Watch {
   picture(p: SkyPicture): void;
   /** The board's data attributes, the status tone and the solution switch. */
   drawSide(d: DOMStringMap): void;
+  /** The chosen algorithm is a local search (repair): no candidates, rules' lines or tree. */
+  local(): boolean;
 }
 
 export function mountWatch(ctx: SkyCtx): Watch {
@@ -381,6 +383,7 @@ export function mountWatch(ctx: SkyCtx): Watch {
   return {
     panel,
     extras,
+    local: () => seeded(algorithm()),
     techniques: techniqueBoxes,
     link,
     bar,
