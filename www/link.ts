@@ -31,8 +31,15 @@ export function applyStep(run: Seekable | null | undefined, step: number | undef
     linkedStep.delete(run);
     return run.seek(0);
   }
+  // The step is where the run stands, not how far to go: a link opened over a run already at a
+  // step (a pasted address, the browser's Back) goes there, not that many steps further on.
+  const at = run.state()?.position ?? 0;
+  if (step <= at) {
+    linkedStep.delete(run);
+    return run.seek(step);
+  }
   linkedStep.set(run, step);
-  let seen = 0;
+  let seen = at;
   void run.runTo(() => ++seen >= step).finally(() => {
     if (linkedStep.get(run) === step) linkedStep.delete(run);
   });

@@ -513,3 +513,33 @@ test('while a step= link catches up, every address the page writes keeps its ste
     await context.close();
   }
 });
+
+test('a step= link opened over a run already at a step goes to that step, not that many further', async () => {
+  const sky = `#skyscrapers/${encodeURIComponent('6://2/3//4/5/2/3//////2//////3/2/2/,g6f4u')}?mode=watch`;
+  const hashi = `#hashi/${encodeURIComponent('7x7m2:3a4c3i2b1a5e5n3e2')}?mode=watch&opts=degree:off`;
+  for (const [tab, base, first, then] of [
+    ['skyscrapers', sky, 5, 20],
+    ['skyscrapers', sky, 20, 7],
+    ['hashi', hashi, 5, 40],
+  ]) {
+    const { page, problems, context } = await openPage(app, `${base}&step=${first}`);
+    const settled = async () => {
+      // The step count standing still for a while: a run that overshoots would pass K and go on.
+      let last = '';
+      for (let same = 0; same < 4; ) {
+        await page.waitForTimeout(200);
+        const now = await page.textContent(`#${tab} .step-count`);
+        same = now === last ? same + 1 : 0;
+        last = now;
+      }
+      return Number(/^Step ([\d,]+)/.exec(last)[1].replace(/,/g, ''));
+    };
+    assert.equal(await settled(), first, `${base}: opened at step ${first}`);
+    // The same address with another step, as a pasted link or the browser's Back would bring it.
+    await page.evaluate((h) => (location.hash = h), `${base}&step=${then}`);
+    assert.equal(await settled(), then, `${base}: step ${first}, then a link to step ${then}`);
+    assert.match(await page.evaluate(() => location.hash), new RegExp(`step=${then}(&|$)`));
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
