@@ -228,3 +228,18 @@ test('a copy message does not outlive its view or mode', async () => {
   assert.doesNotMatch(await text(page, '#hashi-status'), /Copied|Ctrl\+C/);
   assert.deepEqual(problems, []);
 });
+
+test('a failed link\'s error in the view does not outlive a visit to another view', async () => {
+  const { page, problems } = await openPage(app, '#skyscrapers/garbage?mode=watch');
+  await page.waitForSelector('#sky-error:not([hidden])');
+  assert.match(await page.textContent('#sky-error'), /plain grid/);
+  await page.click('nav a[data-tab=hashi]');
+  await page.waitForFunction(() => !document.querySelector('#hashi')?.hidden);
+  await page.click('nav a[data-tab=skyscrapers]');
+  await page.waitForFunction(() => !document.querySelector('#skyscrapers')?.hidden);
+  // Back on Skyscrapers, with the example puzzle it showed instead: no word about the old link.
+  await page.waitForFunction(() => /^#skyscrapers\/4/.test(location.hash));
+  assert.equal(await shown(page, '#sky-error'), false, 'the old error is gone');
+  assert.equal(await shown(page, '#link-error'), false);
+  assert.deepEqual(problems, []);
+});

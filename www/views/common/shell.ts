@@ -252,7 +252,9 @@ export function mountShell(s: ShellSetup, messages: Messages): Shell {
       runs: () => (mode === 'watch' ? [s.watch.run] : []),
       pause() {
         s.watch.run.pause();
-        // Leaving the view: a copy said here is not news when the view is shown again.
+        // Leaving the view: a copy said here, or an error about a load or a link it had, is not
+        // news when the view is shown again (with a puzzle of its own by then).
+        messages.fail(null);
         if (messages.dropNote()) enterMode();
       },
       historyKey: (e) => s.historyKey(mode, e),
