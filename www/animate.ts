@@ -101,7 +101,14 @@ export interface Progress {
  * told as frames are read and encoded; `cancel` (a promise that rejects) ends it early. The runs
  * go back to their steps in any case.
  */
-export async function makeAnimation(host: AnimateHost, runs: Animated[], o: AnimationOptions, progress: (p: Progress) => void, cancelled: () => boolean, onWorker: (w: Worker) => void): Promise<Blob> {
+/** An animation made, and the steps it holds (the run may end before the step asked for). */
+export interface Made {
+  blob: Blob;
+  from: number;
+  to: number;
+}
+
+export async function makeAnimation(host: AnimateHost, runs: Animated[], o: AnimationOptions, progress: (p: Progress) => void, cancelled: () => boolean, onWorker: (w: Worker) => void): Promise<Made> {
   for (const r of runs) r.pause();
   const back = runs.map((r) => r.state()?.position ?? 0);
   const seekAll = (k: number) => runs.forEach((r) => r.seek(k));
@@ -196,7 +203,7 @@ export async function makeAnimation(host: AnimateHost, runs: Animated[], o: Anim
     send({ type: 'finish' });
     await until(() => result !== null);
     const done = result as unknown as { bytes: ArrayBuffer; mime: string };
-    return new Blob([done.bytes], { type: done.mime });
+    return { blob: new Blob([done.bytes], { type: done.mime }), from, to };
   } finally {
     worker?.terminate();
     runs.forEach((r, i) => r.seek(back[i]!));
@@ -319,7 +326,7 @@ export function animateDialog(host: AnimateHost): { button: HTMLButtonElement } 
     stop.focus();
     said.textContent = 'Reading the steps…';
     try {
-      const blob = await makeAnimation(
+      const made = await makeAnimation(
         host,
         runs,
         o,
@@ -330,15 +337,17 @@ export function animateDialog(host: AnimateHost): { button: HTMLButtonElement } 
         () => cancel,
         (w) => (worker = w),
       );
-      const name = animationName(host.current(), o);
+      // Named by the steps it holds: a run that ends sooner than asked gives a shorter file.
+      const name = animationName(host.current(), { ...o, from: made.from, to: made.to });
       if (url) URL.revokeObjectURL(url);
-      url = URL.createObjectURL(blob);
+      url = URL.createObjectURL(made.blob);
       link.href = url;
       link.download = name;
       link.textContent = `Save ${name} again`;
       link.hidden = false;
       link.click();
-      said.textContent = `Saved ${name} (${Math.max(1, Math.round(blob.size / 1024)).toLocaleString('en-US')} KB).`;
+      const shorter = made.to < o.to ? ` The run ends at step ${made.to.toLocaleString('en-US')}, so it stops there.` : '';
+      said.textContent = `Saved ${name} (${Math.max(1, Math.round(made.blob.size / 1024)).toLocaleString('en-US')} KB).${shorter}`;
     } catch (e) {
       said.textContent = e instanceof Cancelled ? 'Cancelled: no animation was made; the player is back at its step.' : e instanceof Error ? e.message : String(e);
     } finally {

@@ -199,7 +199,7 @@ test('the embedded view works offline after one visit', async () => {
   await context.close();
 });
 
-for (const [w, h] of [[560, 420], [400, 700]]) {
+for (const [w, h] of [[560, 420], [400, 700], [800, 600]]) {
   test(`in a ${w} x ${h} frame the board, Play, Step, Step back, the scrubber and the sentence all show`, async () => {
     const context = await app.browser.newContext({ viewport: { width: w, height: h } });
     const page = await context.newPage();
@@ -221,6 +221,9 @@ for (const [w, h] of [[560, 420], [400, 700]]) {
     // Nothing covers the sentence: the link back sits below it or beside it.
     assert.ok(status.y + status.height <= back.y + 1 || status.x + status.width <= back.x + 1, 'the link back does not cover the sentence');
     assert.ok(board.width >= Math.min(w, h) * 0.55, `the board takes the frame (${board.width} px)`);
+    // The frame never scrolls sideways (800 x 600 is the Embed button's snippet's own size).
+    const wide = await frame.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= w, `the framed page is ${wide} px wide in a ${w} px frame`);
     assert.deepEqual(problems, []);
     await context.close();
   });

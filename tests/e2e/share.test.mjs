@@ -77,3 +77,29 @@ for (const files of [true, false]) {
     await context.close();
   });
 }
+
+test('a share sheet refused because the tap went stale asks for a second tap, which shares the picture', async () => {
+  const context = await app.browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.addInitScript(() => {
+    window.__shared = [];
+    let calls = 0;
+    navigator.canShare = () => true;
+    // As a browser does when the picture took longer than the tap's user activation lasts.
+    navigator.share = async (data) => {
+      if (calls++ === 0) throw new DOMException('Must be handling a user gesture', 'NotAllowedError');
+      window.__shared.push({ url: data.url, files: (data.files ?? []).map((f) => f.name) });
+    };
+  });
+  const page = await context.newPage();
+  await page.goto(app.url + LINK);
+  await page.waitForFunction(() => document.querySelector('#sky-status')?.dataset.step === '5', null, { timeout: 30_000 });
+  await page.locator('#share-button').click();
+  await page.waitForFunction(() => /tap Share again/.test(document.querySelector('#share-status')?.textContent ?? ''));
+  await page.locator('#share-button').click();
+  await page.waitForFunction(() => window.__shared.length === 1);
+  const [shared] = await page.evaluate(() => window.__shared);
+  assert.equal(shared.url, `${app.url}${LINK}`);
+  assert.deepEqual(shared.files, ['skyscrapers-5.png']);
+  assert.equal(await page.textContent('#share-status'), '');
+  await context.close();
+});
