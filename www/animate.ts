@@ -14,6 +14,8 @@ import type { AnimFormat, FromEncoder, ToEncoder } from './animate-worker';
 
 /** Most frames one animation holds: a GIF of 300 frames at 480 px is some megabytes already. */
 export const MAX_FRAMES = 300;
+/** How far past the step on screen an animation may reach (well inside the player's HISTORY). */
+const AHEAD = 100_000;
 const WIDTHS = [240, 360, 480, 640];
 const SPEEDS = [100, 200, 300, 500, 1000];
 /** Frames drawn but not yet encoded, at most: the page waits for the worker beyond that. */
@@ -273,7 +275,8 @@ export function animateDialog(host: AnimateHost): { button: HTMLButtonElement } 
     webm.disabled = typeof VideoEncoder !== 'function';
     webm.parentElement!.title = webm.disabled ? 'This browser has no video encoder here (WebCodecs needs https or localhost); the GIF works everywhere.' : '';
     if (webm.disabled && webm.checked) dialog.querySelector<HTMLInputElement>('#animate-gif')!.checked = true;
-    go.disabled = !ok || running;
+    // Make waits for the default range: pressed before, it would read empty fields as step 0.
+    go.disabled = true;
     link.hidden = true;
     dialog.showModal();
     if (!ok || running) return;
@@ -282,12 +285,17 @@ export function animateDialog(host: AnimateHost): { button: HTMLButtonElement } 
     const first = st?.first ?? 0;
     // Default: the whole run from its first kept step, capped.
     range.textContent = 'Working out how long the run is…';
-    const known = Math.max(...(await Promise.all(runs.map((r) => r.computeTo(first + MAX_FRAMES - 1)))));
-    const complete = runs.every((r) => r.state()?.complete);
-    from.min = to.min = String(first);
-    from.value = String(first);
-    to.value = String(Math.min(known, first + MAX_FRAMES - 1));
-    range.textContent = `The run has ${known.toLocaleString('en-US')} steps${complete ? '' : ' computed so far (more are computed as needed)'}; step 0 is the board before the first.`;
+    try {
+      const known = Math.max(...(await Promise.all(runs.map((r) => r.computeTo(first + MAX_FRAMES - 1)))));
+      const complete = runs.every((r) => r.state()?.complete);
+      from.min = to.min = String(first);
+      from.value = String(first);
+      to.value = String(Math.min(known, first + MAX_FRAMES - 1));
+      range.textContent = `The run has ${known.toLocaleString('en-US')} steps${complete ? '' : ' computed so far (more are computed as needed)'}; step 0 is the board before the first.`;
+      go.disabled = running;
+    } catch (e) {
+      range.textContent = `The run's length could not be worked out: ${e instanceof Error ? e.message : String(e)}`;
+    }
   });
   close.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => {
@@ -311,6 +319,13 @@ export function animateDialog(host: AnimateHost): { button: HTMLButtonElement } 
     }
     if (b - a + 1 > MAX_FRAMES) {
       said.textContent = `That is ${(b - a + 1).toLocaleString('en-US')} steps; an animation holds at most ${MAX_FRAMES}.`;
+      return;
+    }
+    // Steps far ahead would be computed first, with no way to cancel, and the player could not
+    // come back from there (it keeps HISTORY steps): the run is played nearer first.
+    const at = Math.max(...runs.map((r) => r.state()?.position ?? 0));
+    if (b > at + AHEAD) {
+      said.textContent = `Step ${b.toLocaleString('en-US')} is more than ${AHEAD.toLocaleString('en-US')} steps past the one on screen (${at.toLocaleString('en-US')}): play or scrub the run nearer to it first.`;
       return;
     }
     const format = (dialog.querySelector<HTMLInputElement>('input[name=animate-format]:checked')?.value ?? 'gif') as AnimFormat;

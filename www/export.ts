@@ -47,7 +47,8 @@ export function sceneOf(view: Element | null | undefined): Scene | null {
   if (!boards.length) return null;
   const sentences = [...new Set(boards.map((b) => sentenceOf(b, view)).filter(Boolean))];
   // Every shown legend (each side of the race has its own), each item once.
-  const items = [...view.querySelectorAll('ul.legend')].filter(visible).flatMap((list) => [...list.querySelectorAll('li')]);
+  // An item the view hides (a colour its algorithm never draws) stays out of the picture too.
+  const items = [...view.querySelectorAll('ul.legend')].filter(visible).flatMap((list) => [...list.querySelectorAll<HTMLElement>('li')].filter((li) => !li.hidden));
   const all = items.map((li) => {
     const swatch = li.querySelector<HTMLElement>('.swatch');
     const cs = swatch ? getComputedStyle(swatch) : null;

@@ -222,8 +222,29 @@ test('an exported WebM decodes to one frame per step at the size chosen', async 
   assert.deepEqual(problems, []);
 });
 
+/** Runs in the page before the app: the encoder worker's answers after its first are held back
+ *  until the test lets them through, so Cancel surely comes while the animation is being made
+ *  (a fast machine otherwise finishes 88 frames before the click lands). */
+function holdEncoder() {
+  const Real = window.Worker;
+  window.Worker = class extends Real {
+    constructor(url, options) {
+      super(url, options);
+      if (options?.name !== 'solvescope-animate') return;
+      let seen = 0;
+      let handler = null;
+      const deliver = (e) => {
+        if (seen++ === 0) handler?.call(this, e);
+      };
+      Object.defineProperty(this, 'onmessage', { get: () => handler, set: (f) => (handler = f) });
+      super.onmessage = deliver;
+    }
+  };
+}
+
 test('Cancel stops an animation and the player is back at its step', async () => {
-  const { page, problems } = await openAt5();
+  const { page, problems } = await openPage(app, LINK, undefined, { init: holdEncoder });
+  await page.waitForFunction(() => document.querySelector('#sky-status')?.dataset.step === '5', null, { timeout: 30_000 });
   await openDialog(page);
   const to = Number(await page.inputValue('#animate-to'));
   assert.ok(to > 40, `the dialog offers the whole run by default (${to} steps)`);
@@ -260,6 +281,11 @@ test('a run longer than the cap is offered up to the cap, in the race both board
   await page.locator('#animate-to').fill(String(from + cap));
   await page.locator('#animate-make').click();
   assert.match(await page.textContent('#animate-status'), new RegExp(`at most ${cap}`));
+  // So are steps so far ahead that computing them could not be cancelled.
+  await page.locator('#animate-from').fill('5000000');
+  await page.locator('#animate-to').fill('5000010');
+  await page.locator('#animate-make').click();
+  assert.match(await page.textContent('#animate-status'), /Step 5,000,010 is more than 100,000 steps past the one on screen/);
   const gif = await make(page, { format: 'gif', from: 0, to: 5, width: 480 });
   const size = await page.evaluate(async (bytes) => {
     const dec = new ImageDecoder({ data: new Uint8Array(bytes), type: 'image/gif' });

@@ -34,7 +34,7 @@ async function clickTree(page, prefix, fx, fy) {
   const box = await page.locator(`#${prefix}-tree`).boundingBox();
   await page.mouse.click(box.x + fx * box.width, box.y + fy * box.height);
   const text = await page.textContent(`#${prefix}-tree-detail`);
-  const m = /^(.*) \(depth (\d+), step (\d+), subtree (\d+) nodes\)/.exec(text);
+  const m = /^(.*) \(depth (\d+), step (\d+), subtree (\d+) nodes?\)/.exec(text);
   assert.ok(m, `a node is described: ${text}`);
   return { label: m[1], depth: Number(m[2]), step: Number(m[3]), subtree: Number(m[4]) };
 }

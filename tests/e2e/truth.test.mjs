@@ -72,8 +72,9 @@ const TREE_OPS = {
 };
 
 /** The tree's caption figures after the first `k` native events, counted again: every choice, the
- *  deepest depth, and the dead ends — a choice without children counts from the event that says
- *  why it failed (or, said nowhere, from when the search leaves it), never a restart's path. */
+ *  deepest depth, and the dead ends — a choice counts from the event that says why it failed (a
+ *  leaf, or one whose children all failed; never one with a solution below it), a childless one
+ *  said nowhere from when the search leaves it, never a restart's path. */
 function treeAt(events, k) {
   const path = [];
   let choices = 0;
@@ -93,16 +94,19 @@ function treeAt(events, k) {
     if (op.push !== undefined) {
       keep(Math.max(1, op.push) - 1);
       if (path.length) path[path.length - 1].children++;
-      path.push({ children: 0, dead: false, solution: false });
+      path.push({ children: 0, dead: false, solution: false, fruitful: false });
       choices++;
       deepest = Math.max(deepest, op.push);
     }
     const top = path[path.length - 1];
-    if (op.why && top && top.children === 0 && !top.dead) {
+    if (op.why && top && !top.dead && !top.fruitful) {
       top.dead = true;
       deadEnds++;
     }
-    if (op.solution && top) top.solution = true;
+    if (op.solution && top) {
+      top.solution = true;
+      for (const n of path) n.fruitful = true;
+    }
   }
   return { choices, deadEnds, deepest };
 }

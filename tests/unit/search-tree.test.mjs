@@ -31,10 +31,10 @@ class Oracle {
   choices = 0;
   deadEnds = 0;
   apply(op) {
-    // A childless choice is a dead end from the event that says why it failed, or else from
-    // the moment the walk leaves it.
+    // A choice is a dead end from the event that says why it failed (a leaf, or one whose
+    // children all failed), or, childless, from the moment the walk leaves it.
     const top = this.stack[this.stack.length - 1];
-    if (op.why && top && top.children === 0 && !top.dead) {
+    if (op.why && top && !top.dead) {
       top.dead = true;
       this.deadEnds++;
     }
@@ -145,9 +145,22 @@ test('a dead end is counted at the step whose sentence says it, and uncounted by
   undo();
   assert.equal(tree.shown().deadEnds, 0, 'the step before the sentence counts none');
   tree.apply({ why: 'dead end: b breaks a rule' });
-  // Leaving it later does not count it twice; its parent, which had a child, is no dead end.
-  tree.apply({ truncate: 1 });
+  // Leaving it later does not count it twice; its parent, whose every child failed, fails too
+  // when the search says so.
+  tree.apply({ truncate: 2 });
+  assert.equal(tree.shown().deadEnds, 1);
   tree.apply({ why: 'dead end: a has no height left' });
   tree.apply({ push: { depth: 1, label: 'c' } });
-  assert.equal(tree.shown().deadEnds, 1);
+  assert.equal(tree.shown().deadEnds, 2);
+});
+
+test('a choice with a solution below it is never a dead end, whatever is said after', () => {
+  const tree = new SearchTree(1000);
+  tree.apply({ push: { depth: 1, label: 'a' } });
+  tree.apply({ push: { depth: 2, label: 'b' } });
+  tree.apply({ solution: true });
+  tree.apply({ truncate: 2 });
+  // The search goes on for a second solution and runs out under a.
+  tree.apply({ why: 'dead end: no more heights for a' });
+  assert.equal(tree.shown().deadEnds, 0);
 });

@@ -74,6 +74,8 @@ export class SearchTree {
   /** The step at which each node became a dead end, or a solution (Infinity while it is not). */
   deadAt: number[] = [Infinity];
   solvedAt: number[] = [Infinity];
+  /** Whether a solution has been found below each node (such a node is never a dead end). */
+  fruitful: boolean[] = [false];
   /** The deepest depth among nodes 0..i (a running maximum, since nodes are only appended). */
   private deepestTo: number[] = [0];
   children: number[] = [0];
@@ -138,6 +140,7 @@ export class SearchTree {
           this.why.push(null);
           this.deadAt.push(Infinity);
           this.solvedAt.push(Infinity);
+          this.fruitful.push(false);
           this.children.push(0);
           this.leftAt.push(Infinity);
           this.children[top]!++;
@@ -157,9 +160,11 @@ export class SearchTree {
       if (op.why) {
         this.lastWhy = op.why;
         // The node on top failed: it is a dead end at the step that says so, not two steps later
-        // when the search leaves it, so the caption counts it with its sentence on screen.
+        // when the search leaves it, so the caption counts it with its sentence on screen. A
+        // choice whose every child failed fails too (N-Queens: "row 5 has no safe square" once
+        // its last square failed), unless a solution lies below it.
         const top = this.path[this.path.length - 1]!;
-        if (fresh && top > 0 && this.children[top] === 0) {
+        if (fresh && top > 0 && !this.fruitful[top]) {
           if (this.mark[top] === Mark.Open) {
             this.mark[top] = Mark.Dead;
             this.deadAt[top] = step;
@@ -172,6 +177,7 @@ export class SearchTree {
         const top = this.path[this.path.length - 1]!;
         this.mark[top] = Mark.Solution;
         this.solvedAt[top] = step;
+        for (const id of this.path) this.fruitful[id] = true;
       }
     }
     if (fresh && this.size > maxTreeNodes(this.window)) this.prune();
@@ -233,6 +239,7 @@ export class SearchTree {
     this.why = pick(this.why);
     this.deadAt = pick(this.deadAt);
     this.solvedAt = pick(this.solvedAt);
+    this.fruitful = pick(this.fruitful);
     this.children = pick(this.children);
     this.leftAt = pick(this.leftAt);
     this.deepestTo = [];
@@ -289,7 +296,7 @@ export class SearchTree {
     const mark = this.markAt(id);
     // A dead end's sentence is Rust's, its label ("dead end: …", "Contradiction: …") included.
     const fate = mark === Mark.Dead ? (this.why[id] ?? 'dead end') : mark === Mark.Solution ? 'a solution' : this.path.includes(id) ? 'on the current path' : 'explored';
-    return id === 0 ? `The start: ${this.visible() - 1} choices below it.` : `${this.label[id]} (depth ${this.depth[id]}, step ${this.step[id]}, subtree ${this.subtreeSize(id)} nodes): ${fate}.`;
+    return id === 0 ? `The start: ${this.visible() - 1} choices below it.` : `${this.label[id]} (depth ${this.depth[id]}, step ${this.step[id]}, subtree ${this.subtreeSize(id)} ${this.subtreeSize(id) === 1 ? 'node' : 'nodes'}): ${fate}.`;
   }
 }
 
