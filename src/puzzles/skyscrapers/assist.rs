@@ -341,6 +341,39 @@ mod tests {
     use super::*;
     use crate::shared::rng::Rng;
 
+    /// A random n x n puzzle, each clue there one time in two, and a board in which a cell is
+    /// drawn one time in `odds`: it holds a random height if `height_when_drawn`, else it is
+    /// empty (the draws in the order the tests were written with).
+    fn random_board(
+        rng: &mut Rng,
+        n: usize,
+        odds: usize,
+        height_when_drawn: bool,
+    ) -> (Puzzle, Vec<Vec<u8>>) {
+        let mut p = Puzzle::empty(n).unwrap();
+        for side in 0..4 {
+            for i in 0..n {
+                if rng.index(2) == 0 {
+                    p.clues[side][i] = 1 + rng.index(n) as u8;
+                }
+            }
+        }
+        let rows = (0..n)
+            .map(|_| {
+                (0..n)
+                    .map(|_| {
+                        if (rng.index(odds) == 0) == height_when_drawn {
+                            1 + rng.index(n) as u8
+                        } else {
+                            0
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        (p, rows)
+    }
+
     /// Every permutation of `items` (for the brute force below).
     fn perms(items: &[u8]) -> Vec<Vec<u8>> {
         if items.is_empty() {
@@ -409,27 +442,7 @@ mod tests {
         let (mut repeats, mut clues) = (0, 0);
         for _ in 0..1500 {
             let n = 2 + rng.index(4);
-            let mut p = Puzzle::empty(n).unwrap();
-            for side in 0..4 {
-                for i in 0..n {
-                    if rng.index(2) == 0 {
-                        p.clues[side][i] = 1 + rng.index(n) as u8;
-                    }
-                }
-            }
-            let rows: Vec<Vec<u8>> = (0..n)
-                .map(|_| {
-                    (0..n)
-                        .map(|_| {
-                            if rng.index(2) == 0 {
-                                0
-                            } else {
-                                1 + rng.index(n) as u8
-                            }
-                        })
-                        .collect()
-                })
-                .collect();
+            let (p, rows) = random_board(&mut rng, n, 2, false);
             let got = clashes(&p, &rows).unwrap();
             let mut marked = std::collections::BTreeSet::new();
             for c in &got {
@@ -540,27 +553,7 @@ mod tests {
         let mut rng = Rng::new(5);
         for _ in 0..500 {
             let n = 1 + rng.index(7);
-            let mut p = Puzzle::empty(n).unwrap();
-            for side in 0..4 {
-                for i in 0..n {
-                    if rng.index(2) == 0 {
-                        p.clues[side][i] = 1 + rng.index(n) as u8;
-                    }
-                }
-            }
-            let rows: Vec<Vec<u8>> = (0..n)
-                .map(|_| {
-                    (0..n)
-                        .map(|_| {
-                            if rng.index(3) == 0 {
-                                1 + rng.index(n) as u8
-                            } else {
-                                0
-                            }
-                        })
-                        .collect()
-                })
-                .collect();
+            let (p, rows) = random_board(&mut rng, n, 3, true);
             let (open, allowed) = obvious(&p, &rows).unwrap();
             for r in 0..n {
                 for c in 0..n {
