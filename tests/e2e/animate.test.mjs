@@ -10,6 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startApp, openPage } from './harness.mjs';
+import { ebml } from './ebml-oracle.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const SKY = '6://2/3//4/5/2/3//////2//////3/2/2/,g6f4u';
@@ -63,28 +64,6 @@ async function gridsAt(page, from, to) {
     },
     [from, to],
   );
-}
-
-/** EBML elements of `buf` between `start` and `end`: [{id, start, size}]. */
-function ebml(buf, start = 0, end = buf.length) {
-  const out = [];
-  let at = start;
-  const vint = (keepMarker) => {
-    const first = buf[at];
-    let len = 1;
-    while (len <= 8 && !(first & (0x80 >> (len - 1)))) len++;
-    let v = keepMarker ? first : first & (0xff >> len);
-    for (let i = 1; i < len; i++) v = v * 256 + buf[at + i];
-    at += len;
-    return v;
-  };
-  while (at < end) {
-    const id = vint(true);
-    const size = vint(false);
-    out.push({ id, start: at, size });
-    at += size;
-  }
-  return out;
 }
 
 function readWebm(buf) {

@@ -1,4 +1,5 @@
-// The WebM writer (www/webm.ts) read back by an EBML reader written here from the Matroska spec:
+// The WebM writer (www/webm.ts) read back by an EBML reader written from the Matroska spec
+// (tests/e2e/ebml-oracle.mjs):
 // the header says webm, the one track is V_VP8 at the size given, and every frame comes back as a
 // SimpleBlock with its time (cluster time + the block's offset) and key flag, also past the 16-bit
 // offset's 32 s, where a new cluster must start.
@@ -6,28 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { writeWebm } from '../../build/unit/webm.js';
-
-function elements(buf, start, end) {
-  const out = [];
-  let at = start;
-  const vint = (keep) => {
-    const first = buf[at];
-    let len = 1;
-    while (!(first & (0x80 >> (len - 1)))) len++;
-    let v = keep ? first : first & (0xff >> len);
-    for (let i = 1; i < len; i++) v = v * 256 + buf[at + i];
-    at += len;
-    return v;
-  };
-  while (at < end) {
-    const id = vint(true);
-    const size = vint(false);
-    out.push({ id, start: at, size, end: at + size });
-    at += size;
-  }
-  assert.equal(at, end, 'elements fill their parent exactly');
-  return out;
-}
+import { ebml as elements } from '../e2e/ebml-oracle.mjs';
 
 test('frames come back as blocks with their times, key flags and bytes', () => {
   const times = [0, 500, 1000, 31_000, 31_500, 70_000];
