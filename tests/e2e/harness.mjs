@@ -163,3 +163,17 @@ export async function notSentences(page) {
   const all = await page.evaluate(() => [...(window.__messages ?? [])]);
   return all.filter((t) => !/^[A-Z0-9"“'(]/.test(t) || !/[.!?…]["”')]?$/.test(t));
 }
+
+/** Waits until the run on tab `tab` stands still (its step count the same over four reads 200 ms
+ *  apart: steps queued by quick clicks have landed, and a run that overshoots would have gone
+ *  on), and returns the step on screen. */
+export async function settledStep(page, tab) {
+  let last = '';
+  for (let same = 0; same < 4; ) {
+    await page.waitForTimeout(200);
+    const now = await page.textContent(`#${tab} .step-count`);
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+  return Number(/^Step ([\d,]+)/.exec(last)[1].replace(/,/g, ''));
+}

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { startApp, openPage, notSentences } from './harness.mjs';
+import { startApp, openPage, notSentences, settledStep } from './harness.mjs';
 
 const EXAMPLE = '4://///1/3///4/////3/';
 const shots = new URL('../../build/screenshots/', import.meta.url).pathname;
@@ -523,17 +523,8 @@ test('a step= link opened over a run already at a step goes to that step, not th
     ['hashi', hashi, 5, 40],
   ]) {
     const { page, problems, context } = await openPage(app, `${base}&step=${first}`);
-    const settled = async () => {
-      // The step count standing still for a while: a run that overshoots would pass K and go on.
-      let last = '';
-      for (let same = 0; same < 4; ) {
-        await page.waitForTimeout(200);
-        const now = await page.textContent(`#${tab} .step-count`);
-        same = now === last ? same + 1 : 0;
-        last = now;
-      }
-      return Number(/^Step ([\d,]+)/.exec(last)[1].replace(/,/g, ''));
-    };
+    // The step count standing still: a run that overshoots would pass the step and go on.
+    const settled = () => settledStep(page, tab);
     assert.equal(await settled(), first, `${base}: opened at step ${first}`);
     // The same address with another step, as a pasted link or the browser's Back would bring it.
     await page.evaluate((h) => (location.hash = h), `${base}&step=${then}`);

@@ -4,7 +4,7 @@
 // on from there gives the same tree again.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, openPage, notSentences } from './harness.mjs';
+import { startApp, openPage, notSentences, settledStep } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -16,16 +16,6 @@ after(async () => {
 
 const stepOf = async (page, tab) => Number(/^Step ([\d,]+)/.exec(await page.textContent(`#${tab} .step-count`))[1].replace(/,/g, ''));
 
-/** Waits until the run stands still (steps queued by quick clicks have all landed). */
-async function settle(page, tab) {
-  let last = '';
-  for (let same = 0; same < 3; ) {
-    await page.waitForTimeout(150);
-    const now = await page.textContent(`#${tab} .step-count`);
-    same = now === last ? same + 1 : 0;
-    last = now;
-  }
-}
 
 /** Clicks the tree at a fraction of its width and height; returns the node's description. */
 async function clickTree(page, prefix, fx, fy) {
@@ -68,16 +58,16 @@ test('N-Queens: a click on a tree node moves the board to the step of that choic
   // Stepping forward to where the run was gives the same tree (nodes are reused, not made twice).
   const path = await page.getAttribute('#queens-tree', 'data-path');
   await page.click('#queens .playback >> text=Step');
-  await settle(page, 'queens');
+  await settledStep(page, 'queens');
   await page.click('#queens .playback >> text=Step back');
-  await settle(page, 'queens');
+  await settledStep(page, 'queens');
   assert.equal(await page.getAttribute('#queens-tree', 'data-path'), path, 'Step then Step back: the same path');
   // Back at step 60 by the scrubber, the whole tree of step 60 again (its nodes reused).
   await page.locator('#queens .scrubber').evaluate((el) => {
     el.value = '60';
     el.dispatchEvent(new Event('input', { bubbles: true }));
   });
-  await settle(page, 'queens');
+  await settledStep(page, 'queens');
   assert.equal(await page.getAttribute('#queens-tree', 'data-nodes'), before);
   assert.deepEqual(await notSentences(page), []);
   assert.deepEqual(problems, []);
@@ -90,7 +80,7 @@ test('Skyscrapers: the tree shows the guesses; a click shows the guessed height 
   await page.waitForFunction((t) => document.querySelector('#sky-board')?.dataset.tatham === t, id);
   if ((await page.getAttribute('#sky-board', 'data-mode')) !== 'watch') await page.click('#sky-mode-watch');
   for (let i = 0; i < 4; i++) await page.click('#skyscrapers .playback >> text=Next guess');
-  await settle(page, 'skyscrapers');
+  await settledStep(page, 'skyscrapers');
   await page.waitForFunction(() => Number(document.querySelector('#sky-tree')?.dataset.nodes) >= 2);
   const node = await clickTree(page, 'sky', 0.02, 0.5);
   assert.equal(await stepOf(page, 'skyscrapers'), node.step);
@@ -137,7 +127,7 @@ test('the tree and the move strip work by keyboard: arrows pick, Enter goes ther
   const m = /^(r(\d+):c(\d+)) \(depth (\d+), step (\d+),/.exec(text);
   assert.ok(m, `the picked node is described: ${text}`);
   await page.keyboard.press('Enter');
-  await settle(page, 'queens');
+  await settledStep(page, 'queens');
   assert.equal(await stepOf(page, 'queens'), Number(m[5]), 'Enter goes to the node\'s step');
   const queens = (await page.getAttribute('#queens-board', 'data-queens')).split(',').map(Number);
   assert.equal(queens[Number(m[2]) - 1], Number(m[3]) - 1, `${m[1]}: its queen is on the board`);
@@ -198,7 +188,7 @@ test('Hashiwokakero: a run the rules solve alone says it made no choice, not "pr
   // Next guess plays on to the next choice, or to the end when there is none.
   await page.click('#hashi .playback >> text=Next guess');
   await page.waitForFunction(() => document.querySelector('#hashi-board')?.dataset.verdict === 'unique');
-  await settle(page, 'hashi');
+  await settledStep(page, 'hashi');
   const step = await stepOf(page, 'hashi');
   assert.ok(step > 0);
   assert.equal(await page.getAttribute('#hashi-tree', 'data-nodes'), '0', 'no choice was made');
